@@ -1,0 +1,24 @@
+# QuantOpsHelpers.cmake: small helpers shared by the project's CMake files.
+
+# quantops_add_library(name SOURCES... [DEPENDS tblgen targets...]
+#                      [LINK_LIBS libs...])
+# A shared-MLIR library of the project: linked against libMLIR.so, exported in
+# the QuantOpsTargets set and installed.
+function(quantops_add_library name)
+  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS" ${ARGN})
+  add_library(${name} ${ARG_UNPARSED_ARGUMENTS})
+  add_library(QuantOps::${name} ALIAS ${name})
+  if(ARG_DEPENDS)
+    add_dependencies(${name} ${ARG_DEPENDS})
+  endif()
+  target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR)
+  target_include_directories(${name} PUBLIC
+    $<BUILD_INTERFACE:${QUANTOPS_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${QUANTOPS_BINARY_DIR}/include>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  install(TARGETS ${name} EXPORT QuantOpsTargets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endfunction()
