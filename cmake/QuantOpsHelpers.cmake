@@ -11,11 +11,15 @@ function(quantops_add_library name)
   if(ARG_DEPENDS)
     add_dependencies(${name} ${ARG_DEPENDS})
   endif()
-  target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR)
+  target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR LLVM)
   target_include_directories(${name} PUBLIC
     $<BUILD_INTERFACE:${QUANTOPS_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${QUANTOPS_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  # The imported MLIR target carries no include directories: consumers get
+  # MLIR's and LLVM's (absolute, outside this project) through ours.
+  target_include_directories(${name} SYSTEM PUBLIC
+    ${MLIR_INCLUDE_DIRS} ${LLVM_INCLUDE_DIRS})
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   install(TARGETS ${name} EXPORT QuantOpsTargets
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs everything QuantOps needs to build and test on Debian 12 (root or
+# sudo): LLVM/MLIR 22, clang-22 + lld-22, CMake, Ninja, Python's lit deps.
+set -euo pipefail
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+PACKAGES=(
+  cmake ninja-build
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
+  python3 python3-numpy
+)
+
+$SUDO apt-get update
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${PACKAGES[@]}"
