@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
+#include "QuantOps/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -15,6 +16,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::qops::registerAllQuantOpsPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::qops::QOpsDialect>();

@@ -95,10 +95,13 @@ Type QuantizeLinearOp::getDivisionType() {
   if (std::optional<Type> precision = getPrecision())
     return *precision;
   Type scale = getRankedType(getYScale()).getElementType();
-  // An e8m0 or int32 scale has no useful division of its own: the ONNX
-  // reference divides in float32.
-  if (isFloat8E8M0Type(scale) || isInt32Type(scale))
+  // An e8m0 or int32 scale has no useful division of its own. The ONNX
+  // reference divides by an e8m0 scale in float32 and by an int32 scale in
+  // float64 (numpy's true division).
+  if (isFloat8E8M0Type(scale))
     return Float32Type::get(getContext());
+  if (isInt32Type(scale))
+    return Float64Type::get(getContext());
   return scale;
 }
 

@@ -1,0 +1,49 @@
+//===- QOpsToLinalg.h - qops to linalg patterns -----------------*- C++ -*-===//
+//
+// Entry points for compilers that want the qops lowering without the pass:
+// the storage type converter and one populate function per op family.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_CONVERSION_QOPSTOLINALG_QOPSTOLINALG_H
+#define QUANTOPS_CONVERSION_QOPSTOLINALG_QOPSTOLINALG_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::qops {
+
+/// Maps ONNX element types to storage types (see the convert-qops-to-linalg
+/// pass description): signed/unsigned integers to signless of the same width
+/// (2/4-bit to i8), float8/float4/e8m0 to i8 bit patterns; tensors
+/// element-wise; everything else unchanged.
+class QOpsStorageTypeConverter : public TypeConverter {
+public:
+  QOpsStorageTypeConverter();
+};
+
+/// The storage type of one ONNX element type.
+Type getStorageElementType(Type onnxElementType);
+
+/// qops.quantize_linear and qops.dequantize_linear.
+void populateQuantizeDequantizeToLinalgPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns);
+/// qops.dynamic_quantize_linear.
+void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
+                                             RewritePatternSet &patterns);
+/// qops.qlinear_matmul.
+void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
+                                           RewritePatternSet &patterns);
+/// All of the above, plus func/call/return and arith.constant signature
+/// conversion to storage types.
+void populateQOpsToLinalgConversionPatterns(const TypeConverter &converter,
+                                            RewritePatternSet &patterns);
+
+/// Why `op` cannot be lowered yet, or std::nullopt if it can.
+std::optional<std::string> getUnsupportedLoweringReason(Operation *op);
+
+/// The attribute that keeps a function's ONNX-typed signature.
+inline constexpr llvm::StringLiteral kSignatureAttrName = "qops.signature";
+
+} // namespace mlir::qops
+
+#endif // QUANTOPS_CONVERSION_QOPSTOLINALG_QOPSTOLINALG_H

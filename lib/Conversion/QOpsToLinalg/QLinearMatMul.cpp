@@ -1,0 +1,275 @@
+//===- QLinearMatMul.cpp - QLinearMatMul to linalg ------------------------===//
+//
+// Integer QLinearMatMul (si8/ui8 in any combination) as two linalg.generic
+// ops over the iteration space (batch..., m, n[, k]):
+//
+//   acc[.., m, n] = sum_k (a[.., m, k] - a_zp[..]) * (b[.., k, n] - b_zp[..])
+//                   exactly, in i32 (|a - a_zp|, |b - b_zp| <= 255, so each
+//                   product fits 17 bits and K up to 2^15 cannot overflow;
+//                   ONNX allows wrap-around beyond that)
+//   multiplier    = (a_scale * b_scale) / y_scale      in the scales' type
+//   y[.., m, n]   = saturate(round_half_to_even(f64(acc) * f64(multiplier))
+//                            + y_zp)
+//
+// The multiplier in the scales' type and the product in double reproduce the
+// ONNX conformance data (SPEC.md). Batch dimensions broadcast (a static 1 is
+// read at index 0); a 1-D a or b is expanded to a matrix and the added unit
+// dimension is collapsed out of the result (numpy.matmul).
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+
+#include "QuantMath.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+/// The iteration space of the contraction: `numBatch` batch dims, then m, n
+/// and (for the accumulation only) k.
+struct MatMulSpace {
+  unsigned numBatch;
+  MLIRContext *ctx;
+  unsigned m() const { return numBatch; }
+  unsigned n() const { return numBatch + 1; }
+  unsigned k() const { return numBatch + 2; }
+  AffineExpr dim(unsigned d) const { return getAffineDimExpr(d, ctx); }
+  AffineExpr zero() const { return getAffineConstantExpr(0, ctx); }
+
+  /// Right-aligned batch indices of an operand of `shape` (whose last two
+  /// dims are the matrix); a static 1 broadcasts (index 0).
+  SmallVector<AffineExpr> batchExprs(ArrayRef<int64_t> shape) const {
+    unsigned operandBatch = shape.size() - 2;
+    SmallVector<AffineExpr> exprs;
+    for (unsigned j = 0; j < operandBatch; ++j)
+      exprs.push_back(shape[j] == 1
+                          ? zero()
+                          : dim(numBatch - operandBatch + j));
+    return exprs;
+  }
+
+  /// The map of a matrix operand `[.., rows, cols]` whose rows/cols are the
+  /// loop dims `rowDim`/`colDim`.
+  AffineMap matrixMap(unsigned numDims, ArrayRef<int64_t> shape,
+                      unsigned rowDim, unsigned colDim) const {
+    SmallVector<AffineExpr> exprs = batchExprs(shape);
+    exprs.push_back(dim(rowDim));
+    exprs.push_back(dim(colDim));
+    return AffineMap::get(numDims, 0, exprs, ctx);
+  }
+
+  /// The map of a scale or zero point (already collapsed to rank 0 when it
+  /// has one element): 1-D params are per-row for `a` and per-column
+  /// otherwise; N-D params are [.., M or 1, N or 1].
+  AffineMap paramMap(unsigned numDims, RankedTensorType param,
+                     bool oneDimIsRow) const {
+    if (param.getRank() == 0)
+      return AffineMap::get(numDims, 0, {}, ctx);
+    if (param.getRank() == 1)
+      return AffineMap::get(numDims, 0, dim(oneDimIsRow ? m() : n()));
+    ArrayRef<int64_t> shape = param.getShape();
+    SmallVector<AffineExpr> exprs = batchExprs(shape);
+    exprs.push_back(shape[shape.size() - 2] == 1 ? zero() : dim(m()));
+    exprs.push_back(shape.back() == 1 ? zero() : dim(n()));
+    return AffineMap::get(numDims, 0, exprs, ctx);
+  }
+};
+
+Value prepareParam(OpBuilder &b, Location loc, Value param) {
+  if (hasSingleElement(cast<RankedTensorType>(param.getType())))
+    return collapseToScalarTensor(b, loc, param);
+  return param;
+}
+
+/// Groups the dims of the expanded result so that the unit dims added for
+/// 1-D operands fold into a neighbour.
+SmallVector<ReassociationIndices> getCollapseGroups(ArrayRef<bool> kept) {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (auto [d, isKept] : llvm::enumerate(kept)) {
+    if (isKept) {
+      pending.push_back(d);
+      groups.push_back(pending);
+      pending.clear();
+    } else if (!groups.empty()) {
+      groups.back().push_back(d);
+    } else {
+      pending.push_back(d);
+    }
+  }
+  return groups;
+}
+
+struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type aOnnx = op.getA().getType().getElementType();
+    Type bOnnx = op.getB().getType().getElementType();
+    Type yOnnx = op.getY().getType().getElementType();
+    if (!isInt8Type(aOnnx) || !isInt8Type(bOnnx) || !isInt8Type(yOnnx))
+      return rewriter.notifyMatchFailure(op, "not an integer matmul");
+    Type scaleOnnx =
+        cast<RankedTensorType>(op.getAScale().getType()).getElementType();
+
+    // numpy.matmul: a 1-D a is [1, K], a 1-D b is [K, 1].
+    Value a = adaptor.getA(), b = adaptor.getB();
+    auto aType = cast<RankedTensorType>(a.getType());
+    auto bType = cast<RankedTensorType>(b.getType());
+    bool aVector = aType.getRank() == 1, bVector = bType.getRank() == 1;
+    if (aVector) {
+      aType = RankedTensorType::get({1, aType.getDimSize(0)},
+                                    aType.getElementType());
+      a = tensor::ExpandShapeOp::create(rewriter, loc, aType, a,
+                                        ArrayRef<ReassociationIndices>{{0, 1}});
+    }
+    if (bVector) {
+      bType = RankedTensorType::get({bType.getDimSize(0), 1},
+                                    bType.getElementType());
+      b = tensor::ExpandShapeOp::create(rewriter, loc, bType, b,
+                                        ArrayRef<ReassociationIndices>{{0, 1}});
+    }
+    FailureOr<SmallVector<int64_t>> accShape =
+        QLinearMatMulOp::inferResultShape(aType.getShape(), bType.getShape());
+    assert(succeeded(accShape) && "qlinear_matmul did not verify");
+    unsigned rank = accShape->size();
+    MatMulSpace space{rank - 2, rewriter.getContext()};
+
+    // The sizes of the (expanded) result: each batch dim from whichever
+    // operand has it, M from a, N from b.
+    SmallVector<OpFoldResult> sizes;
+    auto sizeOf = [&](Value v, int64_t d) -> OpFoldResult {
+      return tensor::getMixedSize(rewriter, loc, v, d);
+    };
+    for (unsigned i = 0; i < space.numBatch; ++i) {
+      auto fromOperand = [&](Value v, RankedTensorType t) -> OpFoldResult {
+        int64_t offset = space.numBatch - (t.getRank() - 2);
+        if (i < offset || t.getDimSize(i - offset) == 1)
+          return OpFoldResult();
+        return sizeOf(v, i - offset);
+      };
+      OpFoldResult size = fromOperand(a, aType);
+      if (!size)
+        size = fromOperand(b, bType);
+      if (!size)
+        size = rewriter.getIndexAttr(1);
+      sizes.push_back(size);
+    }
+    sizes.push_back(sizeOf(a, aType.getRank() - 2));
+    sizes.push_back(sizeOf(b, bType.getRank() - 1));
+
+    // Accumulation in i32.
+    Type i32 = rewriter.getI32Type();
+    Value zeroI32 =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
+    Value accInit = linalg::FillOp::create(
+                        rewriter, loc, zeroI32,
+                        tensor::EmptyOp::create(rewriter, loc, sizes, i32)
+                            .getResult())
+                        .getResult(0);
+    Value aZeroPoint = prepareParam(rewriter, loc, adaptor.getAZeroPoint());
+    Value bZeroPoint = prepareParam(rewriter, loc, adaptor.getBZeroPoint());
+    unsigned accDims = rank + 1;
+    SmallVector<AffineMap> accMaps{
+        space.matrixMap(accDims, aType.getShape(), space.m(), space.k()),
+        space.matrixMap(accDims, bType.getShape(), space.k(), space.n()),
+        space.paramMap(accDims, cast<RankedTensorType>(aZeroPoint.getType()),
+                       /*oneDimIsRow=*/true),
+        space.paramMap(accDims, cast<RankedTensorType>(bZeroPoint.getType()),
+                       /*oneDimIsRow=*/false)};
+    SmallVector<AffineExpr> accExprs;
+    for (unsigned d = 0; d < rank; ++d)
+      accExprs.push_back(space.dim(d));
+    accMaps.push_back(AffineMap::get(accDims, 0, accExprs, space.ctx));
+    SmallVector<utils::IteratorType> accIterators(
+        rank, utils::IteratorType::parallel);
+    accIterators.push_back(utils::IteratorType::reduction);
+    auto accumulate = linalg::GenericOp::create(
+        rewriter, loc, accInit.getType(),
+        ValueRange{a, b, aZeroPoint, bZeroPoint}, accInit, accMaps,
+        accIterators, [&](OpBuilder &bb, Location nested, ValueRange args) {
+          Value av = arith::SubIOp::create(
+              bb, nested, emitExtendToI32(bb, nested, args[0], aOnnx),
+              emitExtendToI32(bb, nested, args[2], aOnnx));
+          Value bv = arith::SubIOp::create(
+              bb, nested, emitExtendToI32(bb, nested, args[1], bOnnx),
+              emitExtendToI32(bb, nested, args[3], bOnnx));
+          Value product = arith::MulIOp::create(bb, nested, av, bv);
+          linalg::YieldOp::create(
+              bb, nested,
+              arith::AddIOp::create(bb, nested, args[4], product).getResult());
+        });
+
+    // Requantization.
+    Value aScale = prepareParam(rewriter, loc, adaptor.getAScale());
+    Value bScale = prepareParam(rewriter, loc, adaptor.getBScale());
+    Value yScale = prepareParam(rewriter, loc, adaptor.getYScale());
+    Value yZeroPoint = prepareParam(rewriter, loc, adaptor.getYZeroPoint());
+    auto typeOf = [](Value v) { return cast<RankedTensorType>(v.getType()); };
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    SmallVector<AffineMap> requantMaps{
+        identity, space.paramMap(rank, typeOf(aScale), true),
+        space.paramMap(rank, typeOf(bScale), false),
+        space.paramMap(rank, typeOf(yScale), false),
+        space.paramMap(rank, typeOf(yZeroPoint), false), identity};
+    Type yStorage = getStorageElementType(yOnnx);
+    int64_t qmin = getIntegerTypeMin(yOnnx), qmax = getIntegerTypeMax(yOnnx);
+    FloatType f64 = rewriter.getF64Type();
+    Value yInit = tensor::EmptyOp::create(rewriter, loc, sizes, yStorage);
+    SmallVector<utils::IteratorType> parallel(rank,
+                                              utils::IteratorType::parallel);
+    auto requantize = linalg::GenericOp::create(
+        rewriter, loc, yInit.getType(),
+        ValueRange{accumulate.getResult(0), aScale, bScale, yScale,
+                   yZeroPoint},
+        yInit, requantMaps, parallel,
+        [&](OpBuilder &bb, Location nested, ValueRange args) {
+          Value scaleProduct =
+              arith::MulFOp::create(bb, nested, args[1], args[2]);
+          Value multiplier =
+              arith::DivFOp::create(bb, nested, scaleProduct, args[3]);
+          Value product = arith::MulFOp::create(
+              bb, nested, arith::SIToFPOp::create(bb, nested, f64, args[0]),
+              emitConvertToFloat(bb, nested, multiplier, scaleOnnx, f64));
+          Value y = emitRoundAddZeroPointSaturate(
+              bb, nested, product, emitExtendToI32(bb, nested, args[4], yOnnx),
+              qmin, qmax);
+          linalg::YieldOp::create(
+              bb, nested,
+              arith::TruncIOp::create(bb, nested, yStorage, y).getResult());
+        });
+
+    Value result = requantize.getResult(0);
+    if (aVector || bVector) {
+      SmallVector<bool> kept(space.numBatch, true);
+      kept.push_back(!aVector);
+      kept.push_back(!bVector);
+      auto resultType = cast<RankedTensorType>(
+          getTypeConverter()->convertType(op.getY().getType()));
+      result = tensor::CollapseShapeOp::create(rewriter, loc, resultType,
+                                               result,
+                                               getCollapseGroups(kept));
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void qops::populateQLinearMatMulToLinalgPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<QLinearMatMulToLinalg>(converter, patterns.getContext());
+}

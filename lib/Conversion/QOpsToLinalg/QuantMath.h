@@ -1,0 +1,65 @@
+//===- QuantMath.h - the quantization arithmetic, written once --*- C++ -*-===//
+//
+// Scalar building blocks emitted inside linalg.generic bodies: conversions
+// between ONNX element types and computation types, the division of
+// QuantizeLinear, rounding half to even with saturation, and the indexing
+// maps that broadcast scales and zero points. Every lowering uses these; none
+// re-derives the math.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QUANTMATH_H
+#define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QUANTMATH_H
+
+#include "QuantOps/Dialect/QOps/IR/QuantParams.h"
+
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+namespace mlir::qops {
+
+/// Extends a stored integer (i8/i16/i32 storage of an ONNX integer type) to
+/// i32: sign extension for si*/i32, zero extension for ui*.
+Value emitExtendToI32(OpBuilder &b, Location loc, Value stored,
+                      Type onnxType);
+
+/// Converts a stored ONNX integer or float value to the float type `to`
+/// (exact for integers up to 24 bits into f32; int32 rounds to nearest
+/// even; floats are extended or rounded to nearest even).
+Value emitConvertToFloat(OpBuilder &b, Location loc, Value stored,
+                         Type onnxType, FloatType to);
+
+/// y = saturate(round_half_to_even(q) + zp)   (ONNX QuantizeLinear)
+///
+///   r  = roundeven(q)                     in q's type (f16/bf16/f32/f64)
+///   r  = isnan(r) ? 0 : r                 NaN quantizes like 0 (-> zp)
+///   r' = clamp(r, qmin - zp, qmax - zp)   in f32 (f64 for f64 q): exact,
+///                                         |bounds| < 2^17; +-Inf saturate
+///   y  = fptosi(r') + zp                  in i32, now within [qmin, qmax]
+///
+/// `zeroPoint` is an i32 value (already extended). Returns an i32.
+Value emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,
+                                    Value zeroPoint, int64_t qmin,
+                                    int64_t qmax);
+
+/// The affine map that reads a Q/DQ scale or zero point of the given
+/// granularity inside an iteration space equal to the data's dimensions:
+///   per-tensor: (d0..dn) -> ()           (the parameter is rank 0)
+///   per-axis:   (d0..dn) -> (d_axis)
+///   blocked:    (d0..dn) -> (d0, .., d_axis floordiv B, .., dn)
+AffineMap getQuantParamMap(MLIRContext *ctx, unsigned rank,
+                           const QuantGranularity &granularity);
+
+/// Collapses a one-element tensor of any rank (static shape [1, .., 1]) to
+/// rank 0, so per-tensor parameters always index as `() `.
+Value collapseToScalarTensor(OpBuilder &b, Location loc, Value tensor);
+
+/// An empty tensor with the (possibly dynamic) shape of `like` and element
+/// type `elementType`.
+Value createEmptyLike(OpBuilder &b, Location loc, Value like,
+                      Type elementType);
+
+} // namespace mlir::qops
+
+#endif // QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QUANTMATH_H

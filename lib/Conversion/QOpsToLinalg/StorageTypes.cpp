@@ -1,0 +1,102 @@
+//===- StorageTypes.cpp - ONNX element types to storage types -------------===//
+//
+// The type converter of the qops lowering and the patterns that carry it
+// across function boundaries and constants.
+//
+//   ui8/si8/ui4/si4/ui2/si2 -> i8     ui16/si16 -> i16     si32 -> i32
+//   f8E4M3FN/f8E4M3FNUZ/f8E5M2/f8E5M2FNUZ/f4E2M1FN/f8E8M0FNU -> i8 (bits)
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+
+#include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::qops;
+
+Type qops::getStorageElementType(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    if (intType.isSignless())
+      return type;
+    return IntegerType::get(type.getContext(),
+                            std::max<unsigned>(intType.getWidth(), 8));
+  }
+  if (isFloat8Type(type) || isFloat4Type(type) || isFloat8E8M0Type(type))
+    return IntegerType::get(type.getContext(), 8);
+  return type;
+}
+
+QOpsStorageTypeConverter::QOpsStorageTypeConverter() {
+  addConversion([](Type type) { return type; });
+  addConversion([](RankedTensorType type) -> Type {
+    return type.clone(getStorageElementType(type.getElementType()));
+  });
+  addConversion([](UnrankedTensorType type) -> Type {
+    return UnrankedTensorType::get(
+        getStorageElementType(type.getElementType()));
+  });
+  addConversion([](IntegerType type) -> Type {
+    return getStorageElementType(type);
+  });
+  addConversion([](FloatType type) -> Type {
+    return getStorageElementType(type);
+  });
+}
+
+namespace {
+
+/// The bits of one ONNX element as its storage integer.
+APInt toStorageBits(Attribute element, Type onnxType, unsigned width) {
+  if (auto floatAttr = dyn_cast<FloatAttr>(element))
+    return floatAttr.getValue().bitcastToAPInt().zextOrTrunc(width);
+  APInt value = cast<IntegerAttr>(element).getValue();
+  return cast<IntegerType>(onnxType).isUnsigned() ? value.zext(width)
+                                                  : value.sext(width);
+}
+
+/// arith.constant of an ONNX-typed tensor -> the same values in storage.
+struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type newType = getTypeConverter()->convertType(op.getType());
+    if (!newType || newType == op.getType())
+      return failure();
+    auto elements = dyn_cast<DenseElementsAttr>(op.getValue());
+    auto newTensorType = dyn_cast<RankedTensorType>(newType);
+    if (!elements || !newTensorType)
+      return rewriter.notifyMatchFailure(op, "not a dense tensor constant");
+    Type onnxType = elements.getElementType();
+    auto storage = cast<IntegerType>(newTensorType.getElementType());
+    SmallVector<APInt> bits;
+    bits.reserve(elements.getNumElements());
+    for (Attribute element : elements.getValues<Attribute>())
+      bits.push_back(toStorageBits(element, onnxType, storage.getWidth()));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, newType, DenseElementsAttr::get(newTensorType, bits));
+    return success();
+  }
+};
+
+} // namespace
+
+void qops::populateQOpsToLinalgConversionPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                 converter);
+  populateCallOpTypeConversionPattern(patterns, converter);
+  populateReturnOpTypeConversionPattern(patterns, converter);
+  patterns.add<ConstantToStorage>(converter, patterns.getContext());
+  populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
+  populateDynamicQuantizeToLinalgPatterns(converter, patterns);
+  populateQLinearMatMulToLinalgPatterns(converter, patterns);
+}
