@@ -19,9 +19,14 @@ config.substitutions.append(("%quantops_obj", config.quantops_obj_root))
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
 config.substitutions.append(("%cxx_compiler", config.cxx_compiler))
 
+# The NumPy reference scripts need Debian's python3 with python3-numpy (a
+# python3 earlier on PATH may lack numpy).
+python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"
+config.substitutions.append(("%python", python))
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.quantops_tools_dir, config.llvm_tools_dir]
-tools = ["quant-opt"]
+tools = ["quant-opt", "quant-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,7 +1,7 @@
 //===- Pipelines.cpp - named QuantOps pass pipelines ----------------------===//
 //
-// See Pipelines.h. The upstream parts are written as textual pipelines so
-// that the README, lit tests and this file use the same spelling.
+// See Pipelines.h. Passes are created through their C++ constructors, so the
+// builders work in any tool, whether or not it registered upstream passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,34 +9,38 @@
 
 #include "QuantOps/Conversion/Passes.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 
-/// Appends a textual pipeline that is part of the project: a parse error is
-/// a bug in this file, not a user error.
-static void addTextualPipeline(OpPassManager &pm, StringRef pipeline) {
-  if (failed(parsePassPipeline(pipeline, pm, llvm::errs())))
-    llvm::report_fatal_error("QuantOps: invalid built-in pipeline");
-}
-
 void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
-  addTextualPipeline(pm, "one-shot-bufferize{bufferize-function-boundaries "
-                         "function-boundary-type-conversion="
-                         "identity-layout-map},"
-                         "buffer-deallocation-pipeline");
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::buildBufferDeallocationPipeline(pm);
 }
 
 void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm) {
-  addTextualPipeline(pm, "func.func(convert-linalg-to-loops),"
-                         "expand-strided-metadata,"
-                         "lower-affine,"
-                         "convert-scf-to-cf,"
-                         "finalize-memref-to-llvm,"
-                         "convert-to-llvm,"
-                         "reconcile-unrealized-casts");
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm) {

@@ -88,8 +88,8 @@ std::vector<int64_t> unflattenIndex(llvm::ArrayRef<int64_t> shape,
 /// bytes), object and structured dtypes, negative dimensions, more than
 /// kMaxRank dimensions, shapes whose element count or byte size overflows
 /// int64 or whose byte size exceeds `maxBytes` (checked before anything is
-/// allocated), truncated data and extra bytes after the data. Errors are one
-/// line, "<path>: <problem>".
+/// allocated), truncated data and extra bytes after the data. "-" reads
+/// stdin. Errors are one line, "<path>: <problem>".
 llvm::Expected<HostTensor> readNpy(llvm::StringRef path,
                                    uint64_t maxBytes = (uint64_t(16) << 30));
 
@@ -99,8 +99,8 @@ llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes, llvm::StringRef name,
 
 /// Writes `tensor` as a version 1.0 .npy file (2.0 if the header does not fit
 /// in 65535 bytes), with the header padded so the data is 64-byte aligned.
-/// The file is written to a temporary and renamed into place; "-" writes to
-/// stdout. A malformed tensor (see verifyHostTensor) is an error.
+/// "-" writes to stdout. A failed write removes the partial file; a malformed
+/// tensor (see verifyHostTensor) is an error and writes nothing.
 llvm::Error writeNpy(llvm::StringRef path, const HostTensor &tensor);
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,83 @@
+//===- JitSession.h - JIT-compile and call a tensor function ----*- C++ -*-===//
+//
+// Compiles a module in the LLVM dialect with mlir::ExecutionEngine and calls
+// one of its functions on host tensors. The function's ONNX-typed signature
+// comes from its `qops.signature` attribute (set by convert-qops-to-linalg),
+// so tensors cross the boundary with their real element types: signedness,
+// 4/2-bit integers (one element per byte), bf16/float8/float4 bit patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_RUNNER_JITSESSION_H
+#define QUANTOPS_RUNNER_JITSESSION_H
+
+#include "QuantOps/Runner/HostTensor.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+} // namespace mlir
+
+namespace mlir::qops::runner {
+
+/// How an ONNX element type is held on the host (.npy dtype), or an error
+/// naming the type.
+llvm::Expected<ElementKind> getHostElementKind(Type onnxElementType);
+
+/// Checks that `tensor` can be passed as an argument of type `type`: the
+/// element kind, the rank, every static dimension, and for 4/2-bit integer
+/// types that every value is in range. `what` names the argument in
+/// messages (e.g. "input 1 (argument #1)").
+llvm::Error checkTensorMatchesType(const HostTensor &tensor,
+                                   RankedTensorType type,
+                                   llvm::StringRef what);
+
+/// The tensor signature of a function.
+struct TensorSignature {
+  std::vector<RankedTensorType> inputs;
+  std::vector<RankedTensorType> results;
+};
+
+struct JitOptions {
+  /// LLVM optimization level for the JIT (0-3).
+  unsigned optLevel = 3;
+  /// Extra shared libraries to load (e.g. libmlir_c_runner_utils.so).
+  std::vector<std::string> sharedLibs;
+};
+
+class JitSession {
+public:
+  /// Compiles `module` (in the LLVM dialect) and prepares `funcName`.
+  static llvm::Expected<std::unique_ptr<JitSession>>
+  create(ModuleOp module, llvm::StringRef funcName, const JitOptions &options);
+  ~JitSession();
+
+  const TensorSignature &getSignature() const { return signature; }
+
+  /// Calls the function. The inputs must have been checked with
+  /// checkTensorMatchesType. Returns the results as dense host tensors.
+  llvm::Expected<std::vector<HostTensor>>
+  call(llvm::ArrayRef<HostTensor> inputs);
+
+private:
+  JitSession() = default;
+
+  std::unique_ptr<ExecutionEngine> engine;
+  std::string funcName;
+  TensorSignature signature;
+};
+
+/// Reads the ONNX-typed signature of `funcName` in `module` (an llvm.func or
+/// func.func carrying `qops.signature`, or a func.func on tensors).
+llvm::Expected<TensorSignature> getTensorSignature(ModuleOp module,
+                                                   llvm::StringRef funcName);
+
+} // namespace mlir::qops::runner
+
+#endif // QUANTOPS_RUNNER_JITSESSION_H

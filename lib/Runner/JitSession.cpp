@@ -1,0 +1,348 @@
+//===- JitSession.cpp - JIT-compile and call a tensor function ------------===//
+//
+// The calling convention is the ExecutionEngine's packed wrapper
+// `_mlir_<name>(void **args)`: one pointer per expanded LLVM argument, then a
+// pointer to the result. After bufferization and LLVM lowering a memref of
+// rank r is passed as r-independent scalars
+//
+//   allocated ptr, aligned ptr, offset, sizes[r], strides[r]
+//
+// and returned as the struct of the same fields (several results: a struct
+// of such structs). All fields are 8 bytes, so a descriptor is 3 + 2r words.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Runner/JitSession.h"
+
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::qops;
+using namespace mlir::qops::runner;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static std::string typeToString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Element types at the boundary
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<ElementKind> runner::getHostElementKind(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    bool isUnsigned = intType.isUnsigned();
+    switch (intType.getWidth()) {
+    case 2:
+    case 4:
+    case 8:
+      return isUnsigned ? ElementKind::U8 : ElementKind::I8;
+    case 16:
+      return isUnsigned ? ElementKind::U16 : ElementKind::I16;
+    case 32:
+      if (!isUnsigned)
+        return ElementKind::I32;
+      break;
+    case 64:
+      if (!isUnsigned)
+        return ElementKind::I64;
+      break;
+    default:
+      break;
+    }
+  } else if (type.isF32()) {
+    return ElementKind::F32;
+  } else if (type.isF16()) {
+    return ElementKind::F16;
+  } else if (type.isBF16()) {
+    return ElementKind::BF16;
+  } else if (type.isF64()) {
+    return ElementKind::F64;
+  } else if (isFloat8Type(type) || isFloat4Type(type) ||
+             isFloat8E8M0Type(type)) {
+    return ElementKind::U8; // raw bit patterns
+  }
+  return makeError("element type " + typeToString(type) +
+                   " cannot be passed to or from quant-runner");
+}
+
+/// Signless i8/i16 (already-lowered IR without ONNX types) take either
+/// signedness.
+static bool kindMatches(ElementKind got, ElementKind expected, Type type) {
+  if (got == expected)
+    return true;
+  auto intType = dyn_cast<IntegerType>(type);
+  if (!intType || !intType.isSignless())
+    return false;
+  return (expected == ElementKind::I8 && got == ElementKind::U8) ||
+         (expected == ElementKind::I16 && got == ElementKind::U16);
+}
+
+/// The range of values a one-element-per-byte sub-byte type may hold.
+static std::optional<std::pair<int, int>> getSubByteRange(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    if (intType.getWidth() >= 8)
+      return std::nullopt;
+    return std::make_pair(int(getIntegerTypeMin(type)),
+                          int(getIntegerTypeMax(type)));
+  }
+  if (isFloat4Type(type))
+    return std::make_pair(0, 15);
+  return std::nullopt;
+}
+
+llvm::Error runner::checkTensorMatchesType(const HostTensor &tensor,
+                                           RankedTensorType type,
+                                           llvm::StringRef what) {
+  Type element = type.getElementType();
+  llvm::Expected<ElementKind> expected = getHostElementKind(element);
+  if (!expected)
+    return expected.takeError();
+  if (!kindMatches(tensor.kind, *expected, element))
+    return makeError(llvm::formatv(
+        "{0}: dtype {1} does not match {2} (expects {3})", what,
+        getKindName(tensor.kind), typeToString(type),
+        getKindName(*expected)));
+  bool shapeMatches = int64_t(tensor.shape.size()) == type.getRank();
+  for (int64_t d = 0; shapeMatches && d < type.getRank(); ++d)
+    shapeMatches = type.isDynamicDim(d) ||
+                   type.getDimSize(d) == tensor.shape[d];
+  if (!shapeMatches)
+    return makeError(llvm::formatv("{0}: shape {1} does not match {2}", what,
+                                   formatShape(tensor.shape),
+                                   typeToString(type)));
+  if (std::optional<std::pair<int, int>> range = getSubByteRange(element)) {
+    bool isSigned = tensor.kind == ElementKind::I8;
+    for (int64_t i = 0, e = tensor.numElements(); i < e; ++i) {
+      int value = isSigned ? int(int8_t(tensor.data[i])) : int(tensor.data[i]);
+      if (value < range->first || value > range->second)
+        return makeError(llvm::formatv(
+            "{0}: element {1} is {2}, outside the range [{3}, {4}] of {5}",
+            what, formatShape(unflattenIndex(tensor.shape, i)), value,
+            range->first, range->second, typeToString(element)));
+    }
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Signature
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<TensorSignature>
+runner::getTensorSignature(ModuleOp module, llvm::StringRef funcName) {
+  Operation *symbol = module.lookupSymbol(funcName);
+  if (!symbol)
+    return makeError("no function named '" + funcName + "' in the module");
+  FunctionType type;
+  if (auto attr = symbol->getAttrOfType<TypeAttr>(kSignatureAttrName))
+    type = dyn_cast<FunctionType>(attr.getValue());
+  else if (auto func = dyn_cast<func::FuncOp>(symbol))
+    type = func.getFunctionType();
+  if (!type)
+    return makeError("function '" + funcName +
+                     "' has no tensor signature (no '" + kSignatureAttrName +
+                     "' attribute): lower it with quant-opt "
+                     "--qops-lower-to-llvm, or run quant-runner without "
+                     "--no-lower");
+  TensorSignature signature;
+  auto collect = [&](TypeRange types, std::vector<RankedTensorType> &out,
+                     StringRef what) -> llvm::Error {
+    for (auto [i, t] : llvm::enumerate(types)) {
+      auto tensorType = dyn_cast<RankedTensorType>(t);
+      if (!tensorType)
+        return makeError(llvm::formatv(
+            "function '{0}': {1} #{2} has type {3}; only ranked tensors are "
+            "supported",
+            funcName, what, i, typeToString(t)));
+      if (auto kind = getHostElementKind(tensorType.getElementType());
+          !kind)
+        return makeError(llvm::formatv("function '{0}': {1} #{2}: {3}",
+                                       funcName, what, i,
+                                       llvm::toString(kind.takeError())));
+      out.push_back(tensorType);
+    }
+    return llvm::Error::success();
+  };
+  if (llvm::Error error =
+          collect(type.getInputs(), signature.inputs, "argument"))
+    return std::move(error);
+  if (llvm::Error error =
+          collect(type.getResults(), signature.results, "result"))
+    return std::move(error);
+  return signature;
+}
+
+//===----------------------------------------------------------------------===//
+// Session
+//===----------------------------------------------------------------------===//
+
+JitSession::~JitSession() = default;
+
+llvm::Expected<std::unique_ptr<JitSession>>
+JitSession::create(ModuleOp module, llvm::StringRef funcName,
+                   const JitOptions &options) {
+  llvm::Expected<TensorSignature> signature =
+      getTensorSignature(module, funcName);
+  if (!signature)
+    return signature.takeError();
+  if (!isa_and_nonnull<LLVM::LLVMFuncOp>(module.lookupSymbol(funcName)))
+    return makeError("function '" + funcName +
+                     "' is not in the LLVM dialect: the module was not "
+                     "lowered");
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  auto targetMachine = builder->createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+
+  auto transformer = makeOptimizingTransformer(options.optLevel,
+                                               /*sizeLevel=*/0,
+                                               targetMachine->get());
+  SmallVector<StringRef> libs(options.sharedLibs.begin(),
+                              options.sharedLibs.end());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
+  engineOptions.sharedLibPaths = libs;
+  auto engine = ExecutionEngine::create(module, engineOptions,
+                                        std::move(*targetMachine));
+  if (!engine)
+    return engine.takeError();
+
+  std::unique_ptr<JitSession> session(new JitSession());
+  session->engine = std::move(*engine);
+  session->funcName = funcName.str();
+  session->signature = std::move(*signature);
+  return session;
+}
+
+namespace {
+/// 64-byte aligned host memory for one argument.
+struct AlignedBuffer {
+  void *ptr = nullptr;
+  explicit AlignedBuffer(size_t bytes) {
+    size_t size = std::max<size_t>(64, (bytes + 63) / 64 * 64);
+    ptr = std::aligned_alloc(64, size);
+  }
+  ~AlignedBuffer() { std::free(ptr); }
+  AlignedBuffer(const AlignedBuffer &) = delete;
+  AlignedBuffer &operator=(const AlignedBuffer &) = delete;
+};
+} // namespace
+
+llvm::Expected<std::vector<HostTensor>>
+JitSession::call(llvm::ArrayRef<HostTensor> inputs) {
+  if (inputs.size() != signature.inputs.size())
+    return makeError(llvm::formatv("'{0}' takes {1} inputs, got {2}",
+                                   funcName, signature.inputs.size(),
+                                   inputs.size()));
+
+  // Expanded descriptor words of every argument, then pointers to each.
+  size_t numWords = 0;
+  for (RankedTensorType type : signature.inputs)
+    numWords += 3 + 2 * type.getRank();
+  std::vector<int64_t> words;
+  words.reserve(numWords);
+  std::vector<std::unique_ptr<AlignedBuffer>> buffers;
+  std::set<void *> inputAllocations;
+  for (auto [tensor, type] : llvm::zip(inputs, signature.inputs)) {
+    auto buffer = std::make_unique<AlignedBuffer>(tensor.data.size());
+    if (!buffer->ptr)
+      return makeError("out of memory allocating an input");
+    if (!tensor.data.empty())
+      std::memcpy(buffer->ptr, tensor.data.data(), tensor.data.size());
+    inputAllocations.insert(buffer->ptr);
+    words.push_back(reinterpret_cast<intptr_t>(buffer->ptr));
+    words.push_back(reinterpret_cast<intptr_t>(buffer->ptr));
+    words.push_back(0);
+    for (int64_t size : tensor.shape)
+      words.push_back(size);
+    int64_t stride = 1;
+    std::vector<int64_t> strides(tensor.shape.size());
+    for (size_t d = tensor.shape.size(); d-- > 0;) {
+      strides[d] = stride;
+      stride *= tensor.shape[d];
+    }
+    words.insert(words.end(), strides.begin(), strides.end());
+    buffers.push_back(std::move(buffer));
+  }
+  size_t resultWords = 0;
+  for (RankedTensorType type : signature.results)
+    resultWords += 3 + 2 * type.getRank();
+  std::vector<int64_t> result(std::max<size_t>(resultWords, 1));
+
+  std::vector<void *> packed;
+  for (int64_t &word : words)
+    packed.push_back(&word);
+  if (!signature.results.empty())
+    packed.push_back(result.data());
+  if (llvm::Error error = engine->invokePacked(funcName, packed))
+    return std::move(error);
+
+  // Copy the results out (honouring strides) and release their memory.
+  std::vector<HostTensor> outputs;
+  std::set<void *> released;
+  const int64_t *word = result.data();
+  for (RankedTensorType type : signature.results) {
+    int64_t rank = type.getRank();
+    void *allocated = reinterpret_cast<void *>(word[0]);
+    auto *aligned = reinterpret_cast<const uint8_t *>(word[1]);
+    int64_t offset = word[2];
+    ArrayRef<int64_t> sizes(word + 3, rank), strides(word + 3 + rank, rank);
+    word += 3 + 2 * rank;
+
+    HostTensor tensor;
+    tensor.kind = *getHostElementKind(type.getElementType());
+    tensor.shape.assign(sizes.begin(), sizes.end());
+    size_t elementSize = tensor.elementSize();
+    int64_t count = tensor.numElements();
+    tensor.data.resize(count * elementSize);
+    std::vector<int64_t> index(rank, 0);
+    for (int64_t flat = 0; flat < count; ++flat) {
+      int64_t position = offset;
+      for (int64_t d = 0; d < rank; ++d)
+        position += index[d] * strides[d];
+      std::memcpy(&tensor.data[flat * elementSize],
+                  aligned + position * elementSize, elementSize);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        if (++index[d] < sizes[d])
+          break;
+        index[d] = 0;
+      }
+    }
+    outputs.push_back(std::move(tensor));
+
+    // Globals carry 0xdeadbeef as their allocated pointer; results that
+    // alias an input or an earlier result are not freed twice.
+    bool isGlobal = allocated == reinterpret_cast<void *>(0xdeadbeef);
+    if (allocated && !isGlobal && !inputAllocations.count(allocated) &&
+        released.insert(allocated).second)
+      std::free(allocated);
+  }
+  return outputs;
+}

@@ -1,0 +1,296 @@
+//===- quant-runner.cpp - JIT-execute qops IR and check the numbers -------===//
+//
+//   quant-runner FILE.mlir [-e FUNC] [--input X.npy]... [--output Y.npy]...
+//                [--expect Y.npy]... [--print] [--repeat N] [--no-lower]
+//
+// Lowers FILE (qops on tensors) with the qops-lower-to-llvm pipeline, unless
+// --no-lower says it already is in the LLVM dialect, JIT-compiles it, calls
+// FUNC on the inputs and writes, prints or checks its results.
+//
+// Exit codes: 0 all good; 1 a result differs from its --expect; 2 usage,
+// input or compilation errors (one line each, no crash).
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
+#include "QuantOps/Pipelines/Pipelines.h"
+#include "QuantOps/Runner/HostTensor.h"
+#include "QuantOps/Runner/JitSession.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringSet.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::qops;
+using namespace mlir::qops::runner;
+namespace cl = llvm::cl;
+
+namespace {
+
+enum ExitCode { kSuccess = 0, kMismatch = 1, kUsageError = 2 };
+
+cl::OptionCategory runnerCategory("quant-runner options");
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<FILE.mlir>"),
+                               cl::Required, cl::cat(runnerCategory));
+cl::opt<std::string> entryPoint("e", cl::desc("The function to call"),
+                                cl::value_desc("FUNC"), cl::init("main"),
+                                cl::cat(runnerCategory));
+cl::list<std::string> inputs("input",
+                             cl::desc("An argument, one per function "
+                                      "argument in order (.npy)"),
+                             cl::value_desc("X.npy"),
+                             cl::cat(runnerCategory));
+cl::list<std::string> outputs("output",
+                              cl::desc("Where to write a result, one per "
+                                       "function result in order (.npy)"),
+                              cl::value_desc("Y.npy"),
+                              cl::cat(runnerCategory));
+cl::list<std::string> expects("expect",
+                              cl::desc("Expected result, one per function "
+                                       "result in order (.npy), compared "
+                                       "bit-exactly"),
+                              cl::value_desc("Y.npy"),
+                              cl::cat(runnerCategory));
+cl::opt<bool> printResults("print", cl::desc("Print the results"),
+                           cl::cat(runnerCategory));
+cl::opt<unsigned> repeat("repeat",
+                         cl::desc("Call the function N times and print the "
+                                  "median time of one call"),
+                         cl::value_desc("N"), cl::init(0),
+                         cl::cat(runnerCategory));
+cl::opt<bool> noLower("no-lower",
+                      cl::desc("FILE is already in the LLVM dialect"),
+                      cl::cat(runnerCategory));
+cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
+                           cl::init(3), cl::Prefix, cl::cat(runnerCategory));
+cl::opt<bool> showTiming("timing",
+                         cl::desc("Print parse/lower/compile/run times to "
+                                  "stderr"),
+                         cl::cat(runnerCategory));
+cl::opt<bool> dumpLowered("dump-lowered",
+                          cl::desc("Print the lowered module to stdout and "
+                                   "exit"),
+                          cl::cat(runnerCategory));
+
+using Clock = std::chrono::steady_clock;
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
+}
+
+/// Prints "quant-runner: <message>" and returns the usage error code.
+int fail(const llvm::Twine &message) {
+  llvm::errs() << "quant-runner: " << message << "\n";
+  return kUsageError;
+}
+int fail(llvm::Error error) { return fail(llvm::toString(std::move(error))); }
+
+/// Erases the functions that `entry` does not reach through symbol uses.
+void keepOnlyReachableFunctions(ModuleOp module, StringRef entry) {
+  llvm::StringSet<> reachable;
+  SmallVector<Operation *> worklist;
+  if (Operation *root = module.lookupSymbol(entry)) {
+    reachable.insert(entry);
+    worklist.push_back(root);
+  }
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
+    if (!uses)
+      continue;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      StringRef name = use.getSymbolRef().getRootReference().getValue();
+      if (!reachable.insert(name).second)
+        continue;
+      if (Operation *callee = module.lookupSymbol(name))
+        worklist.push_back(callee);
+    }
+  }
+  for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
+    if (auto func = dyn_cast<FunctionOpInterface>(op))
+      if (!reachable.contains(func.getName()))
+        op.erase();
+}
+
+int checkResults(llvm::ArrayRef<HostTensor> results) {
+  int status = kSuccess;
+  for (auto [i, path] : llvm::enumerate(expects)) {
+    llvm::Expected<HostTensor> expected = readNpy(path);
+    if (!expected)
+      return fail(expected.takeError());
+    const HostTensor &got = results[i];
+    // numpy has no bf16: expected bf16 values are stored as their u2 bits.
+    if (got.kind == ElementKind::BF16 && expected->kind == ElementKind::U16)
+      expected->kind = ElementKind::BF16;
+    if (got.kind != expected->kind || got.shape != expected->shape) {
+      llvm::outs() << llvm::formatv(
+          "result {0}: got {1} {2}, expected {3} {4} ({5})\n", i,
+          getKindName(got.kind), formatShape(got.shape),
+          getKindName(expected->kind), formatShape(expected->shape), path);
+      status = kMismatch;
+      continue;
+    }
+    llvm::Expected<CompareResult> comparison =
+        compareBitExact(got, *expected);
+    if (!comparison)
+      return fail(comparison.takeError());
+    if (comparison->mismatchCount == 0)
+      continue;
+    status = kMismatch;
+    llvm::outs() << llvm::formatv(
+        "result {0}: {1} of {2} elements differ from {3}\n", i,
+        comparison->mismatchCount, got.numElements(), path);
+    for (const Mismatch &mismatch : comparison->first)
+      llvm::outs() << llvm::formatv("  at {0}: got {1}, expected {2}\n",
+                                    formatShape(mismatch.index), mismatch.got,
+                                    mismatch.expected);
+  }
+  if (status == kSuccess && !expects.empty())
+    llvm::outs() << "all " << expects.size() << " results match\n";
+  return status;
+}
+
+int run() {
+  DialectRegistry registry;
+  registry.insert<QOpsDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  MLIRContext context(registry);
+
+  auto start = Clock::now();
+  llvm::SourceMgr sourceMgr;
+  std::string includeError;
+  if (sourceMgr.AddIncludeFile(inputFile, llvm::SMLoc(), includeError) == 0)
+    return fail("cannot open '" + inputFile + "'");
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr,
+                                                           &context);
+  if (!module)
+    return fail("cannot parse '" + inputFile + "'");
+  double parseMs = millisecondsSince(start);
+
+  // Check the command line against the signature before compiling.
+  llvm::Expected<TensorSignature> signature =
+      getTensorSignature(*module, entryPoint);
+  if (!signature)
+    return fail(signature.takeError());
+  if (inputs.size() != signature->inputs.size())
+    return fail(llvm::formatv("'{0}' takes {1} arguments but {2} --input "
+                              "files were given",
+                              entryPoint, signature->inputs.size(),
+                              inputs.size()));
+  if (outputs.size() > signature->results.size() ||
+      expects.size() > signature->results.size())
+    return fail(llvm::formatv("'{0}' returns {1} results but {2} --output "
+                              "and {3} --expect files were given",
+                              entryPoint, signature->results.size(),
+                              outputs.size(), expects.size()));
+  std::vector<HostTensor> arguments;
+  for (auto [i, path] : llvm::enumerate(inputs)) {
+    llvm::Expected<HostTensor> tensor = readNpy(path);
+    if (!tensor)
+      return fail(tensor.takeError());
+    std::string what = llvm::formatv("input {0} ({1})", i, path);
+    if (llvm::Error error =
+            checkTensorMatchesType(*tensor, signature->inputs[i], what))
+      return fail(std::move(error));
+    arguments.push_back(std::move(*tensor));
+  }
+
+  start = Clock::now();
+  if (!noLower) {
+    // Compile only what FUNC needs: test files hold many cases.
+    keepOnlyReachableFunctions(*module, entryPoint);
+    PassManager pm(&context, ModuleOp::getOperationName());
+    buildQOpsLowerToLLVMPipeline(pm);
+    if (failed(pm.run(*module)))
+      return fail("lowering '" + inputFile + "' failed");
+  }
+  double lowerMs = millisecondsSince(start);
+  if (dumpLowered) {
+    module->print(llvm::outs());
+    return kSuccess;
+  }
+
+  start = Clock::now();
+  JitOptions options;
+  options.optLevel = optLevel;
+  options.sharedLibs.push_back(QUANTOPS_C_RUNNER_UTILS);
+  auto session = JitSession::create(*module, entryPoint, options);
+  if (!session)
+    return fail(session.takeError());
+  double compileMs = millisecondsSince(start);
+
+  start = Clock::now();
+  auto results = (*session)->call(arguments);
+  if (!results)
+    return fail(results.takeError());
+  double firstCallMs = millisecondsSince(start);
+  if (showTiming)
+    llvm::errs() << llvm::formatv(
+        "timing: parse {0:f2} ms, lower {1:f2} ms, JIT compile {2:f2} ms, "
+        "first call {3:f2} ms\n",
+        parseMs, lowerMs, compileMs, firstCallMs);
+
+  if (repeat > 0) {
+    std::vector<double> times;
+    for (unsigned i = 0; i < repeat; ++i) {
+      start = Clock::now();
+      results = (*session)->call(arguments);
+      times.push_back(millisecondsSince(start));
+      if (!results)
+        return fail(results.takeError());
+    }
+    std::sort(times.begin(), times.end());
+    double median = times.size() % 2
+                        ? times[times.size() / 2]
+                        : (times[times.size() / 2 - 1] +
+                           times[times.size() / 2]) / 2;
+    llvm::outs() << llvm::formatv(
+        "median time per call: {0:f4} ms over {1} runs (min {2:f4} ms)\n",
+        median, repeat, times.front());
+  }
+
+  for (auto [i, path] : llvm::enumerate(outputs))
+    if (llvm::Error error = writeNpy(path, (*results)[i]))
+      return fail(std::move(error));
+  if (printResults) {
+    for (auto [i, tensor] : llvm::enumerate(*results)) {
+      llvm::outs() << "result " << i << ": " << signature->results[i]
+                   << " = ";
+      printTensor(llvm::outs(), tensor);
+      llvm::outs() << "\n";
+    }
+  }
+  return checkResults(*results);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(runnerCategory);
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "quant-runner: JIT-execute qops IR\n",
+                                   &llvm::errs()))
+    return kUsageError;
+  return run();
+}
