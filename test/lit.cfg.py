@@ -28,5 +28,5 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.quantops_tools_dir, config.llvm_tools_dir]
-tools = ["quant-opt", "quant-runner"]
+tools = ["quant-opt", "quant-runner", "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,0 +1,49 @@
+// RUN: quant-opt %s --convert-qops-to-linalg --split-input-file | FileCheck %s
+
+// ONNX element types become storage types on function boundaries, calls and
+// constants; the ONNX signature is kept in qops.signature.
+// CHECK-LABEL: func.func @callee
+// CHECK-SAME: (%{{.*}}: tensor<4xi8>, %{{.*}}: tensor<2xi16>) -> tensor<4xi8>
+// CHECK-SAME: qops.signature = (tensor<4xsi4>, tensor<2xui16>) -> tensor<4xsi4>
+func.func @callee(%x: tensor<4xsi4>, %y: tensor<2xui16>) -> tensor<4xsi4> {
+  return %x : tensor<4xsi4>
+}
+
+// CHECK-LABEL: func.func @caller
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi8>) -> tensor<4xi8>
+// CHECK-DAG: %[[U16:.*]] = arith.constant dense<[-1, 1]> : tensor<2xi16>
+// CHECK: %[[R:.*]] = call @callee(%[[X]], %[[U16]]) : (tensor<4xi8>, tensor<2xi16>) -> tensor<4xi8>
+// CHECK: return %[[R]] : tensor<4xi8>
+func.func @caller(%x: tensor<4xsi4>) -> tensor<4xsi4> {
+  %c = arith.constant dense<[65535, 1]> : tensor<2xui16>
+  %r = call @callee(%x, %c) : (tensor<4xsi4>, tensor<2xui16>) -> tensor<4xsi4>
+  return %r : tensor<4xsi4>
+}
+
+// -----
+
+// Sub-byte constants are widened by their signedness; float8 constants keep
+// their bit patterns.
+// CHECK-LABEL: func.func @constants
+// CHECK-DAG: arith.constant dense<[-8, 7, -1]> : tensor<3xi8>
+// CHECK-DAG: arith.constant dense<[15, 0]> : tensor<2xi8>
+// CHECK-DAG: arith.constant dense<[56, -72]> : tensor<2xi8>
+func.func @constants() -> (tensor<3xsi4>, tensor<2xui4>, tensor<2xf8E4M3FN>) {
+  %a = arith.constant dense<[-8, 7, -1]> : tensor<3xsi4>
+  %b = arith.constant dense<[15, 0]> : tensor<2xui4>
+  %c = arith.constant dense<[1.0, -1.0]> : tensor<2xf8E4M3FN>
+  return %a, %b, %c : tensor<3xsi4>, tensor<2xui4>, tensor<2xf8E4M3FN>
+}
+
+// -----
+
+// A constant zero point feeds the generic directly.
+// CHECK-LABEL: func.func @constant_zero_point
+// CHECK: %[[ZP:.*]] = arith.constant dense<-3> : tensor<i8>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}}, %[[ZP]] : tensor<4xf32>, tensor<f32>, tensor<i8>)
+func.func @constant_zero_point(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xsi8> {
+  %zp = arith.constant dense<-3> : tensor<si8>
+  %y = qops.quantize_linear %x, %s, %zp : tensor<4xf32>, tensor<f32>, tensor<si8> -> tensor<4xsi8>
+  return %y : tensor<4xsi8>
+}
