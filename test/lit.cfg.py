@@ -11,7 +11,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.quantops_obj_root, "test")
-config.excludes = ["Inputs", "consumer", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "Utils", "consumer", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%quantops_src", config.quantops_src_root))
@@ -23,6 +23,8 @@ config.substitutions.append(("%cxx_compiler", config.cxx_compiler))
 # python3 earlier on PATH may lack numpy).
 python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"
 config.substitutions.append(("%python", python))
+config.substitutions.append(
+    ("%expect_exit", python + " " + os.path.join(config.quantops_src_root, "test", "Utils", "expect_exit.py")))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
