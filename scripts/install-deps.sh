@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything QuantOps needs to build and test on Debian 12 (root or
-# sudo): LLVM/MLIR 22, clang-22 + lld-22, CMake, Ninja, Python's lit deps.
+# sudo): LLVM/MLIR 22, clang-22 + lld-22, CMake, Ninja, Python 3 with NumPy
+# (the independent test reference), protobuf (ONNX import) and Debian's ONNX
+# conformance data.
 set -euo pipefail
 
 SUDO=""
@@ -10,6 +12,8 @@ PACKAGES=(
   cmake ninja-build
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
   python3 python3-numpy
+  protobuf-compiler libprotobuf-dev
+  libonnx-testdata
 )
 
 $SUDO apt-get update
