@@ -192,7 +192,7 @@ int run() {
       getTensorSignature(*module, entryPoint);
   if (!signature)
     return fail(signature.takeError());
-  if (inputs.size() != signature->inputs.size())
+  if (!dumpLowered && inputs.size() != signature->inputs.size())
     return fail(llvm::formatv("'{0}' takes {1} arguments but {2} --input "
                               "files were given",
                               entryPoint, signature->inputs.size(),
