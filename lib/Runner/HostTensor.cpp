@@ -367,6 +367,38 @@ std::string mlir::qops::runner::formatElement(const HostTensor &t,
   return formatElementUnchecked(t, flatIndex);
 }
 
+double mlir::qops::runner::getElementAsDouble(const HostTensor &t,
+                                              int64_t flatIndex) {
+  size_t size = t.elementSize();
+  if (flatIndex < 0 || flatIndex >= t.numElements() ||
+      uint64_t(flatIndex) >= t.data.size() / size)
+    return std::nan("");
+  const uint8_t *p = t.data.data() + flatIndex * size;
+  switch (t.kind) {
+  case ElementKind::I8:
+    return int8_t(*p);
+  case ElementKind::U8:
+    return *p;
+  case ElementKind::I16:
+    return load<int16_t>(p);
+  case ElementKind::U16:
+    return load<uint16_t>(p);
+  case ElementKind::I32:
+    return load<int32_t>(p);
+  case ElementKind::I64:
+    return double(load<int64_t>(p));
+  case ElementKind::F16:
+    return decodeF16(load<uint16_t>(p));
+  case ElementKind::BF16:
+    return decodeBF16(load<uint16_t>(p));
+  case ElementKind::F32:
+    return bitsToFloat(load<uint32_t>(p));
+  case ElementKind::F64:
+    return bitsToDouble(load<uint64_t>(p));
+  }
+  return std::nan("");
+}
+
 void mlir::qops::runner::printTensor(llvm::raw_ostream &os,
                                      const HostTensor &t) {
   if (llvm::Error err = verifyHostTensor(t)) {

@@ -52,7 +52,7 @@
 // RUN: %expect_exit 2 quant-runner %s --bogus-flag 2>&1 | FileCheck %s --check-prefix=FLAG
 // FLAG: Unknown command line argument '--bogus-flag'
 // RUN: %expect_exit 2 quant-runner 2>&1 | FileCheck %s --check-prefix=NOARGS
-// NOARGS: Not enough positional command line arguments specified
+// NOARGS: quant-runner: no input file (usage: quant-runner FILE.mlir|FILE.onnx [options]; see --help)
 // RUN: %expect_exit 2 quant-runner %s -e vector_arg 2>&1 | FileCheck %s --check-prefix=NOTENSOR
 // NOTENSOR: quant-runner: function 'vector_arg': argument #0 has type vector<4xf32>; only ranked tensors are supported
 

@@ -1,36 +1,31 @@
 //===- quant-runner.cpp - JIT-execute qops IR and check the numbers -------===//
 //
-//   quant-runner FILE.mlir [-e FUNC] [--input X.npy]... [--output Y.npy]...
-//                [--expect Y.npy]... [--print] [--repeat N] [--no-lower]
+//   quant-runner FILE.mlir|FILE.onnx [-e FUNC] [--input X.npy|X.pb]...
+//                [--output Y.npy]... [--expect Y.npy|Y.pb]... [--print]
+//                [--repeat N] [--no-lower]
+//   quant-runner --onnx-test DIR...
 //
-// Lowers FILE (qops on tensors) with the qops-lower-to-llvm pipeline, unless
-// --no-lower says it already is in the LLVM dialect, JIT-compiles it, calls
-// FUNC on the inputs and writes, prints or checks its results.
+// Lowers FILE (qops on tensors, or an ONNX model imported into qops) with
+// the qops-lower-to-llvm pipeline, unless --no-lower says it already is in
+// the LLVM dialect, JIT-compiles it, calls FUNC on the inputs and writes,
+// prints or checks its results. --onnx-test runs ONNX backend node-test
+// directories (OnnxTestMode.cpp).
 //
 // Exit codes: 0 all good; 1 a result differs from its --expect; 2 usage,
 // input or compilation errors (one line each, no crash).
 //
 //===----------------------------------------------------------------------===//
 
-#include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
-#include "QuantOps/Pipelines/Pipelines.h"
+#include "OnnxTestMode.h"
+#include "RunnerSupport.h"
+
 #include "QuantOps/Runner/HostTensor.h"
 #include "QuantOps/Runner/JitSession.h"
 
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/ADT/StringSet.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -47,15 +42,27 @@ enum ExitCode { kSuccess = 0, kMismatch = 1, kUsageError = 2 };
 
 cl::OptionCategory runnerCategory("quant-runner options");
 
-cl::opt<std::string> inputFile(cl::Positional, cl::desc("<FILE.mlir>"),
-                               cl::Required, cl::cat(runnerCategory));
+cl::list<std::string> positional(cl::Positional,
+                                 cl::desc("<FILE.mlir|FILE.onnx> or, with "
+                                          "--onnx-test, <DIR>..."),
+                                 cl::cat(runnerCategory));
+cl::opt<bool> onnxTest("onnx-test",
+                       cl::desc("Run ONNX node-test directories (model.onnx, "
+                                "test_data_set_N/input_K.pb, output_K.pb)"),
+                       cl::cat(runnerCategory));
+cl::opt<bool> allowUnsupported(
+    "allow-unsupported",
+    cl::desc("With --onnx-test: count models with an unsupported operator "
+             "as skipped instead of failed"),
+    cl::cat(runnerCategory));
 cl::opt<std::string> entryPoint("e", cl::desc("The function to call"),
                                 cl::value_desc("FUNC"), cl::init("main"),
                                 cl::cat(runnerCategory));
 cl::list<std::string> inputs("input",
                              cl::desc("An argument, one per function "
-                                      "argument in order (.npy)"),
-                             cl::value_desc("X.npy"),
+                                      "argument in order (.npy or "
+                                      "TensorProto .pb)"),
+                             cl::value_desc("X.npy|X.pb"),
                              cl::cat(runnerCategory));
 cl::list<std::string> outputs("output",
                               cl::desc("Where to write a result, one per "
@@ -64,9 +71,9 @@ cl::list<std::string> outputs("output",
                               cl::cat(runnerCategory));
 cl::list<std::string> expects("expect",
                               cl::desc("Expected result, one per function "
-                                       "result in order (.npy), compared "
-                                       "bit-exactly"),
-                              cl::value_desc("Y.npy"),
+                                       "result in order (.npy or .pb), "
+                                       "compared bit-exactly"),
+                              cl::value_desc("Y.npy|Y.pb"),
                               cl::cat(runnerCategory));
 cl::opt<bool> printResults("print", cl::desc("Print the results"),
                            cl::cat(runnerCategory));
@@ -102,37 +109,10 @@ int fail(const llvm::Twine &message) {
 }
 int fail(llvm::Error error) { return fail(llvm::toString(std::move(error))); }
 
-/// Erases the functions that `entry` does not reach through symbol uses.
-void keepOnlyReachableFunctions(ModuleOp module, StringRef entry) {
-  llvm::StringSet<> reachable;
-  SmallVector<Operation *> worklist;
-  if (Operation *root = module.lookupSymbol(entry)) {
-    reachable.insert(entry);
-    worklist.push_back(root);
-  }
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
-    if (!uses)
-      continue;
-    for (const SymbolTable::SymbolUse &use : *uses) {
-      StringRef name = use.getSymbolRef().getRootReference().getValue();
-      if (!reachable.insert(name).second)
-        continue;
-      if (Operation *callee = module.lookupSymbol(name))
-        worklist.push_back(callee);
-    }
-  }
-  for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
-    if (auto func = dyn_cast<FunctionOpInterface>(op))
-      if (!reachable.contains(func.getName()))
-        op.erase();
-}
-
 int checkResults(llvm::ArrayRef<HostTensor> results) {
   int status = kSuccess;
   for (auto [i, path] : llvm::enumerate(expects)) {
-    llvm::Expected<HostTensor> expected = readNpy(path);
+    llvm::Expected<HostTensor> expected = loadTensorFile(path);
     if (!expected)
       return fail(expected.takeError());
     const HostTensor &got = results[i];
@@ -167,29 +147,20 @@ int checkResults(llvm::ArrayRef<HostTensor> results) {
   return status;
 }
 
-int run() {
+int run(llvm::StringRef inputFile) {
   DialectRegistry registry;
-  registry.insert<QOpsDialect>();
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
+  registerRunnerDialects(registry);
   MLIRContext context(registry);
 
   auto start = Clock::now();
-  llvm::SourceMgr sourceMgr;
-  std::string includeError;
-  if (sourceMgr.AddIncludeFile(inputFile, llvm::SMLoc(), includeError) == 0)
-    return fail("cannot open '" + inputFile + "'");
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr,
-                                                           &context);
+  auto module = loadModule(inputFile, &context);
   if (!module)
-    return fail("cannot parse '" + inputFile + "'");
+    return fail(module.takeError());
   double parseMs = millisecondsSince(start);
 
   // Check the command line against the signature before compiling.
   llvm::Expected<TensorSignature> signature =
-      getTensorSignature(*module, entryPoint);
+      getTensorSignature(**module, entryPoint);
   if (!signature)
     return fail(signature.takeError());
   if (!dumpLowered && inputs.size() != signature->inputs.size())
@@ -205,7 +176,7 @@ int run() {
                               outputs.size(), expects.size()));
   std::vector<HostTensor> arguments;
   for (auto [i, path] : llvm::enumerate(inputs)) {
-    llvm::Expected<HostTensor> tensor = readNpy(path);
+    llvm::Expected<HostTensor> tensor = loadTensorFile(path);
     if (!tensor)
       return fail(tensor.takeError());
     std::string what = llvm::formatv("input {0} ({1})", i, path);
@@ -216,25 +187,17 @@ int run() {
   }
 
   start = Clock::now();
-  if (!noLower) {
-    // Compile only what FUNC needs: test files hold many cases.
-    keepOnlyReachableFunctions(*module, entryPoint);
-    PassManager pm(&context, ModuleOp::getOperationName());
-    buildQOpsLowerToLLVMPipeline(pm);
-    if (failed(pm.run(*module)))
-      return fail("lowering '" + inputFile + "' failed");
-  }
+  if (!noLower)
+    if (llvm::Error error = lowerForEntry(**module, entryPoint))
+      return fail(std::move(error));
   double lowerMs = millisecondsSince(start);
   if (dumpLowered) {
-    module->print(llvm::outs());
+    (*module)->print(llvm::outs());
     return kSuccess;
   }
 
   start = Clock::now();
-  JitOptions options;
-  options.optLevel = optLevel;
-  options.sharedLibs.push_back(QUANTOPS_C_RUNNER_UTILS);
-  auto session = JitSession::create(*module, entryPoint, options);
+  auto session = createSession(**module, entryPoint, optLevel);
   if (!session)
     return fail(session.takeError());
   double compileMs = millisecondsSince(start);
@@ -292,5 +255,18 @@ int main(int argc, char **argv) {
                                    "quant-runner: JIT-execute qops IR\n",
                                    &llvm::errs()))
     return kUsageError;
-  return run();
+  if (onnxTest) {
+    if (positional.empty())
+      return fail("--onnx-test needs at least one directory");
+    OnnxTestOptions options;
+    options.optLevel = optLevel;
+    options.allowUnsupported = allowUnsupported;
+    return runOnnxTests(positional, options);
+  }
+  if (positional.size() != 1)
+    return fail(positional.empty()
+                    ? "no input file (usage: quant-runner FILE.mlir|FILE.onnx "
+                      "[options]; see --help)"
+                    : "exactly one input file expected");
+  return run(positional.front());
 }

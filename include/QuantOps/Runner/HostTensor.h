@@ -135,6 +135,10 @@ llvm::Expected<CompareResult> compareBitExact(const HostTensor &got,
 /// outside the tensor's data gives "<out of range>".
 std::string formatElement(const HostTensor &t, int64_t flatIndex);
 
+/// One element as a double (exact for every kind but I64 beyond 2^53); NaN
+/// for an index out of range.
+double getElementAsDouble(const HostTensor &t, int64_t flatIndex);
+
 /// Prints `t` numpy-like on one line: nested brackets per dimension, elements
 /// separated by ", " (e.g. "[[1, 2], [3, 4]]"), rank 0 as a bare number. A
 /// tensor of more than 1000 elements is summarized as NumPy does: along each

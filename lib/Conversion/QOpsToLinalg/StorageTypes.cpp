@@ -87,6 +87,26 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
   }
 };
 
+/// builtin.unrealized_conversion_cast between an ONNX-typed tensor and its
+/// storage type (as the ONNX importer emits around upstream-dialect ops)
+/// disappears once both sides have their storage type.
+struct FoldStorageCasts : OpConversionPattern<UnrealizedConversionCastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(UnrealizedConversionCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
+                                                resultTypes)))
+      return failure();
+    if (TypeRange(adaptor.getOperands()) != TypeRange(resultTypes))
+      return rewriter.notifyMatchFailure(op, "not a storage-type cast");
+    rewriter.replaceOp(op, adaptor.getOperands());
+    return success();
+  }
+};
+
 } // namespace
 
 void qops::populateQOpsToLinalgConversionPatterns(
@@ -95,7 +115,8 @@ void qops::populateQOpsToLinalgConversionPatterns(
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);
   populateReturnOpTypeConversionPattern(patterns, converter);
-  patterns.add<ConstantToStorage>(converter, patterns.getContext());
+  patterns.add<ConstantToStorage, FoldStorageCasts>(converter,
+                                                    patterns.getContext());
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
   populateDynamicQuantizeToLinalgPatterns(converter, patterns);
   populateQLinearMatMulToLinalgPatterns(converter, patterns);

@@ -47,3 +47,17 @@ func.func @constant_zero_point(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xs
   %y = qops.quantize_linear %x, %s, %zp : tensor<4xf32>, tensor<f32>, tensor<si8> -> tensor<4xsi8>
   return %y : tensor<4xsi8>
 }
+
+// -----
+
+// Casts between an ONNX type and its storage type (the importer's bridges
+// around upstream ops) fold away.
+// CHECK-LABEL: func.func @storage_casts
+// CHECK-SAME: (%[[X:.*]]: tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NOT: unrealized_conversion_cast
+// CHECK: return %[[X]] : tensor<4xi8>
+func.func @storage_casts(%x: tensor<4xui8>) -> tensor<4xui8> {
+  %0 = builtin.unrealized_conversion_cast %x : tensor<4xui8> to tensor<4xi8>
+  %1 = builtin.unrealized_conversion_cast %0 : tensor<4xi8> to tensor<4xui8>
+  return %1 : tensor<4xui8>
+}

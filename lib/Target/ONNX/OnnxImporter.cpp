@@ -1,0 +1,445 @@
+//===- OnnxImporter.cpp - ONNX model to the qops dialect ------------------===//
+//
+// The graph walk: opsets, graph inputs, initializers, nodes in order (ONNX
+// requires a topological order), graph outputs. Node-specific import is in
+// ImportQuantOps.cpp and ImportFunctionBodyOps.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImporter.h"
+
+#include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
+#include "QuantOps/Target/ONNX/OnnxTensor.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace mlir::qops;
+using namespace mlir::qops::onnx;
+namespace pb = ::quantops::onnx;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static std::string typeToString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+Type onnx::getOnnxElementType(MLIRContext *ctx, int32_t dataType) {
+  auto signedInt = [&](unsigned width) {
+    return IntegerType::get(ctx, width, IntegerType::Signed);
+  };
+  auto unsignedInt = [&](unsigned width) {
+    return IntegerType::get(ctx, width, IntegerType::Unsigned);
+  };
+  switch (static_cast<OnnxDataType>(dataType)) {
+  case OnnxDataType::Float:
+    return Float32Type::get(ctx);
+  case OnnxDataType::UInt8:
+    return unsignedInt(8);
+  case OnnxDataType::Int8:
+    return signedInt(8);
+  case OnnxDataType::UInt16:
+    return unsignedInt(16);
+  case OnnxDataType::Int16:
+    return signedInt(16);
+  case OnnxDataType::Int32:
+    return IntegerType::get(ctx, 32);
+  case OnnxDataType::Int64:
+    return IntegerType::get(ctx, 64);
+  case OnnxDataType::Bool:
+    return IntegerType::get(ctx, 1);
+  case OnnxDataType::Float16:
+    return Float16Type::get(ctx);
+  case OnnxDataType::Double:
+    return Float64Type::get(ctx);
+  case OnnxDataType::BFloat16:
+    return BFloat16Type::get(ctx);
+  case OnnxDataType::Float8E4M3FN:
+    return Float8E4M3FNType::get(ctx);
+  case OnnxDataType::Float8E4M3FNUZ:
+    return Float8E4M3FNUZType::get(ctx);
+  case OnnxDataType::Float8E5M2:
+    return Float8E5M2Type::get(ctx);
+  case OnnxDataType::Float8E5M2FNUZ:
+    return Float8E5M2FNUZType::get(ctx);
+  case OnnxDataType::UInt4:
+    return unsignedInt(4);
+  case OnnxDataType::Int4:
+    return signedInt(4);
+  case OnnxDataType::Float4E2M1:
+    return Float4E2M1FNType::get(ctx);
+  case OnnxDataType::Float8E8M0:
+    return Float8E8M0FNUType::get(ctx);
+  case OnnxDataType::UInt2:
+    return unsignedInt(2);
+  case OnnxDataType::Int2:
+    return signedInt(2);
+  default:
+    return nullptr;
+  }
+}
+
+void onnx::registerOnnxImporterDialects(DialectRegistry &registry) {
+  registry.insert<QOpsDialect, arith::ArithDialect, func::FuncDialect,
+                  linalg::LinalgDialect, math::MathDialect,
+                  tensor::TensorDialect>();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers for node importers
+//===----------------------------------------------------------------------===//
+
+Location GraphImporter::getLoc(const Node &node) const {
+  Location file =
+      FileLineColLoc::get(context, options.modelName, /*line=*/0, /*col=*/0);
+  std::string name = node.name().empty() ? node.op_type() : node.name();
+  return NameLoc::get(StringAttr::get(context, name), file);
+}
+
+llvm::Error GraphImporter::nodeError(const Node &node,
+                                     const llvm::Twine &reason) const {
+  std::string domain = node.domain().empty() ? "ai.onnx" : node.domain();
+  return makeError(llvm::formatv("node '{0}' ({1}, domain {2}): {3}",
+                                 node.name(), node.op_type(), domain,
+                                 reason.str()));
+}
+
+bool GraphImporter::isMicrosoftDomain(const Node &node) {
+  return node.domain() == "com.microsoft";
+}
+
+int64_t GraphImporter::getOpsetVersion(const Node &node) const {
+  std::string domain = isDefaultDomain(node.domain()) ? "" : node.domain();
+  auto it = opsets.find(domain);
+  return it == opsets.end() ? 0 : it->second;
+}
+
+llvm::Expected<Value> GraphImporter::getInput(const Node &node,
+                                              int index) const {
+  if (index >= node.input_size() || node.input(index).empty())
+    return Value();
+  auto it = values.find(node.input(index));
+  if (it == values.end())
+    return nodeError(node, "input '" + node.input(index) +
+                               "' is not a graph input, an initializer or "
+                               "the output of an earlier node");
+  return it->second;
+}
+
+llvm::Expected<Value> GraphImporter::getRequiredInput(const Node &node,
+                                                      int index) const {
+  llvm::Expected<Value> value = getInput(node, index);
+  if (value && !*value)
+    return nodeError(node, llvm::formatv("required input #{0} is missing",
+                                         index));
+  return value;
+}
+
+void GraphImporter::setOutput(const Node &node, int index, Value value) {
+  if (index < node.output_size() && !node.output(index).empty())
+    values[node.output(index)] = value;
+}
+
+const pb::AttributeProto *
+GraphImporter::findAttribute(const Node &node, llvm::StringRef name) const {
+  for (const pb::AttributeProto &attribute : node.attribute())
+    if (attribute.name() == name)
+      return &attribute;
+  return nullptr;
+}
+
+llvm::Error GraphImporter::checkAttributes(const Node &node,
+                                           llvm::ArrayRef<llvm::StringRef>
+                                               allowed,
+                                           int64_t version) const {
+  for (const pb::AttributeProto &attribute : node.attribute())
+    if (!llvm::is_contained(allowed, attribute.name()))
+      return nodeError(node, llvm::formatv("attribute '{0}' is not part of "
+                                           "{1}-{2}",
+                                           attribute.name(), node.op_type(),
+                                           version));
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::optional<int64_t>>
+GraphImporter::getIntAttribute(const Node &node, llvm::StringRef name) const {
+  const pb::AttributeProto *attribute = findAttribute(node, name);
+  if (!attribute)
+    return std::optional<int64_t>();
+  // AttributeProto.type: INT = 2. Older writers leave type unset.
+  if ((attribute->has_type() && attribute->type() != 2) ||
+      (!attribute->has_type() && !attribute->has_i()))
+    return nodeError(node, "attribute '" + name + "' must be an int");
+  return std::optional<int64_t>(attribute->i());
+}
+
+Value GraphImporter::asOnnxType(Value value, Type onnxElementType,
+                                Location loc) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getElementType() == onnxElementType)
+    return value;
+  return UnrealizedConversionCastOp::create(builder, loc,
+                                            type.clone(onnxElementType),
+                                            value)
+      .getResult(0);
+}
+
+Value GraphImporter::asStorageType(Value value, Location loc) {
+  auto type = cast<RankedTensorType>(value.getType());
+  auto intType = dyn_cast<IntegerType>(type.getElementType());
+  if (!intType || intType.isSignless())
+    return value;
+  Type storage = IntegerType::get(context, std::max(8u, intType.getWidth()));
+  return UnrealizedConversionCastOp::create(builder, loc,
+                                            type.clone(storage), value)
+      .getResult(0);
+}
+
+llvm::Expected<Value>
+GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
+                              llvm::StringRef what) {
+  TensorLoadOptions loadOptions;
+  loadOptions.baseDir = options.modelDir;
+  loadOptions.maxBytes = options.maxTensorBytes;
+  llvm::Expected<OnnxTensor> tensor = decodeTensorProto(proto, loadOptions);
+  if (!tensor)
+    return makeError(what + ": " + llvm::toString(tensor.takeError()));
+  Type element = getOnnxElementType(context, tensor->dataType);
+  if (!element)
+    return makeError(what + ": data type " +
+                     getOnnxDataTypeName(tensor->dataType) +
+                     " is not supported");
+  auto type = RankedTensorType::get(tensor->dims, element);
+  unsigned width = element.getIntOrFloatBitWidth();
+  DenseElementsAttr attr;
+  int64_t count = tensor->numElements();
+  if (width % 8 == 0 && count > 0) {
+    // Byte-aligned types: the decoded little-endian bytes are the raw
+    // buffer of the attribute.
+    ArrayRef<char> raw(reinterpret_cast<const char *>(tensor->data.data()),
+                       tensor->data.size());
+    attr = DenseElementsAttr::getFromRawBuffer(type, raw);
+  } else if (auto floatType = dyn_cast<FloatType>(element)) {
+    // f4E2M1FN: one 4-bit pattern per byte.
+    SmallVector<APFloat> elements;
+    for (uint8_t byte : tensor->data)
+      elements.emplace_back(floatType.getFloatSemantics(), APInt(width, byte));
+    attr = DenseElementsAttr::get(type, elements);
+  } else {
+    // i1 and the 4/2-bit integers: one value per byte, already sign- or
+    // zero-extended by the decoder.
+    bool isSigned = cast<IntegerType>(element).isSigned();
+    SmallVector<APInt> elements;
+    for (uint8_t byte : tensor->data)
+      elements.emplace_back(width, isSigned ? int64_t(int8_t(byte)) : byte,
+                            isSigned, /*implicitTrunc=*/true);
+    attr = DenseElementsAttr::get(type, elements);
+  }
+  return arith::ConstantOp::create(builder, loc, type, attr).getResult();
+}
+
+llvm::Error GraphImporter::verifyNodeOp(const Node &node, Operation *op) {
+  std::string message;
+  {
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diagnostic) {
+      if (message.empty())
+        message = diagnostic.str();
+      return success();
+    });
+    if (succeeded(mlir::verify(op)))
+      return llvm::Error::success();
+  }
+  return nodeError(node, message);
+}
+
+//===----------------------------------------------------------------------===//
+// The graph
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<RankedTensorType>
+GraphImporter::getValueInfoType(const pb::ValueInfoProto &info,
+                                llvm::StringRef what) const {
+  if (!info.has_type() || !info.type().has_tensor_type())
+    return makeError(what + " '" + info.name() + "' is not a tensor");
+  const auto &tensorType = info.type().tensor_type();
+  Type element = getOnnxElementType(context, tensorType.elem_type());
+  if (!element)
+    return makeError(what + " '" + info.name() + "': element type " +
+                     getOnnxDataTypeName(tensorType.elem_type()) +
+                     " is not supported");
+  if (!tensorType.has_shape())
+    return makeError(what + " '" + info.name() +
+                     "' has no shape (unranked tensors are not supported)");
+  SmallVector<int64_t> shape;
+  for (const auto &dim : tensorType.shape().dim()) {
+    if (dim.has_dim_value() && dim.dim_value() < 0)
+      return makeError(what + " '" + info.name() +
+                       "' has a negative dimension");
+    shape.push_back(dim.has_dim_value() ? dim.dim_value()
+                                        : ShapedType::kDynamic);
+  }
+  return RankedTensorType::get(shape, element);
+}
+
+llvm::Error GraphImporter::importNode(const Node &node) {
+  const NodeImporter *importer =
+      lookupQuantOpImporter(node.domain(), node.op_type());
+  if (!importer)
+    importer = lookupFunctionBodyOpImporter(node.domain(), node.op_type());
+  if (!importer)
+    return nodeError(node, "unsupported operator");
+  if (getOpsetVersion(node) == 0)
+    return nodeError(node, "the model imports no opset for this domain");
+  return (*importer)(*this, node);
+}
+
+llvm::Error GraphImporter::importGraph(const pb::GraphProto &graph,
+                                       ModuleOp module) {
+  llvm::StringSet<> initializerNames;
+  for (const pb::TensorProto &initializer : graph.initializer())
+    initializerNames.insert(initializer.name());
+
+  SmallVector<Type> argumentTypes;
+  SmallVector<std::string> argumentNames;
+  for (const pb::ValueInfoProto &input : graph.input()) {
+    if (initializerNames.contains(input.name()))
+      continue; // IR < 4 lists initializers as inputs too
+    llvm::Expected<RankedTensorType> type =
+        getValueInfoType(input, "graph input");
+    if (!type)
+      return type.takeError();
+    argumentTypes.push_back(*type);
+    argumentNames.push_back(input.name());
+  }
+
+  Location fileLoc = FileLineColLoc::get(context, options.modelName, 0, 0);
+  builder.setInsertionPointToEnd(module.getBody());
+  auto func = func::FuncOp::create(
+      builder, fileLoc, options.funcName,
+      builder.getFunctionType(argumentTypes, {}));
+  Block *entry = func.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  for (auto [name, argument] : llvm::zip(argumentNames, entry->getArguments()))
+    values[name] = argument;
+
+  for (const pb::TensorProto &initializer : graph.initializer()) {
+    Location loc = NameLoc::get(StringAttr::get(context, initializer.name()),
+                                fileLoc);
+    llvm::Expected<Value> constant = createConstant(
+        initializer, loc, "initializer '" + initializer.name() + "'");
+    if (!constant)
+      return constant.takeError();
+    values[initializer.name()] = *constant;
+  }
+
+  for (const Node &node : graph.node())
+    if (llvm::Error error = importNode(node))
+      return error;
+
+  SmallVector<Value> results;
+  for (const pb::ValueInfoProto &output : graph.output()) {
+    auto it = values.find(output.name());
+    if (it == values.end())
+      return makeError("graph output '" + output.name() +
+                       "' is not produced by any node, input or initializer");
+    Value value = it->second;
+    if (output.has_type() && output.type().has_tensor_type()) {
+      Type declared =
+          getOnnxElementType(context, output.type().tensor_type().elem_type());
+      Type computed = cast<RankedTensorType>(value.getType()).getElementType();
+      if (declared && declared != computed)
+        return makeError("graph output '" + output.name() + "' is declared " +
+                         typeToString(declared) + " but computed as " +
+                         typeToString(computed));
+    }
+    results.push_back(value);
+  }
+  func::ReturnOp::create(builder, fileLoc, results);
+  func.setFunctionType(
+      builder.getFunctionType(argumentTypes, TypeRange(ValueRange(results))));
+  return llvm::Error::success();
+}
+
+llvm::Expected<OwningOpRef<ModuleOp>>
+GraphImporter::importModel(const pb::ModelProto &model) {
+  for (const pb::OperatorSetIdProto &opset : model.opset_import()) {
+    std::string domain = isDefaultDomain(opset.domain()) ? "" : opset.domain();
+    opsets[domain] = opset.version();
+  }
+  if (opsets.empty())
+    opsets[""] = 1; // IR v2 models may omit opset_import: opset 1
+  if (!model.has_graph())
+    return makeError(options.modelName + ": the model has no graph");
+  OwningOpRef<ModuleOp> module = ModuleOp::create(
+      FileLineColLoc::get(context, options.modelName, 0, 0));
+  if (llvm::Error error = importGraph(model.graph(), *module))
+    return std::move(error);
+  return module;
+}
+
+llvm::Expected<OwningOpRef<ModuleOp>>
+onnx::importOnnxModel(const pb::ModelProto &model, MLIRContext *context,
+                      const OnnxImportOptions &options) {
+  context->loadDialect<QOpsDialect, arith::ArithDialect, func::FuncDialect,
+                       linalg::LinalgDialect, math::MathDialect,
+                       tensor::TensorDialect>();
+  GraphImporter importer(context, options);
+  return importer.importModel(model);
+}
+
+/// Where external data of a model at `path` lives.
+static std::string getModelDir(llvm::StringRef path) {
+  llvm::SmallString<256> dir(path);
+  llvm::sys::path::remove_filename(dir);
+  return dir.empty() ? "." : std::string(dir);
+}
+
+static llvm::Expected<OwningOpRef<ModuleOp>>
+importWithPath(const pb::ModelProto &model, llvm::StringRef path,
+               MLIRContext *context, OnnxImportOptions options) {
+  options.modelDir = getModelDir(path);
+  options.modelName = path.str();
+  llvm::Expected<OwningOpRef<ModuleOp>> module =
+      importOnnxModel(model, context, options);
+  if (!module)
+    return makeError(path + ": " + llvm::toString(module.takeError()));
+  return module;
+}
+
+llvm::Expected<OwningOpRef<ModuleOp>>
+onnx::importOnnxBuffer(llvm::StringRef bytes, llvm::StringRef path,
+                       MLIRContext *context, OnnxImportOptions options) {
+  pb::ModelProto model;
+  if (bytes.size() > size_t(std::numeric_limits<int>::max()) ||
+      !model.ParseFromArray(bytes.data(), int(bytes.size())))
+    return makeError(path + ": not a valid ONNX model (protobuf parse "
+                            "failed: truncated or not a ModelProto)");
+  return importWithPath(model, path, context, std::move(options));
+}
+
+llvm::Expected<OwningOpRef<ModuleOp>>
+onnx::importOnnxFile(llvm::StringRef path, MLIRContext *context,
+                     OnnxImportOptions options) {
+  auto model = readModelFile(path);
+  if (!model)
+    return model.takeError();
+  return importWithPath(**model, path, context, std::move(options));
+}

@@ -1,0 +1,192 @@
+//===- RunnerSupport.cpp - quant-runner's building blocks -----------------===//
+//
+// See RunnerSupport.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RunnerSupport.h"
+
+#include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
+#include "QuantOps/Pipelines/Pipelines.h"
+#include "QuantOps/Target/ONNX/OnnxImporter.h"
+#include "QuantOps/Target/ONNX/OnnxTensor.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::qops;
+using namespace mlir::qops::runner;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+void runner::registerRunnerDialects(DialectRegistry &registry) {
+  registry.insert<QOpsDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+}
+
+llvm::Expected<OwningOpRef<ModuleOp>>
+runner::loadModule(llvm::StringRef path, MLIRContext *context) {
+  if (path.ends_with(".onnx"))
+    return onnx::importOnnxFile(path, context);
+  llvm::SourceMgr sourceMgr;
+  std::string includeError;
+  if (sourceMgr.AddIncludeFile(path.str(), llvm::SMLoc(), includeError) == 0)
+    return makeError("cannot open '" + path + "'");
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr,
+                                                           context);
+  if (!module)
+    return makeError("cannot parse '" + path + "'");
+  return module;
+}
+
+llvm::Expected<HostTensor> runner::loadTensorFile(llvm::StringRef path) {
+  if (!path.ends_with(".pb"))
+    return readNpy(path);
+  llvm::Expected<onnx::OnnxTensor> tensor = onnx::readTensorProtoFile(path);
+  if (!tensor)
+    return tensor.takeError();
+  llvm::Expected<HostTensor> host = onnx::toHostTensor(*tensor);
+  if (!host)
+    return makeError(path + ": " + llvm::toString(host.takeError()));
+  return host;
+}
+
+/// Erases the functions that `entry` does not reach through symbol uses.
+static void keepOnlyReachableFunctions(ModuleOp module, StringRef entry) {
+  llvm::StringSet<> reachable;
+  SmallVector<Operation *> worklist;
+  if (Operation *root = module.lookupSymbol(entry)) {
+    reachable.insert(entry);
+    worklist.push_back(root);
+  }
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
+    if (!uses)
+      continue;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      StringRef name = use.getSymbolRef().getRootReference().getValue();
+      if (!reachable.insert(name).second)
+        continue;
+      if (Operation *callee = module.lookupSymbol(name))
+        worklist.push_back(callee);
+    }
+  }
+  for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
+    if (auto func = dyn_cast<FunctionOpInterface>(op))
+      if (!reachable.contains(func.getName()))
+        op.erase();
+}
+
+llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry) {
+  keepOnlyReachableFunctions(module, entry);
+  std::string messages;
+  llvm::raw_string_ostream os(messages);
+  // Errors of the pipeline are reported at their ops; keep the first.
+  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error && messages.empty())
+      os << diag.getLocation() << ": " << diag.str();
+    return success();
+  });
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  buildQOpsLowerToLLVMPipeline(pm);
+  if (failed(pm.run(module)))
+    return makeError("lowering failed: " +
+                     (messages.empty() ? std::string("unknown error")
+                                       : messages));
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<JitSession>>
+runner::createSession(ModuleOp module, llvm::StringRef entry,
+                      unsigned optLevel) {
+  JitOptions options;
+  options.optLevel = optLevel;
+  options.sharedLibs.push_back(QUANTOPS_C_RUNNER_UTILS);
+  return JitSession::create(module, entry, options);
+}
+
+static bool isFloatKind(ElementKind kind) {
+  return kind == ElementKind::F16 || kind == ElementKind::BF16 ||
+         kind == ElementKind::F32 || kind == ElementKind::F64;
+}
+
+OutputCheck runner::checkOutput(const HostTensor &got,
+                                const HostTensor &expected, bool tolerant) {
+  OutputCheck check;
+  HostTensor want = expected;
+  // numpy has no bf16: expected bf16 values may be stored as u2 bits.
+  if (got.kind == ElementKind::BF16 && want.kind == ElementKind::U16)
+    want.kind = ElementKind::BF16;
+  if (got.kind != want.kind || got.shape != want.shape) {
+    check.detail = llvm::formatv("got {0} {1}, expected {2} {3}",
+                                 getKindName(got.kind), formatShape(got.shape),
+                                 getKindName(want.kind),
+                                 formatShape(want.shape));
+    return check;
+  }
+  llvm::Expected<CompareResult> exact = compareBitExact(got, want, 1);
+  if (!exact) {
+    check.detail = llvm::toString(exact.takeError());
+    return check;
+  }
+  if (exact->mismatchCount == 0) {
+    check.passed = check.bitExact = true;
+    return check;
+  }
+  auto describeFirst = [&](const Mismatch &m) {
+    return llvm::formatv("first at {0}: got {1}, expected {2}",
+                         formatShape(m.index), m.got, m.expected)
+        .str();
+  };
+  if (!tolerant || !isFloatKind(got.kind)) {
+    check.detail = llvm::formatv("{0} of {1} elements differ; {2}",
+                                 exact->mismatchCount, got.numElements(),
+                                 describeFirst(exact->first.front()));
+    return check;
+  }
+  constexpr double rtol = 1e-3, atol = 1e-7;
+  int64_t outside = 0, firstOutside = -1;
+  for (int64_t i = 0, e = got.numElements(); i < e; ++i) {
+    double g = getElementAsDouble(got, i), w = getElementAsDouble(want, i);
+    if (std::isnan(g) && std::isnan(w))
+      continue;
+    double error = std::fabs(g - w);
+    if (std::isnan(error))
+      error = INFINITY;
+    check.largestError = std::max(check.largestError, error);
+    if (!(error <= atol + rtol * std::fabs(w)) && g != w) {
+      if (firstOutside < 0)
+        firstOutside = i;
+      ++outside;
+    }
+  }
+  if (outside == 0) {
+    check.passed = true;
+    return check;
+  }
+  check.detail = llvm::formatv(
+      "{0} of {1} elements outside rtol 1e-3 / atol 1e-7 (largest error "
+      "{2}); first at {3}: got {4}, expected {5}",
+      outside, got.numElements(), check.largestError,
+      formatShape(unflattenIndex(got.shape, firstOutside)),
+      formatElement(got, firstOutside), formatElement(want, firstOutside));
+  return check;
+}

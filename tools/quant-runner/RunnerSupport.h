@@ -1,0 +1,62 @@
+//===- RunnerSupport.h - quant-runner's building blocks ---------*- C++ -*-===//
+//
+// Loading IR (.mlir or .onnx) and tensors (.npy or TensorProto .pb),
+// lowering and JIT-compiling one function, and comparing results: shared by
+// the single-run mode and the --onnx-test mode.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_TOOLS_QUANT_RUNNER_RUNNERSUPPORT_H
+#define QUANTOPS_TOOLS_QUANT_RUNNER_RUNNERSUPPORT_H
+
+#include "QuantOps/Runner/HostTensor.h"
+#include "QuantOps/Runner/JitSession.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir::qops::runner {
+
+/// The registry quant-runner parses, lowers and translates with.
+void registerRunnerDialects(DialectRegistry &registry);
+
+/// Reads an .onnx model (imported into qops) or an .mlir file. Parse errors
+/// are printed with their location before the returned error.
+llvm::Expected<OwningOpRef<ModuleOp>> loadModule(llvm::StringRef path,
+                                                 MLIRContext *context);
+
+/// Reads a tensor from a TensorProto file (.pb) or a NumPy file (others).
+llvm::Expected<HostTensor> loadTensorFile(llvm::StringRef path);
+
+/// Erases the functions `entry` does not reach, then lowers the module with
+/// the qops-lower-to-llvm pipeline.
+llvm::Error lowerForEntry(ModuleOp module, llvm::StringRef entry);
+
+/// Creates the JIT session for `entry` (host CPU, optimization `optLevel`).
+llvm::Expected<std::unique_ptr<JitSession>>
+createSession(ModuleOp module, llvm::StringRef entry, unsigned optLevel);
+
+/// The outcome of comparing one result with its expectation.
+struct OutputCheck {
+  bool passed = false;
+  /// Bit-identical (NaN equal to NaN).
+  bool bitExact = false;
+  /// For float outputs: the largest |got - expected| seen.
+  double largestError = 0;
+  /// Why it failed: "3 of 6 elements differ; first at [2]: got 1, expected 2".
+  std::string detail;
+};
+
+/// Integer and raw-bit outputs must be bit-exact. Float outputs (f16, bf16,
+/// f32, f64) pass bit-exactly or, when `tolerant`, within ONNX's backend
+/// tolerance |got - expected| <= atol + rtol * |expected| (rtol 1e-3, atol
+/// 1e-7), NaN only matching NaN.
+OutputCheck checkOutput(const HostTensor &got, const HostTensor &expected,
+                        bool tolerant);
+
+} // namespace mlir::qops::runner
+
+#endif // QUANTOPS_TOOLS_QUANT_RUNNER_RUNNERSUPPORT_H
