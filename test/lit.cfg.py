@@ -32,3 +32,15 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.quantops_tools_dir, config.llvm_tools_dir]
 tools = ["quant-opt", "quant-runner", "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Conformance data: ONNX's node tests in ../shared (beside the checkout) and
+# Debian's libonnx-testdata (installed by scripts/install-deps.sh).
+shared_dir = os.path.join(os.path.dirname(config.quantops_src_root), "shared")
+node_tests = os.path.join(shared_dir, "onnx-node-tests")
+if os.path.isdir(node_tests):
+    config.available_features.add("onnx-node-tests")
+config.substitutions.append(("%onnx_node_tests", node_tests))
+debian_node_tests = "/usr/share/libonnx-testdata/data/node"
+if os.path.isdir(debian_node_tests):
+    config.available_features.add("libonnx-testdata")
+config.substitutions.append(("%debian_node_tests", debian_node_tests))

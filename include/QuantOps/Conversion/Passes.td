@@ -43,8 +43,8 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
         ... NaN -> 0, clamp to [qmin - zp, qmax - zp], fptosi, + zp, trunci
     }
     ```
-    Forms not lowered yet (float8/float4 outputs and inputs, float8
-    QLinearMatMul) are reported as errors at the op.
+    Float8/float4 values are converted bit-exactly with integer arithmetic
+    on their bit patterns (FloatFormats.cpp); see docs/Numerics.md.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

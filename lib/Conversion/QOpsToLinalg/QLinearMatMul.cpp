@@ -12,7 +12,13 @@
 //                            + y_zp)
 //
 // The multiplier in the scales' type and the product in double reproduce the
-// ONNX conformance data (SPEC.md). Batch dimensions broadcast (a static 1 is
+// ONNX conformance data (SPEC.md).
+//
+// Float8 operands (opset 21; any mix with si8/ui8): the same formula with
+// every element decoded exactly and the sum formed in f64, in increasing k
+// order (ONNX does not define float8 QLinearMatMul numerics; this order is
+// what the NumPy reference replays). A float8 y is y = float8(f64(acc) *
+// f64(multiplier) + f64(y_zp)), saturating, rounded once. Batch dimensions broadcast (a static 1 is
 // read at index 0); a 1-D a or b is expanded to a matrix and the added unit
 // dimension is collapsed out of the result (numpy.matmul).
 //
@@ -119,8 +125,9 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
     Type aOnnx = op.getA().getType().getElementType();
     Type bOnnx = op.getB().getType().getElementType();
     Type yOnnx = op.getY().getType().getElementType();
-    if (!isInt8Type(aOnnx) || !isInt8Type(bOnnx) || !isInt8Type(yOnnx))
-      return rewriter.notifyMatchFailure(op, "not an integer matmul");
+    bool floatPath =
+        isFloat8Type(aOnnx) || isFloat8Type(bOnnx) || isFloat8Type(yOnnx);
+    FloatType f64 = rewriter.getF64Type();
     Type scaleOnnx =
         cast<RankedTensorType>(op.getAScale().getType()).getElementType();
 
@@ -170,13 +177,13 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
     sizes.push_back(sizeOf(a, aType.getRank() - 2));
     sizes.push_back(sizeOf(b, bType.getRank() - 1));
 
-    // Accumulation in i32.
-    Type i32 = rewriter.getI32Type();
-    Value zeroI32 =
-        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
+    // Accumulation: exact in i32, or in f64 for float8.
+    Type accType = floatPath ? Type(f64) : Type(rewriter.getI32Type());
+    Value zeroAcc = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getZeroAttr(accType));
     Value accInit = linalg::FillOp::create(
-                        rewriter, loc, zeroI32,
-                        tensor::EmptyOp::create(rewriter, loc, sizes, i32)
+                        rewriter, loc, zeroAcc,
+                        tensor::EmptyOp::create(rewriter, loc, sizes, accType)
                             .getResult())
                         .getResult(0);
     Value aZeroPoint = prepareParam(rewriter, loc, adaptor.getAZeroPoint());
@@ -200,16 +207,28 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
         rewriter, loc, accInit.getType(),
         ValueRange{a, b, aZeroPoint, bZeroPoint}, accInit, accMaps,
         accIterators, [&](OpBuilder &bb, Location nested, ValueRange args) {
-          Value av = arith::SubIOp::create(
-              bb, nested, emitExtendToI32(bb, nested, args[0], aOnnx),
-              emitExtendToI32(bb, nested, args[2], aOnnx));
-          Value bv = arith::SubIOp::create(
-              bb, nested, emitExtendToI32(bb, nested, args[1], bOnnx),
-              emitExtendToI32(bb, nested, args[3], bOnnx));
-          Value product = arith::MulIOp::create(bb, nested, av, bv);
-          linalg::YieldOp::create(
-              bb, nested,
-              arith::AddIOp::create(bb, nested, args[4], product).getResult());
+          Value sum;
+          if (floatPath) {
+            auto decode = [&](Value v, Type onnx) {
+              return emitConvertToFloat(bb, nested, v, onnx, f64);
+            };
+            Value av = arith::SubFOp::create(bb, nested, decode(args[0], aOnnx),
+                                             decode(args[2], aOnnx));
+            Value bv = arith::SubFOp::create(bb, nested, decode(args[1], bOnnx),
+                                             decode(args[3], bOnnx));
+            Value product = arith::MulFOp::create(bb, nested, av, bv);
+            sum = arith::AddFOp::create(bb, nested, args[4], product);
+          } else {
+            Value av = arith::SubIOp::create(
+                bb, nested, emitExtendToI32(bb, nested, args[0], aOnnx),
+                emitExtendToI32(bb, nested, args[2], aOnnx));
+            Value bv = arith::SubIOp::create(
+                bb, nested, emitExtendToI32(bb, nested, args[1], bOnnx),
+                emitExtendToI32(bb, nested, args[3], bOnnx));
+            Value product = arith::MulIOp::create(bb, nested, av, bv);
+            sum = arith::AddIOp::create(bb, nested, args[4], product);
+          }
+          linalg::YieldOp::create(bb, nested, sum);
         });
 
     // Requantization.
@@ -225,8 +244,6 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
         space.paramMap(rank, typeOf(yScale), false),
         space.paramMap(rank, typeOf(yZeroPoint), false), identity};
     Type yStorage = getStorageElementType(yOnnx);
-    int64_t qmin = getIntegerTypeMin(yOnnx), qmax = getIntegerTypeMax(yOnnx);
-    FloatType f64 = rewriter.getF64Type();
     Value yInit = tensor::EmptyOp::create(rewriter, loc, sizes, yStorage);
     SmallVector<utils::IteratorType> parallel(rank,
                                               utils::IteratorType::parallel);
@@ -240,15 +257,28 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
               arith::MulFOp::create(bb, nested, args[1], args[2]);
           Value multiplier =
               arith::DivFOp::create(bb, nested, scaleProduct, args[3]);
+          Value acc = floatPath
+                          ? args[0]
+                          : arith::SIToFPOp::create(bb, nested, f64, args[0])
+                                .getResult();
           Value product = arith::MulFOp::create(
-              bb, nested, arith::SIToFPOp::create(bb, nested, f64, args[0]),
+              bb, nested, acc,
               emitConvertToFloat(bb, nested, multiplier, scaleOnnx, f64));
-          Value y = emitRoundAddZeroPointSaturate(
-              bb, nested, product, emitExtendToI32(bb, nested, args[4], yOnnx),
-              qmin, qmax);
-          linalg::YieldOp::create(
-              bb, nested,
-              arith::TruncIOp::create(bb, nested, yStorage, y).getResult());
+          Value stored;
+          if (isFloat8Type(yOnnx)) {
+            Value shifted = arith::AddFOp::create(
+                bb, nested, product,
+                emitConvertToFloat(bb, nested, args[4], yOnnx, f64));
+            stored = emitRoundToSmallFloat(bb, nested, shifted, yOnnx,
+                                           /*saturate=*/true);
+          } else {
+            Value y = emitRoundAddZeroPointSaturate(
+                bb, nested, product,
+                emitExtendToI32(bb, nested, args[4], yOnnx),
+                getIntegerTypeMin(yOnnx), getIntegerTypeMax(yOnnx));
+            stored = arith::TruncIOp::create(bb, nested, yStorage, y);
+          }
+          linalg::YieldOp::create(bb, nested, stored);
         });
 
     Value result = requantize.getResult(0);

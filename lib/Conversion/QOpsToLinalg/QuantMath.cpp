@@ -6,6 +6,8 @@
 
 #include "QuantMath.h"
 
+#include "FloatFormats.h"
+
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,6 +32,9 @@ Value qops::emitExtendToI32(OpBuilder &b, Location loc, Value stored,
 
 Value qops::emitConvertToFloat(OpBuilder &b, Location loc, Value stored,
                                Type onnxType, FloatType to) {
+  if (isFloat8Type(onnxType) || isFloat4Type(onnxType) ||
+      isFloat8E8M0Type(onnxType))
+    stored = emitExtSmallFloatToF32(b, loc, stored, onnxType);
   Type from = stored.getType();
   if (from == to)
     return stored;
@@ -42,6 +47,46 @@ Value qops::emitConvertToFloat(OpBuilder &b, Location loc, Value stored,
   if (intType.isUnsigned())
     return arith::UIToFPOp::create(b, loc, to, stored);
   return arith::SIToFPOp::create(b, loc, to, stored);
+}
+
+/// f64 -> f32 rounding to odd: truncate toward zero, and set the lowest
+/// mantissa bit if anything was lost. A later rounding to a format with at
+/// most 22 mantissa bits then equals rounding the f64 value directly.
+///
+///   t = truncf(x)                        (nearest even)
+///   if |extf(t)| > |x|: t = t - 1 ulp    (toward zero, on the bit pattern)
+///   if extf(t) != x:    bits(t) |= 1     (sticky bit)
+/// NaN and Inf pass through (truncf keeps them; x != x is not "inexact").
+static Value emitTruncF64ToF32RoundToOdd(OpBuilder &b, Location loc,
+                                         Value x) {
+  Type f32 = b.getF32Type(), f64 = b.getF64Type(), i32 = b.getI32Type();
+  Value t = arith::TruncFOp::create(b, loc, f32, x);
+  Value back = arith::ExtFOp::create(b, loc, f64, t);
+  Value absBack = math::AbsFOp::create(b, loc, back);
+  Value absX = math::AbsFOp::create(b, loc, x);
+  Value tooBig = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                       absBack, absX);
+  Value bits = arith::BitcastOp::create(b, loc, i32, t);
+  Value one = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(1));
+  bits = arith::SelectOp::create(
+      b, loc, tooBig, arith::SubIOp::create(b, loc, bits, one), bits);
+  Value inexact = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
+                                        back, x);
+  bits = arith::SelectOp::create(b, loc, inexact,
+                                 arith::OrIOp::create(b, loc, bits, one),
+                                 bits);
+  return arith::BitcastOp::create(b, loc, f32, bits);
+}
+
+Value qops::emitRoundToSmallFloat(OpBuilder &b, Location loc, Value value,
+                                  Type smallType, bool saturate) {
+  FloatType f32 = b.getF32Type();
+  auto type = cast<FloatType>(value.getType());
+  if (type.getWidth() > 32)
+    value = emitTruncF64ToF32RoundToOdd(b, loc, value);
+  else if (type != f32)
+    value = arith::ExtFOp::create(b, loc, f32, value);
+  return emitTruncF32ToSmallFloat(b, loc, value, smallType, saturate);
 }
 
 Value qops::emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,

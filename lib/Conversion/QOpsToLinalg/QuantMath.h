@@ -24,11 +24,19 @@ namespace mlir::qops {
 Value emitExtendToI32(OpBuilder &b, Location loc, Value stored,
                       Type onnxType);
 
-/// Converts a stored ONNX integer or float value to the float type `to`
-/// (exact for integers up to 24 bits into f32; int32 rounds to nearest
-/// even; floats are extended or rounded to nearest even).
+/// Converts a stored ONNX value to the float type `to`: integers exactly up
+/// to 24 bits into f32 (int32 rounds to nearest even); f32/f16/bf16/f64 are
+/// extended or rounded to nearest even; float8/float4/e8m0 bit patterns are
+/// decoded exactly (FloatFormats.h) and then converted.
 Value emitConvertToFloat(OpBuilder &b, Location loc, Value stored,
                          Type onnxType, FloatType to);
+
+/// Rounds a float value (f16, bf16, f32 or f64) to a float8 or float4 type,
+/// returning the i8 bit pattern: the value is rounded once, to nearest even
+/// (an f64 goes to f32 with round-to-odd first, which keeps the final
+/// rounding exact), with ONNX's saturate / NaN / Inf / -0 rules.
+Value emitRoundToSmallFloat(OpBuilder &b, Location loc, Value value,
+                            Type smallType, bool saturate);
 
 /// y = saturate(round_half_to_even(q) + zp)   (ONNX QuantizeLinear)
 ///

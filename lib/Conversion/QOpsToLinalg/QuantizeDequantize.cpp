@@ -57,14 +57,18 @@ QuantParamOperands prepareQuantParams(OpBuilder &b, Location loc,
 }
 
 //===----------------------------------------------------------------------===//
-// QuantizeLinear (integer outputs)
+// QuantizeLinear
 //===----------------------------------------------------------------------===//
 
-/// y[i] = saturate(round_half_to_even(x[i] / scale[p(i)]) + zp[p(i)])
-///
-/// x and scale are converted to the division type D (the scale's type, or
-/// `precision`; f32 for an e8m0 scale, f64 for an int32 scale) and divided
-/// in D; the rest is emitRoundAddZeroPointSaturate.
+/// q[i] = x[i] / scale[p(i)]      x and scale converted to the division type
+///                                D (the scale's type, or `precision`; f32
+///                                for an e8m0 scale, f64 for an int32 scale)
+/// integer y:  y = saturate(round_half_to_even(q) + zp)
+///             (emitRoundAddZeroPointSaturate)
+/// float8 y:   y = float8(q) with `saturate`; the zero point (0) is ignored,
+///             as the ONNX reference does
+/// float4 y:   y = float4(q + zp) in D, saturating to +-6 (ONNX adds the
+///             zero point for float4; -0 + 0 = +0)
 struct QuantizeLinearToLinalg : OpConversionPattern<QuantizeLinearOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -75,13 +79,11 @@ struct QuantizeLinearToLinalg : OpConversionPattern<QuantizeLinearOp> {
     auto xType = cast<RankedTensorType>(op.getX().getType());
     auto scaleType = cast<RankedTensorType>(op.getYScale().getType());
     Type yOnnx = op.getY().getType().getElementType();
-    if (!isQuantizedIntegerType(yOnnx))
-      return rewriter.notifyMatchFailure(op, "not an integer output");
     Type xOnnx = xType.getElementType();
     Type scaleOnnx = scaleType.getElementType();
     Type zpOnnx = yOnnx;
     auto divType = cast<FloatType>(op.getDivisionType());
-    int64_t qmin = getIntegerTypeMin(yOnnx), qmax = getIntegerTypeMax(yOnnx);
+    bool saturate = op.getSaturateOrDefault();
     Type yStorage = getStorageElementType(yOnnx);
 
     QuantParamOperands params = prepareQuantParams(
@@ -107,14 +109,29 @@ struct QuantizeLinearToLinalg : OpConversionPattern<QuantizeLinearOp> {
           Value scale =
               emitConvertToFloat(b, nested, args[1], scaleOnnx, divType);
           Value quotient = arith::DivFOp::create(b, nested, x, scale);
-          Value zeroPoint =
-              hasZeroPoint
-                  ? emitExtendToI32(b, nested, args[2], zpOnnx)
-                  : arith::ConstantOp::create(b, nested, b.getI32IntegerAttr(0))
-                        .getResult();
-          Value y = emitRoundAddZeroPointSaturate(b, nested, quotient,
-                                                  zeroPoint, qmin, qmax);
-          Value stored = arith::TruncIOp::create(b, nested, yStorage, y);
+          Value stored;
+          if (isFloat8Type(yOnnx)) {
+            stored = emitRoundToSmallFloat(b, nested, quotient, yOnnx,
+                                           saturate);
+          } else if (isFloat4Type(yOnnx)) {
+            if (hasZeroPoint)
+              quotient = arith::AddFOp::create(
+                  b, nested, quotient,
+                  emitConvertToFloat(b, nested, args[2], zpOnnx, divType));
+            stored = emitRoundToSmallFloat(b, nested, quotient, yOnnx,
+                                           /*saturate=*/true);
+          } else {
+            Value zeroPoint =
+                hasZeroPoint
+                    ? emitExtendToI32(b, nested, args[2], zpOnnx)
+                    : arith::ConstantOp::create(b, nested,
+                                                b.getI32IntegerAttr(0))
+                          .getResult();
+            Value y = emitRoundAddZeroPointSaturate(
+                b, nested, quotient, zeroPoint, getIntegerTypeMin(yOnnx),
+                getIntegerTypeMax(yOnnx));
+            stored = arith::TruncIOp::create(b, nested, yStorage, y);
+          }
           linalg::YieldOp::create(b, nested, stored);
         });
     rewriter.replaceOp(op, generic.getResults());
@@ -123,7 +140,7 @@ struct QuantizeLinearToLinalg : OpConversionPattern<QuantizeLinearOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// DequantizeLinear (integer and int32 inputs)
+// DequantizeLinear
 //===----------------------------------------------------------------------===//
 
 /// y[i] = (x[i] - zp[p(i)]) * scale[p(i)]
@@ -133,6 +150,10 @@ struct QuantizeLinearToLinalg : OpConversionPattern<QuantizeLinearOp> {
 ///                                output type T (as the ONNX reference does)
 /// int32 inputs: x and zp are converted to f32 (nearest even) and subtracted
 /// in f32, matching the reference's `x.astype(float32) - zp`.
+/// float8 inputs: d = f32(x), exact; the zero point (0) is ignored, as the
+/// ONNX reference does. float4 inputs: d = f32(x) - f32(zp), exact (the
+/// spec's formula; ONNX's reference ignores a float4 zero point).
+/// e8m0 scales are decoded to f32 exactly (powers of two).
 struct DequantizeLinearToLinalg : OpConversionPattern<DequantizeLinearOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -143,14 +164,11 @@ struct DequantizeLinearToLinalg : OpConversionPattern<DequantizeLinearOp> {
     auto xType = cast<RankedTensorType>(op.getX().getType());
     auto scaleType = cast<RankedTensorType>(op.getXScale().getType());
     Type xOnnx = xType.getElementType();
-    if (!isQuantizedIntegerType(xOnnx) && !isInt32Type(xOnnx))
-      return rewriter.notifyMatchFailure(op, "not an integer input");
-    if (!isFullPrecisionFloatType(scaleType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "not a float scale");
     Type scaleOnnx = scaleType.getElementType();
     auto yType = cast<FloatType>(op.getY().getType().getElementType());
     FloatType f32 = rewriter.getF32Type();
     bool wideInput = isInt32Type(xOnnx);
+    bool floatInput = isFloat8Type(xOnnx) || isFloat4Type(xOnnx);
 
     QuantParamOperands params = prepareQuantParams(
         rewriter, loc, xType, scaleType, op.getAxis(), op.getBlockSize(),
@@ -172,7 +190,13 @@ struct DequantizeLinearToLinalg : OpConversionPattern<DequantizeLinearOp> {
         rewriter, loc, init.getType(), inputs, init, maps, iterators,
         [&](OpBuilder &b, Location nested, ValueRange args) {
           Value difference;
-          if (wideInput) {
+          if (floatInput) {
+            difference = emitConvertToFloat(b, nested, args[0], xOnnx, f32);
+            if (hasZeroPoint && isFloat4Type(xOnnx))
+              difference = arith::SubFOp::create(
+                  b, nested, difference,
+                  emitConvertToFloat(b, nested, args[2], xOnnx, f32));
+          } else if (wideInput) {
             difference = emitConvertToFloat(b, nested, args[0], xOnnx, f32);
             if (hasZeroPoint)
               difference = arith::SubFOp::create(

@@ -38,9 +38,6 @@ void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
 void populateQOpsToLinalgConversionPatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns);
 
-/// Why `op` cannot be lowered yet, or std::nullopt if it can.
-std::optional<std::string> getUnsupportedLoweringReason(Operation *op);
-
 /// The attribute that keeps a function's ONNX-typed signature.
 inline constexpr llvm::StringLiteral kSignatureAttrName = "qops.signature";
 
