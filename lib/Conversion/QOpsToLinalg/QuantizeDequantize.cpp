@@ -23,36 +23,95 @@ using namespace mlir::qops;
 
 namespace {
 
-/// The ins and indexing maps of the scale (and zero point, if any) of a Q/DQ
-/// op, prepared for a linalg.generic over the data's dimensions.
-struct QuantParamOperands {
-  SmallVector<Value> values;
-  SmallVector<AffineMap> maps;
-};
-
-QuantParamOperands prepareQuantParams(OpBuilder &b, Location loc,
-                                      RankedTensorType dataType,
-                                      RankedTensorType scaleType,
-                                      std::optional<int64_t> axis,
-                                      std::optional<int64_t> blockSize,
-                                      Value scale, Value zeroPoint) {
+/// Builds the one elementwise linalg.generic of a Q/DQ op: `data` and its
+/// scale (and zero point) in, a tensor of `resultElement` out, `body` given
+/// the scalar (data, scale[, zero point]) of each element.
+///
+/// The scale and zero point are read through the map of their granularity:
+///   per-tensor  ()            (collapsed to rank 0)
+///   per-axis    (d_axis)
+///   blocked     (.., d_axis floordiv B, ..)
+/// A blocked axis whose static size D is a multiple of B is instead split
+/// into [D/B, B] (tensor.expand_shape, a view after bufferization), so the
+/// scale map is the projection (.., d_block, .., ) that vectorizes along the
+/// contiguous dimension; the result is collapsed back.
+Value buildQuantElementwise(
+    OpBuilder &b, Location loc, Value data, RankedTensorType onnxDataType,
+    RankedTensorType onnxScaleType, std::optional<int64_t> axis,
+    std::optional<int64_t> blockSize, Value scale, Value zeroPoint,
+    Type resultElement,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
   // The op verified, so classification succeeds.
   FailureOr<QuantGranularity> granularity = classifyQuantGranularity(
-      dataType, scaleType, axis, blockSize, "", [&] {
-        return emitError(loc);
-      });
+      onnxDataType, onnxScaleType, axis, blockSize, "",
+      [&] { return emitError(loc); });
   assert(succeeded(granularity) && "qops op did not verify");
-  AffineMap map =
-      getQuantParamMap(b.getContext(), dataType.getRank(), *granularity);
-  QuantParamOperands result;
-  for (Value param : {scale, zeroPoint}) {
-    if (!param)
-      continue;
-    if (granularity->kind == Granularity::PerTensor)
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = onnxDataType.getRank();
+
+  SmallVector<Value> params{scale};
+  if (zeroPoint)
+    params.push_back(zeroPoint);
+  if (granularity->kind == Granularity::PerTensor)
+    for (Value &param : params)
       param = collapseToScalarTensor(b, loc, param);
-    result.values.push_back(param);
-    result.maps.push_back(map);
+
+  int64_t blockAxis = granularity->axis, block = granularity->blockSize;
+  int64_t axisSize = rank ? onnxDataType.getDimSize(blockAxis) : 0;
+  bool splitBlocks = granularity->kind == Granularity::Blocked &&
+                     !ShapedType::isDynamic(axisSize) && block > 1 &&
+                     axisSize % block == 0;
+  SmallVector<ReassociationIndices> split;
+  AffineMap paramMap;
+  if (splitBlocks) {
+    auto dataType = cast<RankedTensorType>(data.getType());
+    SmallVector<int64_t> shape;
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, data);
+    SmallVector<OpFoldResult> splitSizes;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (int64_t(d) == blockAxis) {
+        split.push_back({int64_t(shape.size()), int64_t(shape.size()) + 1});
+        shape.append({axisSize / block, block});
+        splitSizes.append({b.getIndexAttr(axisSize / block),
+                           b.getIndexAttr(block)});
+      } else {
+        split.push_back({int64_t(shape.size())});
+        shape.push_back(dataType.getDimSize(d));
+        splitSizes.push_back(sizes[d]);
+      }
+    }
+    data = tensor::ExpandShapeOp::create(b, loc, dataType.clone(shape), data,
+                                         split, splitSizes);
+    SmallVector<AffineExpr> exprs;
+    for (unsigned d = 0; d <= rank; ++d)
+      if (int64_t(d) != blockAxis + 1)
+        exprs.push_back(getAffineDimExpr(d, ctx));
+    paramMap = AffineMap::get(rank + 1, 0, exprs, ctx);
+    rank += 1;
+  } else {
+    paramMap = getQuantParamMap(ctx, rank, *granularity);
   }
+
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  SmallVector<Value> inputs{data};
+  inputs.append(params);
+  SmallVector<AffineMap> maps{identity};
+  maps.append(params.size(), paramMap);
+  maps.push_back(identity);
+  Value init = createEmptyLike(b, loc, data, resultElement);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  Value result =
+      linalg::GenericOp::create(
+          b, loc, init.getType(), inputs, init, maps, iterators,
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            linalg::YieldOp::create(nb, nloc,
+                                    body(nb, nloc, args.drop_back()));
+          })
+          .getResult(0);
+  if (splitBlocks)
+    result = tensor::CollapseShapeOp::create(
+        b, loc, onnxDataType.clone(resultElement), result, split);
   return result;
 }
 
@@ -86,55 +145,38 @@ struct QuantizeLinearToLinalg : OpConversionPattern<QuantizeLinearOp> {
     bool saturate = op.getSaturateOrDefault();
     Type yStorage = getStorageElementType(yOnnx);
 
-    QuantParamOperands params = prepareQuantParams(
-        rewriter, loc, xType, scaleType, op.getAxis(), op.getBlockSize(),
-        adaptor.getYScale(), adaptor.getYZeroPoint());
     bool hasZeroPoint = static_cast<bool>(adaptor.getYZeroPoint());
-
-    SmallVector<Value> inputs{adaptor.getX()};
-    inputs.append(params.values);
-    unsigned rank = xType.getRank();
-    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    SmallVector<AffineMap> maps{identity};
-    maps.append(params.maps);
-    maps.push_back(identity);
-    Value init = createEmptyLike(rewriter, loc, adaptor.getX(), yStorage);
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, init.getType(), inputs, init, maps, iterators,
-        [&](OpBuilder &b, Location nested, ValueRange args) {
+    Value result = buildQuantElementwise(
+        rewriter, loc, adaptor.getX(), xType, scaleType, op.getAxis(),
+        op.getBlockSize(), adaptor.getYScale(), adaptor.getYZeroPoint(),
+        yStorage, [&](OpBuilder &b, Location nested, ValueRange args) {
           Value x = emitConvertToFloat(b, nested, args[0], xOnnx, divType);
           Value scale =
               emitConvertToFloat(b, nested, args[1], scaleOnnx, divType);
           Value quotient = arith::DivFOp::create(b, nested, x, scale);
-          Value stored;
-          if (isFloat8Type(yOnnx)) {
-            stored = emitRoundToSmallFloat(b, nested, quotient, yOnnx,
-                                           saturate);
-          } else if (isFloat4Type(yOnnx)) {
+          if (isFloat8Type(yOnnx))
+            return emitRoundToSmallFloat(b, nested, quotient, yOnnx,
+                                         saturate);
+          if (isFloat4Type(yOnnx)) {
             if (hasZeroPoint)
               quotient = arith::AddFOp::create(
                   b, nested, quotient,
                   emitConvertToFloat(b, nested, args[2], zpOnnx, divType));
-            stored = emitRoundToSmallFloat(b, nested, quotient, yOnnx,
-                                           /*saturate=*/true);
-          } else {
-            Value zeroPoint =
-                hasZeroPoint
-                    ? emitExtendToI32(b, nested, args[2], zpOnnx)
-                    : arith::ConstantOp::create(b, nested,
-                                                b.getI32IntegerAttr(0))
-                          .getResult();
-            Value y = emitRoundAddZeroPointSaturate(
-                b, nested, quotient, zeroPoint, getIntegerTypeMin(yOnnx),
-                getIntegerTypeMax(yOnnx));
-            stored = arith::TruncIOp::create(b, nested, yStorage, y);
+            return emitRoundToSmallFloat(b, nested, quotient, yOnnx,
+                                         /*saturate=*/true);
           }
-          linalg::YieldOp::create(b, nested, stored);
+          Value zeroPoint =
+              hasZeroPoint
+                  ? emitExtendToI32(b, nested, args[2], zpOnnx)
+                  : arith::ConstantOp::create(b, nested,
+                                              b.getI32IntegerAttr(0))
+                        .getResult();
+          Value y = emitRoundAddZeroPointSaturate(
+              b, nested, quotient, zeroPoint, getIntegerTypeMin(yOnnx),
+              getIntegerTypeMax(yOnnx));
+          return arith::TruncIOp::create(b, nested, yStorage, y).getResult();
         });
-    rewriter.replaceOp(op, generic.getResults());
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -170,24 +212,10 @@ struct DequantizeLinearToLinalg : OpConversionPattern<DequantizeLinearOp> {
     bool wideInput = isInt32Type(xOnnx);
     bool floatInput = isFloat8Type(xOnnx) || isFloat4Type(xOnnx);
 
-    QuantParamOperands params = prepareQuantParams(
-        rewriter, loc, xType, scaleType, op.getAxis(), op.getBlockSize(),
-        adaptor.getXScale(), adaptor.getXZeroPoint());
     bool hasZeroPoint = static_cast<bool>(adaptor.getXZeroPoint());
-
-    SmallVector<Value> inputs{adaptor.getX()};
-    inputs.append(params.values);
-    unsigned rank = xType.getRank();
-    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    SmallVector<AffineMap> maps{identity};
-    maps.append(params.maps);
-    maps.push_back(identity);
-    Value init = createEmptyLike(rewriter, loc, adaptor.getX(), yType);
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, init.getType(), inputs, init, maps, iterators,
+    Value result = buildQuantElementwise(
+        rewriter, loc, adaptor.getX(), xType, scaleType, op.getAxis(),
+        op.getBlockSize(), adaptor.getXScale(), adaptor.getXZeroPoint(), yType,
         [&](OpBuilder &b, Location nested, ValueRange args) {
           Value difference;
           if (floatInput) {
@@ -213,9 +241,9 @@ struct DequantizeLinearToLinalg : OpConversionPattern<DequantizeLinearOp> {
           Value y = arith::MulFOp::create(b, nested, difference, scale);
           if (yType != f32)
             y = arith::TruncFOp::create(b, nested, yType, y);
-          linalg::YieldOp::create(b, nested, y);
+          return y;
         });
-    rewriter.replaceOp(op, generic.getResults());
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

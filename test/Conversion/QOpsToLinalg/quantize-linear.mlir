@@ -143,3 +143,22 @@ func.func @quantize_rank0(%x: tensor<f32>, %s: tensor<f32>) -> tensor<ui2> {
   %y = qops.quantize_linear %x, %s output_dtype = ui2 : tensor<f32>, tensor<f32> -> tensor<ui2>
   return %y : tensor<ui2>
 }
+
+// -----
+
+// A blocked axis that the block size divides is split into [blocks, block]:
+// the scale is read through a projection, which vectorizes along the
+// contiguous dimension, and the result is collapsed back.
+// CHECK-DAG: #[[ID3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[PROJ:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @quantize_blocked_split
+// CHECK-SAME: (%[[X:.*]]: tensor<4x64xf32>, %[[S:.*]]: tensor<4x2xf32>, %[[ZP:.*]]: tensor<4x2xi8>)
+// CHECK: %[[XS:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0], [1, 2]] output_shape [4, 2, 32] : tensor<4x64xf32> into tensor<4x2x32xf32>
+// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[PROJ]], #[[PROJ]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK-SAME: ins(%[[XS]], %[[S]], %[[ZP]] : tensor<4x2x32xf32>, tensor<4x2xf32>, tensor<4x2xi8>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[Y]] {{\[\[}}0], [1, 2]] : tensor<4x2x32xi8> into tensor<4x64xi8>
+// CHECK: return %[[C]]
+func.func @quantize_blocked_split(%x: tensor<4x64xf32>, %s: tensor<4x2xf32>, %zp: tensor<4x2xsi4>) -> tensor<4x64xsi4> {
+  %y = qops.quantize_linear %x, %s, %zp axis = 1 block_size = 32 : tensor<4x64xf32>, tensor<4x2xf32>, tensor<4x2xsi4> -> tensor<4x64xsi4>
+  return %y : tensor<4x64xsi4>
+}
