@@ -8,12 +8,15 @@
 #include "QuantOps/Pipelines/Pipelines.h"
 
 #include "QuantOps/Conversion/Passes.h"
+#include "QuantOps/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -35,16 +38,25 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
 
 void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  // aligned_alloc instead of malloc + pointer arithmetic: the buffer keeps
+  // its provenance, so LLVM's alias analysis can hoist loads of scales and
+  // zero points out of loops that store to freshly allocated results.
+  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+  memrefOptions.useAlignedAlloc = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(qops::createConvertQOpsToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(qops::createQOpsVectorizeElementwise());
   pm.addPass(createCanonicalizerPass());
   buildQOpsBufferizePipeline(pm);
   buildQOpsLinalgToLLVMPipeline(pm);
@@ -54,7 +66,7 @@ void qops::registerQOpsPipelines() {
   PassPipelineRegistration<>(
       "qops-lower-to-llvm",
       "Lower qops on tensors to the LLVM dialect (convert-qops-to-linalg, "
-      "qops-bufferize, qops-linalg-to-llvm)",
+      "qops-vectorize-elementwise, qops-bufferize, qops-linalg-to-llvm)",
       [](OpPassManager &pm) { buildQOpsLowerToLLVMPipeline(pm); });
   PassPipelineRegistration<>(
       "qops-bufferize",
@@ -69,5 +81,6 @@ void qops::registerQOpsPipelines() {
 
 void qops::registerAllQuantOpsPasses() {
   registerQuantOpsConversionPasses();
+  registerQuantOpsTransformsPasses();
   registerQOpsPipelines();
 }

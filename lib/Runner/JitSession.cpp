@@ -25,6 +25,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <set>
@@ -253,61 +254,71 @@ struct AlignedBuffer {
   AlignedBuffer(const AlignedBuffer &) = delete;
   AlignedBuffer &operator=(const AlignedBuffer &) = delete;
 };
-} // namespace
 
-llvm::Expected<std::vector<HostTensor>>
-JitSession::call(llvm::ArrayRef<HostTensor> inputs) {
+/// The arguments of one call, staged in aligned buffers, with the packed
+/// pointer array the ExecutionEngine wrapper takes, and room for the result
+/// descriptors.
+struct StagedCall {
+  std::vector<std::unique_ptr<AlignedBuffer>> buffers;
+  std::set<void *> inputAllocations;
+  std::vector<int64_t> words;  // expanded argument descriptors
+  std::vector<int64_t> result; // result descriptors
+  std::vector<void *> packed;
+};
+
+llvm::Expected<std::unique_ptr<StagedCall>>
+stageCall(const TensorSignature &signature, llvm::ArrayRef<HostTensor> inputs,
+          llvm::StringRef funcName) {
   if (inputs.size() != signature.inputs.size())
     return makeError(llvm::formatv("'{0}' takes {1} inputs, got {2}",
                                    funcName, signature.inputs.size(),
                                    inputs.size()));
-
-  // Expanded descriptor words of every argument, then pointers to each.
+  auto staged = std::make_unique<StagedCall>();
   size_t numWords = 0;
   for (RankedTensorType type : signature.inputs)
     numWords += 3 + 2 * type.getRank();
-  std::vector<int64_t> words;
-  words.reserve(numWords);
-  std::vector<std::unique_ptr<AlignedBuffer>> buffers;
-  std::set<void *> inputAllocations;
-  for (auto [tensor, type] : llvm::zip(inputs, signature.inputs)) {
+  staged->words.reserve(numWords);
+  for (const HostTensor &tensor : inputs) {
     auto buffer = std::make_unique<AlignedBuffer>(tensor.data.size());
     if (!buffer->ptr)
       return makeError("out of memory allocating an input");
     if (!tensor.data.empty())
       std::memcpy(buffer->ptr, tensor.data.data(), tensor.data.size());
-    inputAllocations.insert(buffer->ptr);
+    staged->inputAllocations.insert(buffer->ptr);
+    std::vector<int64_t> &words = staged->words;
     words.push_back(reinterpret_cast<intptr_t>(buffer->ptr));
     words.push_back(reinterpret_cast<intptr_t>(buffer->ptr));
     words.push_back(0);
     for (int64_t size : tensor.shape)
       words.push_back(size);
-    int64_t stride = 1;
     std::vector<int64_t> strides(tensor.shape.size());
+    int64_t stride = 1;
     for (size_t d = tensor.shape.size(); d-- > 0;) {
       strides[d] = stride;
       stride *= tensor.shape[d];
     }
     words.insert(words.end(), strides.begin(), strides.end());
-    buffers.push_back(std::move(buffer));
+    staged->buffers.push_back(std::move(buffer));
   }
   size_t resultWords = 0;
   for (RankedTensorType type : signature.results)
     resultWords += 3 + 2 * type.getRank();
-  std::vector<int64_t> result(std::max<size_t>(resultWords, 1));
-
-  std::vector<void *> packed;
-  for (int64_t &word : words)
-    packed.push_back(&word);
+  staged->result.assign(std::max<size_t>(resultWords, 1), 0);
+  for (int64_t &word : staged->words)
+    staged->packed.push_back(&word);
   if (!signature.results.empty())
-    packed.push_back(result.data());
-  if (llvm::Error error = engine->invokePacked(funcName, packed))
-    return std::move(error);
+    staged->packed.push_back(staged->result.data());
+  return staged;
+}
 
-  // Copy the results out (honouring strides) and release their memory.
-  std::vector<HostTensor> outputs;
+/// Walks the result descriptors of a finished call: copies each result out
+/// (if `outputs` is given) and frees what the call allocated. Globals carry
+/// 0xdeadbeef as their allocated pointer; results that alias an input or an
+/// earlier result are not freed twice.
+void takeResults(const TensorSignature &signature, StagedCall &staged,
+                 std::vector<HostTensor> *outputs) {
   std::set<void *> released;
-  const int64_t *word = result.data();
+  const int64_t *word = staged.result.data();
   for (RankedTensorType type : signature.results) {
     int64_t rank = type.getRank();
     void *allocated = reinterpret_cast<void *>(word[0]);
@@ -316,33 +327,76 @@ JitSession::call(llvm::ArrayRef<HostTensor> inputs) {
     ArrayRef<int64_t> sizes(word + 3, rank), strides(word + 3 + rank, rank);
     word += 3 + 2 * rank;
 
-    HostTensor tensor;
-    tensor.kind = *getHostElementKind(type.getElementType());
-    tensor.shape.assign(sizes.begin(), sizes.end());
-    size_t elementSize = tensor.elementSize();
-    int64_t count = tensor.numElements();
-    tensor.data.resize(count * elementSize);
-    std::vector<int64_t> index(rank, 0);
-    for (int64_t flat = 0; flat < count; ++flat) {
-      int64_t position = offset;
-      for (int64_t d = 0; d < rank; ++d)
-        position += index[d] * strides[d];
-      std::memcpy(&tensor.data[flat * elementSize],
-                  aligned + position * elementSize, elementSize);
-      for (int64_t d = rank - 1; d >= 0; --d) {
-        if (++index[d] < sizes[d])
-          break;
-        index[d] = 0;
+    if (outputs) {
+      HostTensor tensor;
+      tensor.kind = *getHostElementKind(type.getElementType());
+      tensor.shape.assign(sizes.begin(), sizes.end());
+      size_t elementSize = tensor.elementSize();
+      int64_t count = tensor.numElements();
+      tensor.data.resize(count * elementSize);
+      bool contiguous = true;
+      for (int64_t d = rank - 1, expected = 1; d >= 0; --d) {
+        contiguous &= sizes[d] == 1 || strides[d] == expected;
+        expected *= sizes[d];
       }
+      if (contiguous) {
+        if (count > 0)
+          std::memcpy(tensor.data.data(), aligned + offset * elementSize,
+                      count * elementSize);
+      } else {
+        std::vector<int64_t> index(rank, 0);
+        for (int64_t flat = 0; flat < count; ++flat) {
+          int64_t position = offset;
+          for (int64_t d = 0; d < rank; ++d)
+            position += index[d] * strides[d];
+          std::memcpy(&tensor.data[flat * elementSize],
+                      aligned + position * elementSize, elementSize);
+          for (int64_t d = rank - 1; d >= 0; --d) {
+            if (++index[d] < sizes[d])
+              break;
+            index[d] = 0;
+          }
+        }
+      }
+      outputs->push_back(std::move(tensor));
     }
-    outputs.push_back(std::move(tensor));
 
-    // Globals carry 0xdeadbeef as their allocated pointer; results that
-    // alias an input or an earlier result are not freed twice.
     bool isGlobal = allocated == reinterpret_cast<void *>(0xdeadbeef);
-    if (allocated && !isGlobal && !inputAllocations.count(allocated) &&
+    if (allocated && !isGlobal && !staged.inputAllocations.count(allocated) &&
         released.insert(allocated).second)
       std::free(allocated);
   }
+}
+} // namespace
+
+llvm::Expected<std::vector<HostTensor>>
+JitSession::call(llvm::ArrayRef<HostTensor> inputs) {
+  auto staged = stageCall(signature, inputs, funcName);
+  if (!staged)
+    return staged.takeError();
+  if (llvm::Error error = engine->invokePacked(funcName, (*staged)->packed))
+    return std::move(error);
+  std::vector<HostTensor> outputs;
+  takeResults(signature, **staged, &outputs);
   return outputs;
+}
+
+llvm::Expected<std::vector<double>>
+JitSession::timeCalls(llvm::ArrayRef<HostTensor> inputs, unsigned repeat) {
+  auto staged = stageCall(signature, inputs, funcName);
+  if (!staged)
+    return staged.takeError();
+  auto function = engine->lookupPacked(funcName);
+  if (!function)
+    return function.takeError();
+  std::vector<double> samples;
+  for (unsigned i = 0; i < repeat; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    (*function)((*staged)->packed.data());
+    auto end = std::chrono::steady_clock::now();
+    samples.push_back(
+        std::chrono::duration<double, std::milli>(end - start).count());
+    takeResults(signature, **staged, /*outputs=*/nullptr);
+  }
+  return samples;
 }

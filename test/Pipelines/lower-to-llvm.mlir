@@ -16,7 +16,7 @@
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(qops|linalg|tensor|memref|bufferization|scf|cf|arith|math|func)\.}}
 
 // LLVMIR: define {{.*}} @quantize(
-// LLVMIR: call float @llvm.roundeven.f32(
+// LLVMIR: call {{.*}} @llvm.roundeven.{{v[0-9]+f32|f32}}(
 // LLVMIR: define {{.*}} @qlinear_matmul(
 // LLVMIR: call double @llvm.roundeven.f64(
 

@@ -214,22 +214,16 @@ int run(llvm::StringRef inputFile) {
         parseMs, lowerMs, compileMs, firstCallMs);
 
   if (repeat > 0) {
-    std::vector<double> times;
-    for (unsigned i = 0; i < repeat; ++i) {
-      start = Clock::now();
-      results = (*session)->call(arguments);
-      times.push_back(millisecondsSince(start));
-      if (!results)
-        return fail(results.takeError());
-    }
-    std::sort(times.begin(), times.end());
-    double median = times.size() % 2
-                        ? times[times.size() / 2]
-                        : (times[times.size() / 2 - 1] +
-                           times[times.size() / 2]) / 2;
+    auto times = (*session)->timeCalls(arguments, repeat);
+    if (!times)
+      return fail(times.takeError());
+    std::sort(times->begin(), times->end());
+    size_t n = times->size();
+    double median = n % 2 ? (*times)[n / 2]
+                          : ((*times)[n / 2 - 1] + (*times)[n / 2]) / 2;
     llvm::outs() << llvm::formatv(
         "median time per call: {0:f4} ms over {1} runs (min {2:f4} ms)\n",
-        median, repeat, times.front());
+        median, repeat, times->front());
   }
 
   for (auto [i, path] : llvm::enumerate(outputs))

@@ -4,10 +4,12 @@
 // whole:
 //
 //   qops-lower-to-llvm  = convert-qops-to-linalg, canonicalize,
+//                         qops-vectorize-elementwise, canonicalize,
 //                         qops-bufferize, qops-linalg-to-llvm
 //   qops-bufferize      = one-shot-bufferize (function boundaries, identity
 //                         layouts) + buffer-deallocation-pipeline
-//   qops-linalg-to-llvm = linalg -> loops -> cf -> LLVM dialect
+//   qops-linalg-to-llvm = linalg -> loops, vector -> scf/LLVM, -> cf ->
+//                         LLVM dialect
 //
 //===----------------------------------------------------------------------===//
 

@@ -65,6 +65,12 @@ public:
   llvm::Expected<std::vector<HostTensor>>
   call(llvm::ArrayRef<HostTensor> inputs);
 
+  /// Times `repeat` calls: each sample is the compiled function alone (the
+  /// inputs are staged once; the results it allocates are released after
+  /// each call, untimed). Returns the samples in milliseconds.
+  llvm::Expected<std::vector<double>>
+  timeCalls(llvm::ArrayRef<HostTensor> inputs, unsigned repeat);
+
 private:
   JitSession() = default;
 

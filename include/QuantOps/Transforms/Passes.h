@@ -1,0 +1,26 @@
+//===- Passes.h - QuantOps transformation passes ----------------*- C++ -*-===//
+//
+// Declarations and registration of the passes in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_TRANSFORMS_PASSES_H
+#define QUANTOPS_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::qops {
+
+#define GEN_PASS_DECL
+#include "QuantOps/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "QuantOps/Transforms/Passes.h.inc"
+
+} // namespace mlir::qops
+
+#endif // QUANTOPS_TRANSFORMS_PASSES_H

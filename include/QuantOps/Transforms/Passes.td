@@ -1,0 +1,51 @@
+//===- Passes.td - QuantOps transformation passes ----------*- tablegen -*-===//
+//
+// Passes on the lowered (linalg / vector) form of qops programs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_TRANSFORMS_PASSES_TD
+#define QUANTOPS_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def QOpsVectorizeElementwise
+    : Pass<"qops-vectorize-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Tile, peel and vectorize elementwise linalg.generic ops along their contiguous dimension";
+  let description = [{
+    For every elementwise `linalg.generic` on tensors (all loops parallel,
+    projected-permutation maps), tiles the innermost loop by `vector-width`
+    and every outer loop by 1, peels the last partial tile off the innermost
+    loop and vectorizes the full tiles with `linalg::vectorize`. The partial
+    tile stays a (scalar) `linalg.generic`. Per-axis and blocked scales read
+    through projections become contiguous or broadcast vector reads: no
+    gathers. Ops that do not qualify are left alone.
+
+    Before:
+    ```mlir
+    %y = linalg.generic {... iterator_types = ["parallel", "parallel"]}
+        ins(%x, %s : tensor<4096x4096xf32>, tensor<4096xf32>) ...
+    ```
+    After (sketch):
+    ```mlir
+    scf.for %i = 0 to 4096 step 1 {
+      scf.for %j = 0 to 4096 step 32 {
+        %v = vector.transfer_read %x[%i, %j] : ..., vector<1x32xf32>
+        ... arith on vector<1x32xf32> ...
+        vector.transfer_write ...
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"32",
+           "Elements per vector tile along the innermost dimension">
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+#endif // QUANTOPS_TRANSFORMS_PASSES_TD

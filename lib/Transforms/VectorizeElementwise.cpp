@@ -1,0 +1,147 @@
+//===- VectorizeElementwise.cpp - the qops-vectorize-elementwise pass -----===//
+//
+// Elementwise linalg.generic ops (all the Q/DQ forms, DynamicQuantizeLinear's
+// second pass, the requantization of QLinearMatMul) become vector loops:
+//
+//   1. tile: every outer loop by 1, the innermost loop by W (vector-width)
+//   2. peel the innermost loop: full tiles [1, .., 1, W] in one loop, the
+//      last partial tile (D mod W elements) in a loop of at most one trip
+//   3. linalg::vectorize the full-tile op (static shapes, no masks); the
+//      partial tile stays a scalar linalg.generic
+//   4. drop the leading unit dims of the vectors and fold the tiled slices
+//
+// An innermost dimension with a static size below W is taken whole.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#define DEBUG_TYPE "qops-vectorize-elementwise"
+
+namespace mlir::qops {
+#define GEN_PASS_DEF_QOPSVECTORIZEELEMENTWISE
+#include "QuantOps/Transforms/Passes.h.inc"
+} // namespace mlir::qops
+
+using namespace mlir;
+
+namespace {
+
+/// All loops parallel, every map a projected permutation, at least one loop.
+bool isVectorizableElementwise(linalg::GenericOp op) {
+  if (op.getNumLoops() == 0 || !op.hasPureTensorSemantics())
+    return false;
+  if (op.getNumParallelLoops() != op.getNumLoops())
+    return false;
+  return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+    return map.isProjectedPermutation();
+  });
+}
+
+/// The linalg.generic nested in `loop` (the tiled op), if there is one.
+linalg::GenericOp findTiledGeneric(scf::ForOp loop) {
+  linalg::GenericOp found;
+  loop.getBody()->walk([&](linalg::GenericOp op) {
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+struct QOpsVectorizeElementwisePass
+    : public qops::impl::QOpsVectorizeElementwiseBase<
+          QOpsVectorizeElementwisePass> {
+  using Base::Base;
+
+  LogicalResult vectorizeOne(IRRewriter &rewriter, linalg::GenericOp op) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t inner = ranges.back();
+    int64_t width = vectorWidth;
+    if (!ShapedType::isDynamic(inner) && inner < width)
+      width = inner;
+    if (width <= 0)
+      return success();
+
+    SmallVector<OpFoldResult> tileSizes(ranges.size() - 1,
+                                        rewriter.getIndexAttr(1));
+    tileSizes.push_back(rewriter.getIndexAttr(width));
+    scf::SCFTilingOptions options;
+    options.setTileSizes(tileSizes);
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return op.emitOpError("could not be tiled for vectorization");
+    rewriter.replaceOp(op, tiled->replacements);
+
+    SmallVector<linalg::GenericOp> fullTiles;
+    if (tiled->loops.empty()) {
+      fullTiles.push_back(cast<linalg::GenericOp>(tiled->tiledOps.front()));
+    } else {
+      auto innermost = cast<scf::ForOp>(tiled->loops.back());
+      scf::ForOp partial;
+      // Peeling fails (harmlessly) when the trip count is a known multiple.
+      (void)scf::peelForLoopAndSimplifyBounds(rewriter, innermost, partial);
+      if (linalg::GenericOp tile = findTiledGeneric(innermost))
+        fullTiles.push_back(tile);
+    }
+    for (linalg::GenericOp tile : fullTiles) {
+      if (!tile.hasPureTensorSemantics() ||
+          llvm::any_of(tile.getStaticLoopRanges(), ShapedType::isDynamic) ||
+          failed(linalg::vectorizeOpPrecondition(tile)))
+        continue; // stays scalar
+      rewriter.setInsertionPoint(tile);
+      FailureOr<linalg::VectorizationResult> vectorized =
+          linalg::vectorize(rewriter, tile);
+      if (failed(vectorized))
+        continue;
+      rewriter.replaceOp(tile, vectorized->replacements);
+    }
+    return success();
+  }
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<linalg::GenericOp> candidates;
+    func.walk([&](linalg::GenericOp op) {
+      if (isVectorizableElementwise(op))
+        candidates.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp op : candidates)
+      if (failed(vectorizeOne(rewriter, op)))
+        return signalPassFailure();
+
+    // Clean up: fold the slices of the tiles, drop unit vector dims, lower
+    // broadcast reads (permutation maps) to plain reads + broadcasts.
+    RewritePatternSet patterns(&getContext());
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::populateVectorTransferDropUnitDimsPatterns(patterns);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
+    tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns,
+                                                        &getContext());
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns,
+                                                        &getContext());
+    vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
+                                                         &getContext());
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
