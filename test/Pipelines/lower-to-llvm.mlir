@@ -16,9 +16,9 @@
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(qops|linalg|tensor|memref|bufferization|scf|cf|arith|math|func)\.}}
 
 // LLVMIR: define {{.*}} @quantize(
-// LLVMIR: call {{.*}} @llvm.roundeven.{{v[0-9]+f32|f32}}(
+// LLVMIR: call {{.*}} @llvm.roundeven.{{(v[0-9]+)?}}f32(
 // LLVMIR: define {{.*}} @qlinear_matmul(
-// LLVMIR: call double @llvm.roundeven.f64(
+// LLVMIR: call {{.*}} @llvm.roundeven.{{(v[0-9]+)?}}f64(
 
 func.func @quantize(%x: tensor<?x4xf32>, %s: tensor<4xf32>, %zp: tensor<4xsi4>) -> tensor<?x4xsi4> {
   %y = qops.quantize_linear %x, %s, %zp axis = 1 : tensor<?x4xf32>, tensor<4xf32>, tensor<4xsi4> -> tensor<?x4xsi4>
