@@ -26,6 +26,7 @@
 #include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
+#include <csetjmp>
 #include <cstdlib>
 #include <cstring>
 #include <set>
@@ -194,6 +195,51 @@ runner::getTensorSignature(ModuleOp module, llvm::StringRef funcName) {
 }
 
 //===----------------------------------------------------------------------===//
+// Run-time checks
+//===----------------------------------------------------------------------===//
+//
+// The lowering checks sizes it could not check statically with cf.assert,
+// which becomes `puts(message); abort();`. The JIT resolves those two symbols
+// to the functions below: the message is kept, and abort returns to the
+// caller of the compiled function with longjmp (buffers the call allocated
+// leak, which is fine for a failed call), so a failed check is an error,
+// not a crash.
+
+namespace {
+thread_local std::jmp_buf *activeCall = nullptr;
+thread_local std::string checkMessage;
+
+extern "C" int quantRunnerPuts(const char *message) {
+  if (!checkMessage.empty())
+    checkMessage += "; ";
+  checkMessage += message;
+  return 0;
+}
+
+extern "C" [[noreturn]] void quantRunnerAbort() {
+  if (activeCall)
+    std::longjmp(*activeCall, 1);
+  llvm::errs() << "quant-runner: run-time check failed: " << checkMessage
+               << "\n";
+  std::_Exit(2);
+}
+
+/// Calls the packed wrapper; a failed run-time check becomes an error.
+llvm::Error invokeChecked(void (*function)(void **), void **args) {
+  std::jmp_buf jump;
+  checkMessage.clear();
+  activeCall = &jump;
+  if (setjmp(jump) != 0) {
+    activeCall = nullptr;
+    return makeError("run-time check failed: " + checkMessage);
+  }
+  function(args);
+  activeCall = nullptr;
+  return llvm::Error::success();
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Session
 //===----------------------------------------------------------------------===//
 
@@ -234,6 +280,17 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
                                         std::move(*targetMachine));
   if (!engine)
     return engine.takeError();
+
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("puts")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerPuts),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner("abort")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerAbort),
+        llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
 
   std::unique_ptr<JitSession> session(new JitSession());
   session->engine = std::move(*engine);
@@ -374,7 +431,10 @@ JitSession::call(llvm::ArrayRef<HostTensor> inputs) {
   auto staged = stageCall(signature, inputs, funcName);
   if (!staged)
     return staged.takeError();
-  if (llvm::Error error = engine->invokePacked(funcName, (*staged)->packed))
+  auto function = engine->lookupPacked(funcName);
+  if (!function)
+    return function.takeError();
+  if (llvm::Error error = invokeChecked(*function, (*staged)->packed.data()))
     return std::move(error);
   std::vector<HostTensor> outputs;
   takeResults(signature, **staged, &outputs);
@@ -392,7 +452,9 @@ JitSession::timeCalls(llvm::ArrayRef<HostTensor> inputs, unsigned repeat) {
   std::vector<double> samples;
   for (unsigned i = 0; i < repeat; ++i) {
     auto start = std::chrono::steady_clock::now();
-    (*function)((*staged)->packed.data());
+    if (llvm::Error error =
+            invokeChecked(*function, (*staged)->packed.data()))
+      return std::move(error);
     auto end = std::chrono::steady_clock::now();
     samples.push_back(
         std::chrono::duration<double, std::milli>(end - start).count());

@@ -43,11 +43,17 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
         ... NaN -> 0, clamp to [qmin - zp, qmax - zp], fptosi, + zp, trunci
     }
     ```
+    Sizes the verifier cannot check because they are dynamic (`?`) are
+    checked at run time with `cf.assert`, whose message starts with the
+    verifier's constraint label.
+
     Float8/float4 values are converted bit-exactly with integer arithmetic
     on their bit patterns (FloatFormats.cpp); see docs/Numerics.md.
   }];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",

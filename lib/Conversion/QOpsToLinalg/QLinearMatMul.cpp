@@ -177,6 +177,49 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
     sizes.push_back(sizeOf(a, aType.getRank() - 2));
     sizes.push_back(sizeOf(b, bType.getRank() - 1));
 
+    // Sizes the verifier could not see (dynamic dims) are checked at run
+    // time: K, batch dims that are not broadcast, and parameter shapes.
+    emitSizeCheck(rewriter, loc, sizeOf(a, aType.getRank() - 1),
+                  sizeOf(b, bType.getRank() - 2),
+                  "qmatmul_inner_dim: a's K differs from b's K");
+    for (unsigned i = 0; i < space.numBatch; ++i) {
+      auto batchDim = [&](Value v, RankedTensorType t) -> OpFoldResult {
+        int64_t offset = space.numBatch - (t.getRank() - 2);
+        if (i < offset || t.getDimSize(i - offset) == 1)
+          return OpFoldResult();
+        return sizeOf(v, i - offset);
+      };
+      OpFoldResult aDim = batchDim(a, aType), bDim = batchDim(b, bType);
+      if (aDim && bDim)
+        emitSizeCheck(rewriter, loc, aDim, bDim,
+                      "qmatmul_batch_broadcast: batch dimensions differ (a "
+                      "dynamic dimension does not broadcast)");
+    }
+    auto checkParam = [&](Value param, Value matrix, bool oneDimIsRow,
+                          StringRef label) {
+      auto paramType = cast<RankedTensorType>(param.getType());
+      if (hasSingleElement(paramType))
+        return;
+      auto matrixType = cast<RankedTensorType>(matrix.getType());
+      int64_t rank = matrixType.getRank();
+      std::string message =
+          (label + ": the parameter's shape does not match at run time").str();
+      if (paramType.getRank() == 1) {
+        emitSizeCheck(rewriter, loc, sizeOf(param, 0),
+                      sizeOf(matrix, oneDimIsRow ? rank - 2 : rank - 1),
+                      message);
+        return;
+      }
+      for (int64_t d = 0; d < paramType.getRank(); ++d)
+        if (paramType.getDimSize(d) != 1)
+          emitSizeCheck(rewriter, loc, sizeOf(param, d), sizeOf(matrix, d),
+                        message);
+    };
+    checkParam(adaptor.getAScale(), a, true, "qmatmul_a_params_shape");
+    checkParam(adaptor.getAZeroPoint(), a, true, "qmatmul_a_params_shape");
+    checkParam(adaptor.getBScale(), b, false, "qmatmul_b_params_shape");
+    checkParam(adaptor.getBZeroPoint(), b, false, "qmatmul_b_params_shape");
+
     // Accumulation: exact in i32, or in f64 for float8.
     Type accType = floatPath ? Type(f64) : Type(rewriter.getI32Type());
     Value zeroAcc = arith::ConstantOp::create(
@@ -245,6 +288,9 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
         space.paramMap(rank, typeOf(yZeroPoint), false), identity};
     Type yStorage = getStorageElementType(yOnnx);
     Value yInit = tensor::EmptyOp::create(rewriter, loc, sizes, yStorage);
+    checkParam(adaptor.getYScale(), yInit, false, "qmatmul_y_params_shape");
+    checkParam(adaptor.getYZeroPoint(), yInit, false,
+               "qmatmul_y_params_shape");
     SmallVector<utils::IteratorType> parallel(rank,
                                               utils::IteratorType::parallel);
     auto requantize = linalg::GenericOp::create(

@@ -11,6 +11,8 @@
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -150,6 +152,19 @@ Value qops::collapseToScalarTensor(OpBuilder &b, Location loc, Value tensor) {
   auto scalarType = RankedTensorType::get({}, type.getElementType());
   return tensor::CollapseShapeOp::create(b, loc, scalarType, tensor,
                                          ArrayRef<ReassociationIndices>{});
+}
+
+void qops::emitSizeCheck(OpBuilder &b, Location loc, OpFoldResult lhs,
+                         OpFoldResult rhs, const llvm::Twine &message) {
+  std::optional<int64_t> l = getConstantIntValue(lhs);
+  std::optional<int64_t> r = getConstantIntValue(rhs);
+  if (l && r)
+    return;
+  Value equal = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      getValueOrCreateConstantIndexOp(b, loc, lhs),
+      getValueOrCreateConstantIndexOp(b, loc, rhs));
+  cf::AssertOp::create(b, loc, equal, message.str());
 }
 
 Value qops::createEmptyLike(OpBuilder &b, Location loc, Value like,

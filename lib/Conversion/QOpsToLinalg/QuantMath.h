@@ -63,6 +63,13 @@ AffineMap getQuantParamMap(MLIRContext *ctx, unsigned rank,
 /// rank 0, so per-tensor parameters always index as `() `.
 Value collapseToScalarTensor(OpBuilder &b, Location loc, Value tensor);
 
+/// Checks at run time that two sizes are equal when the IR cannot tell
+/// (either is dynamic): `cf.assert(lhs == rhs, message)`. The message starts
+/// with the verifier's constraint label. Statically known sizes emit
+/// nothing (the verifier already checked them).
+void emitSizeCheck(OpBuilder &b, Location loc, OpFoldResult lhs,
+                   OpFoldResult rhs, const llvm::Twine &message);
+
 /// An empty tensor with the (possibly dynamic) shape of `like` and element
 /// type `elementType`.
 Value createEmptyLike(OpBuilder &b, Location loc, Value like,

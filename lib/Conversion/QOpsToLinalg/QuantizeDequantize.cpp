@@ -14,6 +14,7 @@
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
@@ -36,10 +37,10 @@ namespace {
 /// scale map is the projection (.., d_block, .., ) that vectorizes along the
 /// contiguous dimension; the result is collapsed back.
 Value buildQuantElementwise(
-    OpBuilder &b, Location loc, Value data, RankedTensorType onnxDataType,
-    RankedTensorType onnxScaleType, std::optional<int64_t> axis,
-    std::optional<int64_t> blockSize, Value scale, Value zeroPoint,
-    Type resultElement,
+    OpBuilder &b, Location loc, StringRef label, Value data,
+    RankedTensorType onnxDataType, RankedTensorType onnxScaleType,
+    std::optional<int64_t> axis, std::optional<int64_t> blockSize,
+    Value scale, Value zeroPoint, Type resultElement,
     function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
   // The op verified, so classification succeeds.
   FailureOr<QuantGranularity> granularity = classifyQuantGranularity(
@@ -48,6 +49,36 @@ Value buildQuantElementwise(
   assert(succeeded(granularity) && "qops op did not verify");
   MLIRContext *ctx = b.getContext();
   unsigned rank = onnxDataType.getRank();
+
+  // Sizes the verifier could not see (dynamic dims) are checked at run time.
+  auto sizeOf = [&](Value v, int64_t d) {
+    return tensor::getMixedSize(b, loc, v, d);
+  };
+  if (zeroPoint)
+    for (int64_t d = 0, e = onnxScaleType.getRank(); d < e; ++d)
+      emitSizeCheck(b, loc, sizeOf(zeroPoint, d), sizeOf(scale, d),
+                    label + "_zp_shape: the zero point's shape differs from "
+                            "the scale's");
+  if (granularity->kind == Granularity::PerAxis) {
+    emitSizeCheck(b, loc, sizeOf(scale, 0), sizeOf(data, granularity->axis),
+                  label + "_per_axis_length: the per-axis scale's length "
+                          "differs from the input's size along the axis");
+  } else if (granularity->kind == Granularity::Blocked) {
+    for (int64_t d = 0, e = onnxDataType.getRank(); d < e; ++d) {
+      if (d != granularity->axis) {
+        emitSizeCheck(b, loc, sizeOf(scale, d), sizeOf(data, d),
+                      label + "_blocked_shape: a blocked scale dimension "
+                              "differs from the input's");
+        continue;
+      }
+      AffineExpr size = b.getAffineSymbolExpr(0);
+      OpFoldResult blocks = affine::makeComposedFoldedAffineApply(
+          b, loc, size.ceilDiv(granularity->blockSize), {sizeOf(data, d)});
+      emitSizeCheck(b, loc, sizeOf(scale, d), blocks,
+                    label + "_blocked_range: the block size does not give "
+                            "the scale's number of blocks along the axis");
+    }
+  }
 
   SmallVector<Value> params{scale};
   if (zeroPoint)
@@ -147,8 +178,8 @@ struct QuantizeLinearToLinalg : OpConversionPattern<QuantizeLinearOp> {
 
     bool hasZeroPoint = static_cast<bool>(adaptor.getYZeroPoint());
     Value result = buildQuantElementwise(
-        rewriter, loc, adaptor.getX(), xType, scaleType, op.getAxis(),
-        op.getBlockSize(), adaptor.getYScale(), adaptor.getYZeroPoint(),
+        rewriter, loc, "quantize", adaptor.getX(), xType, scaleType,
+        op.getAxis(), op.getBlockSize(), adaptor.getYScale(), adaptor.getYZeroPoint(),
         yStorage, [&](OpBuilder &b, Location nested, ValueRange args) {
           Value x = emitConvertToFloat(b, nested, args[0], xOnnx, divType);
           Value scale =
@@ -214,8 +245,8 @@ struct DequantizeLinearToLinalg : OpConversionPattern<DequantizeLinearOp> {
 
     bool hasZeroPoint = static_cast<bool>(adaptor.getXZeroPoint());
     Value result = buildQuantElementwise(
-        rewriter, loc, adaptor.getX(), xType, scaleType, op.getAxis(),
-        op.getBlockSize(), adaptor.getXScale(), adaptor.getXZeroPoint(), yType,
+        rewriter, loc, "dequantize", adaptor.getX(), xType, scaleType,
+        op.getAxis(), op.getBlockSize(), adaptor.getXScale(), adaptor.getXZeroPoint(), yType,
         [&](OpBuilder &b, Location nested, ValueRange args) {
           Value difference;
           if (floatInput) {

@@ -24,6 +24,7 @@
 #include "GraphImporter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -106,6 +107,28 @@ llvm::Expected<Value> emitBroadcastElementwise(GraphImporter &importer,
       shape[d] = ShapedType::kDynamic;
       dynamicSizes.push_back(
           tensor::DimOp::create(b, loc, dynamicSource, dynamicIndex));
+    }
+    // A dynamic dim is taken not to broadcast: every operand's size along
+    // d must then equal the result's, checked at run time.
+    if (!dynamicSource)
+      continue;
+    Value expected = shape[d] == ShapedType::kDynamic
+                         ? dynamicSizes.back()
+                         : arith::ConstantIndexOp::create(b, loc, shape[d])
+                               .getResult();
+    for (Value operand : operands) {
+      RankedTensorType type = tensorTypeOf(operand);
+      int64_t offset = rank - type.getRank();
+      if (d < offset || type.getDimSize(d - offset) == 1 ||
+          (operand == dynamicSource && shape[d] == ShapedType::kDynamic))
+        continue;
+      Value size = tensor::DimOp::create(b, loc, operand, d - offset);
+      Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          size, expected);
+      cf::AssertOp::create(b, loc, equal,
+                           "node '" + node.name() + "' (" + node.op_type() +
+                               "): input shapes do not match at run time (a dynamic "
+                               "dimension is not broadcast)");
     }
   }
 
@@ -205,9 +228,36 @@ llvm::Error importBinaryOrVariadic(GraphImporter &importer, const Node &node,
         if (kind == "Div") {
           if (isFloat)
             return arith::DivFOp::create(b, loc, args[0], args[1]);
-          if (isUnsignedInt(onnxType))
-            return arith::DivUIOp::create(b, loc, args[0], args[1]);
-          return arith::DivSIOp::create(b, loc, args[0], args[1]);
+          // ONNX leaves integer division by zero undefined; the hardware
+          // traps on it (and on INT_MIN / -1). Define it: x / 0 = 0, and
+          // INT_MIN / -1 wraps to INT_MIN (docs/Numerics.md).
+          Type type = args[1].getType();
+          Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+          Value one = arith::ConstantOp::create(
+              b, loc, b.getIntegerAttr(type, 1));
+          Value isZero = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::eq, args[1], zero);
+          Value divisor = arith::SelectOp::create(b, loc, isZero, one, args[1]);
+          Value quotient;
+          if (isUnsignedInt(onnxType)) {
+            quotient = arith::DivUIOp::create(b, loc, args[0], divisor);
+          } else {
+            unsigned width = type.getIntOrFloatBitWidth();
+            Value minusOne = arith::ConstantOp::create(
+                b, loc, b.getIntegerAttr(type, -1));
+            Value intMin = arith::ConstantOp::create(
+                b, loc,
+                b.getIntegerAttr(type, APInt::getSignedMinValue(width)));
+            Value overflow = arith::AndIOp::create(
+                b, loc,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      args[0], intMin),
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      divisor, minusOne));
+            divisor = arith::SelectOp::create(b, loc, overflow, one, divisor);
+            quotient = arith::DivSIOp::create(b, loc, args[0], divisor);
+          }
+          return arith::SelectOp::create(b, loc, isZero, zero, quotient);
         }
         Value accumulated = args[0];
         for (Value next : args.drop_front())
@@ -507,7 +557,9 @@ llvm::Error importCast(GraphImporter &importer, const Node &node) {
     return to.takeError();
   if (!*to)
     return importer.nodeError(node, "attribute 'to' is required");
-  Type target = getOnnxElementType(importer.getContext(), int32_t(**to));
+  Type target = int64_t(int32_t(**to)) == **to
+                    ? getOnnxElementType(importer.getContext(), int32_t(**to))
+                    : Type();
   Type source = tensorTypeOf(*x).getElementType();
   if (!target || !isSupportedArithmeticType(target) ||
       !isSupportedArithmeticType(source))

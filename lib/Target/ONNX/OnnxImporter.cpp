@@ -12,6 +12,7 @@
 #include "QuantOps/Target/ONNX/OnnxTensor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -19,6 +20,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
@@ -98,8 +100,8 @@ Type onnx::getOnnxElementType(MLIRContext *ctx, int32_t dataType) {
 }
 
 void onnx::registerOnnxImporterDialects(DialectRegistry &registry) {
-  registry.insert<QOpsDialect, arith::ArithDialect, func::FuncDialect,
-                  linalg::LinalgDialect, math::MathDialect,
+  registry.insert<QOpsDialect, arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
                   tensor::TensorDialect>();
 }
 
@@ -114,11 +116,20 @@ Location GraphImporter::getLoc(const Node &node) const {
   return NameLoc::get(StringAttr::get(context, name), file);
 }
 
+/// Names from the model, printable on one line (control bytes escaped).
+static std::string printable(llvm::StringRef text) {
+  std::string result;
+  llvm::raw_string_ostream os(result);
+  llvm::printEscapedString(text, os);
+  return result;
+}
+
 llvm::Error GraphImporter::nodeError(const Node &node,
                                      const llvm::Twine &reason) const {
   std::string domain = node.domain().empty() ? "ai.onnx" : node.domain();
   return makeError(llvm::formatv("node '{0}' ({1}, domain {2}): {3}",
-                                 node.name(), node.op_type(), domain,
+                                 printable(node.name()),
+                                 printable(node.op_type()), printable(domain),
                                  reason.str()));
 }
 
@@ -387,7 +398,7 @@ GraphImporter::importModel(const pb::ModelProto &model) {
   if (opsets.empty())
     opsets[""] = 1; // IR v2 models may omit opset_import: opset 1
   if (!model.has_graph())
-    return makeError(options.modelName + ": the model has no graph");
+    return makeError("the model has no graph");
   OwningOpRef<ModuleOp> module = ModuleOp::create(
       FileLineColLoc::get(context, options.modelName, 0, 0));
   if (llvm::Error error = importGraph(model.graph(), *module))
@@ -398,7 +409,8 @@ GraphImporter::importModel(const pb::ModelProto &model) {
 llvm::Expected<OwningOpRef<ModuleOp>>
 onnx::importOnnxModel(const pb::ModelProto &model, MLIRContext *context,
                       const OnnxImportOptions &options) {
-  context->loadDialect<QOpsDialect, arith::ArithDialect, func::FuncDialect,
+  context->loadDialect<QOpsDialect, arith::ArithDialect,
+                       cf::ControlFlowDialect, func::FuncDialect,
                        linalg::LinalgDialect, math::MathDialect,
                        tensor::TensorDialect>();
   GraphImporter importer(context, options);

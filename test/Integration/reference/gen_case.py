@@ -12,7 +12,17 @@ which writes test/Integration/*.mlir from these definitions).
 
 NPY dtypes (what quant-runner expects): u8 |u1, i8 |i1, u16 <u2, i16 <i2,
 i32 <i4, f32 <f4, f16 <f2; 4-bit and 2-bit integers one element per byte
-(|i1 signed, |u1 unsigned) with values in range.
+(|i1 signed, |u1 unsigned) with values in range; bf16 as its bit pattern <u2;
+float8 and e8m0 codes |u1; float4 codes |u1, one per byte (low 4 bits).
+
+The float forms (float8, float4, e8m0, bf16) take their expected values from
+qops_float_ref.py. quant-runner does not accept a '<u2' array for a bf16
+argument, so a bf16 input is declared as i16 in the test function and
+bitcast to bf16 by a linalg.map before the op (bf16 results are compared
+with '<u2' expectations directly).
+
+    python3 gen_case.py --family FAMILY OUTDIR   writes every case of FAMILY
+                                                 to OUTDIR/<case>/ (one process)
 """
 
 import os
@@ -23,11 +33,15 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import qops_ref as ref  # noqa: E402
+import qops_float_ref as fref  # noqa: E402
 
 NPY_DTYPE = {"u8": "|u1", "i8": "|i1", "u16": "<u2", "i16": "<i2", "u4": "|u1", "i4": "|i1",
-             "u2": "|u1", "i2": "|i1", "i32": "<i4", "f32": "<f4", "f16": "<f2"}
+             "u2": "|u1", "i2": "|i1", "i32": "<i4", "f32": "<f4", "f16": "<f2", "bf16": "<u2"}
 IR_NAME = {"u8": "ui8", "i8": "si8", "u16": "ui16", "i16": "si16", "u4": "ui4", "i4": "si4",
-           "u2": "ui2", "i2": "si2", "i32": "i32", "f32": "f32", "f16": "f16"}
+           "u2": "ui2", "i2": "si2", "i32": "i32", "f32": "f32", "f16": "f16", "bf16": "bf16"}
+for _t in fref.SMALL + (fref.E8M0,):
+    NPY_DTYPE[_t] = "|u1"
+    IR_NAME[_t] = _t
 f32, f16 = np.float32, np.float16
 
 
@@ -42,6 +56,10 @@ class Tensor:
         if et in ref.QTYPES:
             lo, hi, _ = ref.QTYPES[et]
             assert arr.size == 0 or (arr.min() >= lo and arr.max() <= hi), "values out of range for " + et
+        if et in fref.SMALL or et in (fref.E8M0, "bf16"):
+            assert arr.dtype == fref.storage(et), "%s wants its codes as %s" % (et, fref.storage(et))
+        if et == fref.FLOAT4:
+            assert arr.size == 0 or arr.max() < 16, "float4 codes are 4 bits"
         self.arr = np.array(arr.astype(np.dtype(NPY_DTYPE[et])), order="C")  # keeps rank 0
         self.et = et
 
@@ -63,10 +81,22 @@ class Case:
 
     def mlir(self, name):
         ti, to = self.types(self.ins), self.types(self.outs)
-        args = ", ".join("%%arg%d: %s" % (i, t) for i, t in enumerate(ti))
+        # bf16 inputs arrive as i16 bit patterns and are bitcast (see the doc)
+        sig = [t.replace("xbf16>", "xi16>").replace("<bf16>", "<i16>") if x.et == "bf16" else t
+               for t, x in zip(ti, self.ins)]
+        args = ", ".join("%%arg%d: %s" % (i, t) for i, t in enumerate(sig))
         res = to[0] if len(to) == 1 else "(" + ", ".join(to) + ")"
         attrs = "".join(" %s = %s" % kv for kv in self.attrs)
         a = ["%%arg%d" % i for i in range(len(ti))]
+        pre = ""
+        for i, x in enumerate(self.ins):
+            if x.et != "bf16":
+                continue
+            assert "?" not in ti[i], "bf16 inputs take static shapes"
+            pre += ("  %%e%d = tensor.empty() : %s\n"
+                    "  %%b%d = linalg.map { arith.bitcast } ins(%%arg%d : %s) outs(%%e%d : %s)\n") % (
+                i, ti[i], i, i, sig[i], i, ti[i])
+            a[i] = "%%b%d" % i
         if self.op in ("quantize", "dequantize"):
             opname = "qops.quantize_linear" if self.op == "quantize" else "qops.dequantize_linear"
             body = "  %%0 = %s %s%s : %s -> %s\n  return %%0 : %s\n" % (
@@ -83,7 +113,7 @@ class Case:
                 ", ".join(a[6:8]), ", ".join(ti[6:8]), to[0], to[0])
         else:
             raise ValueError(self.op)
-        return "func.func @%s(%s) -> %s {\n%s}\n" % (name, args, res, body)
+        return "func.func @%s(%s) -> %s {\n%s%s}\n" % (name, args, res, pre, body)
 
     def write(self, outdir):
         os.makedirs(outdir, exist_ok=True)
@@ -871,6 +901,750 @@ def _register_seeds():
 _register_seeds()
 
 
+# ===========================================================================
+# Float forms: float8 / float4 outputs and inputs, bf16 / f16 / e8m0 scales,
+# precision, float8 QLinearMatMul. Expected values from qops_float_ref.py.
+# ===========================================================================
+
+F8 = fref.FLOAT8
+F4 = fref.FLOAT4
+E8M0 = fref.E8M0
+_SHORT = {"f8E4M3FN": "e4m3fn", "f8E4M3FNUZ": "e4m3fnuz", "f8E5M2": "e5m2", "f8E5M2FNUZ": "e5m2fnuz",
+          "f4E2M1FN": "f4"}
+
+
+def enc(v, t):
+    """Stored values of type t nearest to the float64 values v (saturating)."""
+    v = np.asarray(v, np.float64)
+    if t == "i32":
+        return np.clip(np.rint(v), -2 ** 31, 2 ** 31 - 1).astype(np.int32)
+    return fref.encode(v, t)
+
+
+def FQ(x, xt, s, st, zp=None, yt="u8", axis=None, block_size=0, saturate=None, precision=None, dyn=False):
+    """QuantizeLinear case of any type combination (x, scale and zero point
+    given as stored arrays of the named types)."""
+    x, s = np.asarray(x), np.asarray(s)
+    y = fref.quantize_linear(x, xt, s, st, zp, yt, axis=axis, block_size=block_size,
+                             saturate=True if saturate is None else saturate, precision=precision)
+    ins = [Tensor(x, xt), Tensor(s, st)]
+    if zp is not None:
+        ins.append(Tensor(zp, yt))
+    attrs = []
+    if axis is not None:
+        attrs.append(("axis", str(axis)))
+    if block_size:
+        attrs.append(("block_size", str(block_size)))
+    if saturate is not None:
+        attrs.append(("saturate", "true" if saturate else "false"))
+    if zp is None:
+        attrs.append(("output_dtype", IR_NAME[yt]))
+    if precision:
+        attrs.append(("precision", precision))
+    keep = (ref._norm_axis(axis, x.ndim),) if block_size else ()
+    return Case("quantize", ins, [Tensor(y, yt)], attrs, dyn, keep)
+
+
+def FDQ(x, xt, s, st, zp=None, axis=None, block_size=0, yt=None, dyn=False):
+    x, s = np.asarray(x), np.asarray(s)
+    y = fref.dequantize_linear(x, xt, s, st, zp, axis=axis, block_size=block_size, yt=yt)
+    ins = [Tensor(x, xt), Tensor(s, st)]
+    if zp is not None:
+        ins.append(Tensor(zp, xt))
+    attrs = []
+    if axis is not None:
+        attrs.append(("axis", str(axis)))
+    if block_size:
+        attrs.append(("block_size", str(block_size)))
+    if yt:
+        attrs.append(("output_dtype", yt))
+    keep = (ref._norm_axis(axis, x.ndim),) if block_size else ()
+    return Case("dequantize", ins, [Tensor(y, yt or st)], attrs, dyn, keep)
+
+
+def FQMM(a, at, as_, azp, b, bt, bs, bzp, ys, yzp, yt, st):
+    y = fref.qlinear_matmul(a, at, as_, azp, b, bt, bs, bzp, ys, yzp, yt, st)
+    ins = [Tensor(a, at), Tensor(as_, st), Tensor(azp, at), Tensor(b, bt), Tensor(bs, st), Tensor(bzp, bt),
+           Tensor(ys, st), Tensor(yzp, yt)]
+    return Case("qmatmul", ins, [Tensor(y, yt)])
+
+
+def pshape_of(shape, axis, block_size, per_tensor_shape=()):
+    if block_size:
+        ax = ref._norm_axis(axis, len(shape))
+        p = list(shape)
+        p[ax] = -(-shape[ax] // block_size)
+        return tuple(p)
+    if axis is not None:
+        return (shape[ref._norm_axis(axis, len(shape))],)
+    return per_tensor_shape
+
+
+def small_values(name):
+    """Positive finite values of a float8/float4 type, ascending (float64)."""
+    t = fref.decode_table(name)
+    return np.unique(np.abs(t[np.isfinite(t)]))
+
+
+def f8_points(name):
+    """Every finite value, every midpoint, the step past max (where saturate=0
+    starts to overflow) and its midpoint, twice that, tiny values."""
+    fmt = fref.ffr.get_format(name)
+    vals = [float(v) for v in fmt.values]  # includes the step past max
+    pts = vals + [(a + b) / 2 for a, b in zip(vals, vals[1:])]
+    pts += [2 * vals[-1], vals[1] / 4, vals[1] / 2, vals[1] * 3 / 4]
+    return np.array(pts, np.float64)
+
+
+def edge_x(name):
+    """f32 edge values for a small-float type: the points and their f32
+    neighbours, both signs, +-0, +-Inf, +-NaN, huge and f32-subnormal values."""
+    p = f8_points(name).astype(f32)
+    pos = np.concatenate([p, np.nextafter(p, f32(np.inf)), np.nextafter(p, f32(0)),
+                          np.array([1e30, 3.4e38, 1e-45, 1e-30, 1e-8], f32)])
+    pos = np.unique(pos)
+    x = np.concatenate([pos, -pos, np.array([np.inf, -np.inf, np.nan, -np.nan], f32)])
+    return x.astype(f32)
+
+
+def small_quotients(rng, n, name, over=2.0, special=0.25):
+    """Signed values for a small-float type: log-uniform over its range (from
+    a quarter of the smallest subnormal to `over` x max), a fraction exactly on
+    values and midpoints."""
+    vals = small_values(name)
+    pos = vals[vals > 0]
+    mag = 2.0 ** rng.uniform(np.log2(pos[0]) - 2, np.log2(pos[-1] * over), n)
+    cand = np.concatenate([vals, (vals[:-1] + vals[1:]) / 2])
+    mag = np.where(rng.random(n) < special, cand[rng.integers(0, len(cand), n)], mag)
+    return np.where(rng.random(n) < 0.5, -mag, mag)
+
+
+def float_scales(rng, shape, st):
+    if st == E8M0:
+        return rng.integers(115, 135, size=shape).astype(np.uint8)  # 2^-12 .. 2^7
+    return enc(scales(rng, shape, np.float64), st)
+
+
+def fq_rand(name, shape, yt, xt="f32", st="f32", axis=None, block_size=0, saturate=None, precision=None,
+            zp=False, dyn=False, per_tensor_shape=(), over=2.0, post=None):
+    """Random QuantizeLinear case for a float8/float4 (or integer) output;
+    post(x, s) may adjust the data before the expected values are computed."""
+    rng = rng_for(name)
+    pshape = pshape_of(shape, axis, block_size, per_tensor_shape)
+    s = float_scales(rng, pshape, st)
+    s_b = ref.broadcast_param(fref.decode(s, st), shape, axis, block_size)
+    n = int(np.prod(shape))
+    z = None
+    if yt in fref.SMALL:
+        q = small_quotients(rng, n, yt, over).reshape(shape)
+        if zp:
+            z = np.zeros(pshape, np.uint8)
+            if yt == F4:
+                z = rng.integers(0, 16, size=pshape).astype(np.uint8)
+    else:
+        lo, hi, npdt = ref.QTYPES[yt]
+        zi = zps(rng, pshape, yt)
+        zb = ref.broadcast_param(zi, shape, axis, block_size)
+        q = rng.uniform(lo - 3, hi + 3, size=shape) - zb
+        q = np.where(rng.random(shape) < 0.2, np.floor(q) + 0.5, q)
+        if zp:
+            z = zi.astype(npdt)
+    x = enc(q * s_b, xt)
+    if post:
+        x, s = post(x, s)
+    return FQ(x, xt, s, st, z, yt, axis, block_size, saturate, precision, dyn)
+
+
+def differs(case, other):
+    """The case's expected output differs from an alternative semantics."""
+    return alt_differs(case, other)
+
+
+# ---- float8-quantize: edge values, every float8 type x saturate ----
+for _t in F8:
+    for _sat in (1, 0):
+        def _edges(n, t=_t, sat=_sat):
+            x = edge_x(t)
+            s = 1.0 if sat else 0.25  # exact divisions
+            with np.errstate(over="ignore"):
+                xs = (x.astype(np.float64) * s).astype(f32)
+            return FQ(xs, "f32", np.array(s, f32), "f32", None, t, saturate=bool(sat) if not sat else None)
+        add("float8-quantize", "f8q_edges_%s_sat%d" % (_SHORT[_t], _sat), _edges)
+
+
+@case("float8-quantize")
+def f8q_edges_e4m3fn_sat1_explicit_zp(n):
+    # saturate = true spelled out, a float8 zero point 0 (ignored: -0 stays -0)
+    x = edge_x("f8E4M3FN")
+    return FQ(x, "f32", np.array(1.0, f32), "f32", np.array(0, np.uint8), "f8E4M3FN", saturate=True)
+
+
+# ---- float8-quantize: granularity, x / scale types, precision ----
+add("float8-quantize", "f8q_per_axis_e4m3fn_sat0_zp",
+    lambda n: fq_rand(n, (5, 40), "f8E4M3FN", axis=0, saturate=False, zp=True))
+add("float8-quantize", "f8q_per_axis_neg1_e5m2fnuz",
+    lambda n: fq_rand(n, (3, 4, 6), "f8E5M2FNUZ", axis=-1))
+add("float8-quantize", "f8q_blocked_partial_e5m2_sat0",
+    lambda n: fq_rand(n, (4, 70), "f8E5M2", axis=1, block_size=32, saturate=False))
+add("float8-quantize", "f8q_blocked_axis0_e4m3fnuz_zp",
+    lambda n: fq_rand(n, (37, 3), "f8E4M3FNUZ", axis=0, block_size=8, zp=True))
+add("float8-quantize", "f8q_per_tensor_shape1_e5m2fnuz_sat0",
+    lambda n: fq_rand(n, (50,), "f8E5M2FNUZ", saturate=False, per_tensor_shape=(1,)))
+add("float8-quantize", "f8q_dyn_e4m3fn", lambda n: fq_rand(n, (6, 11), "f8E4M3FN", axis=1, dyn=True))
+add("float8-quantize", "f8q_rank0_e5m2",
+    lambda n: FQ(np.array(-61440.0, f32), "f32", np.array(1.0, f32), "f32", None, "f8E5M2", saturate=False))
+
+
+@case("float8-quantize")
+def f8q_x_f16_scale_f16_e4m3fn(n):
+    # the division is in f16: the quotient is rounded to f16, then to float8
+    c = fq_rand(n, (64,), "f8E4M3FN", xt="f16", st="f16")
+    x, s = c.ins[0].arr, c.ins[1].arr
+    return differs(c, fref.quantize_linear(x, "f16", s, "f16", yt="f8E4M3FN", precision="f32"))
+
+
+@case("float8-quantize")
+def f8q_x_bf16_scale_bf16_e5m2_sat0(n):
+    c = fq_rand(n, (80,), "f8E5M2", xt="bf16", st="bf16", saturate=False)
+    x, s = c.ins[0].arr, c.ins[1].arr
+    return differs(c, fref.quantize_linear(x, "bf16", s, "bf16", yt="f8E5M2", saturate=False, precision="f32"))
+
+
+@case("float8-quantize")
+def f8q_x_f32_scale_bf16_e4m3fnuz(n):
+    # D = bf16: the f32 x is rounded to bf16 before the division. Column 0
+    # (scale 0.5): q = 1.0625 (1 + 2^-10) is above the e4m3 midpoint in f32
+    # (-> 1.125) but a tie in bf16 (-> 1.0)
+    def post(x, s):
+        s[0] = enc(0.5, "bf16")
+        x[:, 0] = [1.0625 * (1 + 2.0 ** -10) * 0.5, -1.0625 * (1 + 2.0 ** -10) * 0.5, 1.1875 * 0.5]
+        return x, s
+    c = fq_rand(n, (3, 30), "f8E4M3FNUZ", st="bf16", axis=1, post=post)
+    x, s = c.ins[0].arr, c.ins[1].arr
+    return differs(c, fref.quantize_linear(x, "f32", s, "bf16", yt="f8E4M3FNUZ", axis=1, precision="f32"))
+
+
+@case("float8-quantize")
+def f8q_precision_f32_scale_f16_e5m2fnuz(n):
+    # x = 1.125 + 2^-14 (scale 1): above the e5m2 midpoint in f32, a tie in f16
+    def post(x, s):
+        x[:4] = [1.125 + 2.0 ** -14, -1.125 - 2.0 ** -14, 1.125, 3.5 - 2.0 ** -13]
+        return x, enc(1.0, "f16")
+    c = fq_rand(n, (64,), "f8E5M2FNUZ", st="f16", precision="f32", post=post)
+    x, s = c.ins[0].arr, c.ins[1].arr
+    return differs(c, fref.quantize_linear(x, "f32", s, "f16", yt="f8E5M2FNUZ"))
+
+
+@case("float8-quantize")
+def f8q_precision_bf16_scale_f32_e4m3fn_sat0(n):
+    c = fq_rand(n, (64,), "f8E4M3FN", precision="bf16", saturate=False)
+    x, s = c.ins[0].arr, c.ins[1].arr
+    return differs(c, fref.quantize_linear(x, "f32", s, "f32", yt="f8E4M3FN", saturate=False))
+
+
+@case("float8-quantize")
+def f8q_precision_f16_x_bf16_e5m2(n):
+    # bf16 x and scale, division in f16 (x / scale rounded to f16; f16 overflow -> Inf -> max)
+    c = fq_rand(n, (2, 40), "f8E5M2", xt="bf16", st="bf16", axis=0, precision="f16")
+    x, s = c.ins[0].arr, c.ins[1].arr
+    return differs(c, fref.quantize_linear(x, "bf16", s, "bf16", yt="f8E5M2", axis=0))
+
+
+@case("float8-quantize")
+def f8q_nan_sign_precision(n):
+    # NaN keeps its sign through f16 / bf16 division types (E4M3FN 0x7F / 0xFF)
+    x = np.array([np.nan, -np.nan, np.inf, -np.inf, 1e6, -1e6, -0.0, 0.0], f32)
+    return FQ(x, "f32", np.array(2.0, f32), "f32", None, "f8E4M3FN", saturate=False, precision="bf16")
+
+
+@case("float8-quantize")
+def f8q_x_i32_e4m3fn_sat0(n):
+    x = np.array([0, 1, -1, 3, 5, 17, -17, 448, 464, 465, -465, 480, 1000, 2 ** 31 - 1, -2 ** 31,
+                  2 ** 24 + 1, 9, 11, 13], np.int32)
+    return FQ(x, "i32", np.array(1.0, f32), "f32", None, "f8E4M3FN", saturate=False)
+
+
+@case("float8-quantize")
+def f8q_zero_scale_fnuz(n):
+    # x / 0 = +-Inf (saturates), 0 / 0 = NaN (0x80 whatever its sign)
+    x = np.array([[1.0, -1.0, 0.0, -0.0, np.nan], [1.0, -1.0, 0.0, -0.0, 3.0]], f32)
+    return FQ(x, "f32", np.array([0.0, -0.0], f32), "f32", None, "f8E4M3FNUZ", axis=0)
+
+
+# ---- float4 ----
+@case("float8-quantize")
+def f4q_edges_no_zp(n):
+    return FQ(edge_x(F4), "f32", np.array(1.0, f32), "f32", None, F4)
+
+
+@case("float8-quantize")
+def f4q_edges_zp_zero(n):
+    # -0 + (+0) = +0; negative values that round to 0 keep -0
+    return FQ(edge_x(F4), "f32", np.array(1.0, f32), "f32", np.array(0, np.uint8), F4)
+
+
+@case("float8-quantize")
+def f4q_edges_zp_neg1_5(n):
+    return FQ(edge_x(F4), "f32", np.array(1.0, f32), "f32", np.array([0xB], np.uint8), F4)  # zp -1.5
+
+
+@case("float8-quantize")
+def f4q_per_axis_zp(n):
+    # zero points +1.5, -1, +0, -0, 6 per row; q + zp rounded to float4 (ties included)
+    rng = rng_for(n)
+    zp = np.array([0x3, 0xA, 0x0, 0x8, 0x7], np.uint8)
+    s = np.array([0.5, 2.0, 1.0, 0.25, 3.0], f32)
+    q = np.concatenate([small_quotients(rng, 5 * 30, F4, over=1.5).reshape(5, 30),
+                        np.tile(np.array([-0.0, 0.0, 0.25, -0.25, 0.75, 2.5, -5.0]), (5, 1))], axis=1)
+    x = enc(q * s.reshape(5, 1), "f32")
+    return FQ(x, "f32", s, "f32", zp, F4, axis=0)
+
+
+@case("float8-quantize")
+def f4q_f16_zp(n):
+    # D = f16: x / scale and + zp both rounded to f16
+    return fq_rand(n, (4, 25), F4, xt="f16", st="f16", axis=0, zp=True)
+
+
+@case("float8-quantize")
+def f4q_bf16_precision_blocked_zp(n):
+    c = fq_rand(n, (3, 50), F4, xt="bf16", st="f32", axis=1, block_size=16, precision="bf16", zp=True)
+    x, s, z = c.ins[0].arr, c.ins[1].arr, c.ins[2].arr
+    return differs(c, fref.quantize_linear(x, "bf16", s, "f32", z, F4, axis=1, block_size=16))
+
+
+# ---- e8m0 scales (MX blocks) ----
+def _mx_scales(rng, pshape, special=(0x00, 0xFE, 0x7F)):
+    s = rng.integers(118, 136, size=pshape).astype(np.uint8)
+    flat = s.reshape(-1)
+    flat[:len(special)] = special
+    return s
+
+
+@case("float8-quantize")
+def f8q_mx_e4m3fn_e8m0(n):
+    # MX: block 32 along the last axis, e8m0 scales incl. 2^-127 (0x00, x * 2^127 overflows) and
+    # 2^127 (0xFE, underflows to +-0); last block partial
+    rng = rng_for(n)
+    s = _mx_scales(rng, (3, 3))
+    sb = ref.broadcast_param(fref.decode(s, E8M0), (3, 80), 1, 32)
+    x = enc(small_quotients(rng, 240, "f8E4M3FN").reshape(3, 80) * sb, "f32")
+    x[0, :4] = [1.0, -1.0, 1e-38, -0.0]
+    return FQ(x, "f32", s, E8M0, None, "f8E4M3FN", axis=1, block_size=32)
+
+
+@case("float8-quantize")
+def f8q_mx_e5m2_e8m0_sat0(n):
+    rng = rng_for(n)
+    s = _mx_scales(rng, (2, 2))
+    sb = ref.broadcast_param(fref.decode(s, E8M0), (2, 64), 1, 32)
+    x = enc(small_quotients(rng, 128, "f8E5M2").reshape(2, 64) * sb, "f32")
+    return FQ(x, "f32", s, E8M0, None, "f8E5M2", axis=1, block_size=32, saturate=False)
+
+
+@case("float8-quantize")
+def f8q_e8m0_nan_scale_fnuz(n):
+    # scale 0xFF is NaN: x / NaN = NaN -> 0x80 (FNUZ has one NaN)
+    x = np.array([[1.0, -2.0, 0.0, np.inf], [1.0, -2.0, 0.0, np.inf], [300.0, -1e-3, 0.0, -np.inf]], f32)
+    return FQ(x, "f32", np.array([0xFF, 0x7F, 0x85], np.uint8), E8M0, None, "f8E5M2FNUZ", axis=0)
+
+
+@case("float8-quantize")
+def f4q_mx_e8m0(n):
+    rng = rng_for(n)
+    s = _mx_scales(rng, (4, 3), special=(0x00, 0xFE, 0xFF, 0x7F))
+    sb = ref.broadcast_param(fref.decode(s, E8M0), (4, 70), 1, 32)
+    with np.errstate(invalid="ignore"):
+        x = enc(small_quotients(rng, 280, F4).reshape(4, 70) * np.nan_to_num(sb, nan=1.0), "f32")
+    return FQ(x, "f32", s, E8M0, None, F4, axis=1, block_size=32)
+
+
+# ---- bulk ----
+add("float8-quantize", "f8q_bulk_e4m3fn_sat0_per_axis",
+    lambda n: fq_rand(n, (1000, 100), "f8E4M3FN", axis=1, saturate=False))
+add("float8-quantize", "f8q_bulk_e5m2fnuz_bf16_blocked",
+    lambda n: fq_rand(n, (200, 500), "f8E5M2FNUZ", xt="bf16", st="bf16", axis=1, block_size=64))
+add("float8-quantize", "f4q_bulk_mx_zp",
+    lambda n: fq_rand(n, (400, 256), F4, st=E8M0, axis=1, block_size=32, zp=True))
+
+
+# ---- float8-dequantize: every code of every type, to f32 / f16 / bf16 ----
+def _all_codes(t):
+    return np.arange(16 if t == F4 else 256, dtype=np.uint8)
+
+
+_DQ_SCALE = {"f32": 0.3, "f16": 1.7, "bf16": 0.3}  # f16: 57344 * 1.7 overflows f16
+for _t in F8 + (F4,):
+    for _o in ("f32", "f16", "bf16"):
+        add("float8-dequantize", "dq_codes_%s_%s" % (_SHORT[_t], _o),
+            lambda n, t=_t, o=_o: FDQ(_all_codes(t), t, enc(_DQ_SCALE[o], o), o))
+
+
+@case("float8-dequantize")
+def dq_codes_e4m3fn_f32_scale_to_bf16(n):
+    return FDQ(_all_codes("f8E4M3FN"), "f8E4M3FN", np.array(0.7, f32), "f32", yt="bf16")
+
+
+@case("float8-dequantize")
+def dq_codes_e5m2fnuz_bf16_scale_to_f16(n):
+    return FDQ(_all_codes("f8E5M2FNUZ"), "f8E5M2FNUZ", enc(0.77, "bf16"), "bf16", yt="f16")
+
+
+@case("float8-dequantize")
+def dq_codes_f4_f16_scale_to_f32(n):
+    return FDQ(_all_codes(F4), F4, enc(0.1, "f16"), "f16", yt="f32")
+
+
+@case("float8-dequantize")
+def dq_subnormal_products_bf16(n):
+    # f32 subnormal products, rounded to bf16 (grid 2^-133): some to 0
+    x = np.tile(_all_codes("f8E4M3FN").reshape(1, 256), (2, 1))
+    return FDQ(x, "f8E4M3FN", np.array([3e-39, 1.1e-36], f32), "f32", axis=0, yt="bf16")
+
+
+@case("float8-dequantize")
+def dq_per_axis_e4m3fnuz_zp(n):
+    rng = rng_for(n)
+    x = rng.integers(0, 256, size=(6, 5)).astype(np.uint8)
+    return FDQ(x, "f8E4M3FNUZ", enc(rng.uniform(0.01, 5, 5), "f32"), "f32", np.zeros(5, np.uint8), axis=1)
+
+
+@case("float8-dequantize")
+def dq_blocked_partial_e5m2_f16(n):
+    rng = rng_for(n)
+    x = rng.integers(0, 256, size=(3, 70)).astype(np.uint8)
+    return FDQ(x, "f8E5M2", enc(rng.uniform(0.01, 3, (3, 3)), "f16"), "f16", axis=1, block_size=32)
+
+
+@case("float8-dequantize")
+def dq_f4_zp_per_axis(n):
+    # float4 x - zp (exact in f32), zero points +1.5, -1, -0, 6
+    x = np.tile(_all_codes(F4).reshape(1, 16), (4, 1))
+    return FDQ(x, F4, np.array([1.0, 0.3, 2.0, 1.7], f32), "f32", np.array([0x3, 0xA, 0x8, 0x7], np.uint8),
+               axis=0)
+
+
+@case("float8-dequantize")
+def dq_f4_zp_blocked_bf16(n):
+    rng = rng_for(n)
+    x = rng.integers(0, 16, size=(2, 40)).astype(np.uint8)
+    return FDQ(x, F4, enc(rng.uniform(0.1, 3, (2, 3)), "bf16"), "bf16",
+               rng.integers(0, 16, size=(2, 3)).astype(np.uint8), axis=1, block_size=16)
+
+
+@case("float8-dequantize")
+def dq_mx_e4m3fn_e8m0_bf16(n):
+    rng = rng_for(n)
+    x = rng.integers(0, 256, size=(3, 80)).astype(np.uint8)
+    s = _mx_scales(rng, (3, 3), special=(0x00, 0xFE, 0xFF, 0x7F, 0x01, 0xFD))
+    return FDQ(x, "f8E4M3FN", s, E8M0, axis=1, block_size=32, yt="bf16")
+
+
+@case("float8-dequantize")
+def dq_mx_f4_e8m0_f32(n):
+    rng = rng_for(n)
+    x = rng.integers(0, 16, size=(4, 70)).astype(np.uint8)
+    s = _mx_scales(rng, (4, 3), special=(0x00, 0xFE, 0xFF, 0x7F))
+    return FDQ(x, F4, s, E8M0, axis=1, block_size=32, yt="f32")
+
+
+@case("float8-dequantize")
+def dq_mx_e5m2_e8m0_f16(n):
+    # f16 output: products beyond 65504 -> Inf, below 2^-24 -> 0, subnormals
+    rng = rng_for(n)
+    x = rng.integers(0, 256, size=(64, 4)).astype(np.uint8)
+    s = np.array([[0x70, 0x85, 0x60, 0xFF], [0x8E, 0x67, 0x7F, 0x01]], np.uint8)
+    return FDQ(x, "f8E5M2", s, E8M0, axis=0, block_size=32, yt="f16")
+
+
+@case("float8-dequantize")
+def dq_dyn_e4m3fn(n):
+    rng = rng_for(n)
+    x = rng.integers(0, 256, size=(5, 9)).astype(np.uint8)
+    return FDQ(x, "f8E4M3FN", enc(rng.uniform(0.1, 2, 9), "f32"), "f32", axis=1, dyn=True)
+
+
+add("float8-dequantize", "dq_bulk_e5m2_bf16",
+    lambda n: FDQ(rng_for(n).integers(0, 256, size=(500, 200)).astype(np.uint8), "f8E5M2",
+                  enc(rng_for(n + "s").uniform(0.001, 10, 200), "bf16"), "bf16", axis=1))
+
+
+# ---- float-scales: integer forms with bf16 / f16 / e8m0 scales, precision ----
+@case("float-scales")
+def q_bf16_x_bf16_scale_u8(n):
+    c = fq_rand(n, (70,), "u8", xt="bf16", st="bf16", zp=True)
+    x, s, z = c.ins[0].arr, c.ins[1].arr, c.ins[2].arr
+    return differs(c, fref.quantize_linear(x, "bf16", s, "bf16", z, "u8", precision="f32"))
+
+
+@case("float-scales")
+def q_bf16_specials_i8(n):
+    # NaN -> zero point, +-Inf saturate, -0 -> zero point, ties to even in bf16
+    x = np.concatenate([enc([np.nan, -np.nan, np.inf, -np.inf, -0.0, 0.0, 3e38, -3e38], "bf16"),
+                        enc(np.arange(-20, 21) + 0.5, "bf16")])
+    return FQ(x, "bf16", enc(0.5, "bf16"), "bf16", np.array(-3, np.int8), "i8")
+
+
+@case("float-scales")
+def q_f32_x_bf16_scale_per_axis_i8(n):
+    c = fq_rand(n, (4, 16), "i8", st="bf16", axis=0, zp=True)
+    x, s, z = c.ins[0].arr, c.ins[1].arr, c.ins[2].arr
+    return differs(c, fref.quantize_linear(x, "f32", s, "bf16", z, "i8", axis=0, precision="f32"))
+
+
+@case("float-scales")
+def q_bf16_x_f32_scale_i16(n):
+    return fq_rand(n, (60,), "i16", xt="bf16", st="f32", zp=True)
+
+
+@case("float-scales")
+def q_precision_bf16_scale_f32_u16(n):
+    c = fq_rand(n, (64,), "u16", precision="bf16", zp=True)
+    x, s, z = c.ins[0].arr, c.ins[1].arr, c.ins[2].arr
+    return differs(c, fref.quantize_linear(x, "f32", s, "f32", z, "u16"))
+
+
+@case("float-scales")
+def q_precision_f16_x_bf16_blocked_i4(n):
+    return fq_rand(n, (3, 40), "i4", xt="bf16", st="bf16", axis=1, block_size=16, precision="f16", zp=True)
+
+
+@case("float-scales")
+def q_precision_f32_bf16_scale_i8(n):
+    c = fq_rand(n, (64,), "i8", xt="bf16", st="bf16", precision="f32", zp=True)
+    x, s, z = c.ins[0].arr, c.ins[1].arr, c.ins[2].arr
+    return differs(c, fref.quantize_linear(x, "bf16", s, "bf16", z, "i8"))
+
+
+@case("float-scales")
+def q_i32_x_bf16_scale_i16(n):
+    # int32 -> bf16 must be one rounding: 2^24 + 2^16 + 1 is above the bf16
+    # midpoint 2^24 + 2^16 (-> 2^24 + 2^17); via f32 it would become the
+    # midpoint and then round to even (2^24)
+    x = np.array([2 ** 24 + 2 ** 16 + 1, -(2 ** 24 + 2 ** 16 + 1), 2 ** 24 + 2 ** 16, 2 ** 24 + 3 * 2 ** 16 - 1,
+                  2 ** 28 + 2 ** 20 + 3, 2 ** 31 - 1, -2 ** 31, 255, 257, 1, -1, 0], np.int32)
+    return FQ(x, "i32", enc(2.0 ** 14, "bf16"), "bf16", np.array(0, np.int16), "i16")
+
+
+@case("float-scales")
+def q_e8m0_blocked_i4(n):
+    rng = rng_for(n)
+    s = _mx_scales(rng, (4, 3), special=(0x00, 0xFE, 0xFF, 0x7F))
+    z = rng.integers(-8, 8, size=(4, 3)).astype(np.int8)
+    sb = np.nan_to_num(ref.broadcast_param(fref.decode(s, E8M0), (4, 70), 1, 32), nan=1.0)
+    x = enc(rng.uniform(-12, 12, size=(4, 70)) * sb, "f32")
+    x[:, :3] = [1.0, -1.0, 0.0]
+    return FQ(x, "f32", s, E8M0, z, "i4", axis=1, block_size=32)
+
+
+@case("float-scales")
+def q_e8m0_precision_bf16_i8(n):
+    x = np.array([[1.0, -1.0, 0.0, 1e-38], [3.0, 200.0, -7.5, 1e30], [1e38, 0.0, -1.0, 2.0 ** -120]], f32)
+    return FQ(x, "f32", np.array([0x00, 0x7E, 0xFE], np.uint8), E8M0, np.array([1, 2, 3], np.int8), "i8",
+              axis=0, precision="bf16")
+
+
+@case("float-scales")
+def q_e8m0_precision_f16_u8(n):
+    # e8m0 -> f16: 2^-127 -> 0 (x / 0 = +-Inf saturates, 0 / 0 -> zero point), 2^16 and 2^127 -> Inf
+    x = np.tile(np.array([1.0, -1.0, 0.0, 600.0, 65504.0, 1e5], f32), (6, 1))
+    s = np.array([0x00, 0x70, 0x7F, 0x8F, 0xFE, 0xFF], np.uint8)
+    return FQ(x, "f32", s, E8M0, np.array([10, 20, 30, 40, 50, 60], np.uint8), "u8", axis=0, precision="f16")
+
+
+@case("float-scales")
+def dq_bf16_scale_i8(n):
+    rng = rng_for(n)
+    x = rng.integers(-128, 128, size=(3, 20)).astype(np.int8)
+    return FDQ(x, "i8", enc(rng.uniform(0.001, 3, 3), "bf16"), "bf16", rng.integers(-5, 5, 3).astype(np.int8),
+               axis=0)
+
+
+@case("float-scales")
+def dq_f16_scale_u8_to_bf16(n):
+    rng = rng_for(n)
+    x = rng.integers(0, 256, size=50).astype(np.uint8)
+    return FDQ(x, "u8", enc(0.0123, "f16"), "f16", np.array(77, np.uint8), yt="bf16")
+
+
+@case("float-scales")
+def dq_e8m0_i4_blocked_bf16(n):
+    rng = rng_for(n)
+    x = rng.integers(-8, 8, size=(3, 70)).astype(np.int8)
+    s = _mx_scales(rng, (3, 3), special=(0x00, 0xFE, 0xFF, 0x7F))
+    return FDQ(x, "i4", s, E8M0, rng.integers(-8, 8, (3, 3)).astype(np.int8), axis=1, block_size=32, yt="bf16")
+
+
+@case("float-scales")
+def dq_e8m0_u8_f16(n):
+    x = np.tile(np.array([0, 1, 2, 127, 128, 200, 255], np.uint8), (5, 1))
+    return FDQ(x, "u8", np.array([0x00, 0x67, 0x8E, 0xFE, 0xFF], np.uint8), E8M0, np.array([128] * 5, np.uint8),
+               axis=0, yt="f16")
+
+
+@case("float-scales")
+def dq_i32_bf16_scale(n):
+    x = np.array([2 ** 31 - 1, -2 ** 31, 2 ** 24 + 1, 123456789, -7, 0], np.int32)
+    return FDQ(x, "i32", enc(1.5, "bf16"), "bf16")
+
+
+add("float-scales", "q_bulk_bf16_per_axis_i8",
+    lambda n: fq_rand(n, (1000, 100), "i8", xt="bf16", st="bf16", axis=1, zp=True))
+
+
+# ---- float8-qlinear-matmul ----
+_YMAX = {"u8": 255.0, "i8": 127.0}
+
+
+def f8_codes(rng, shape, t, maxmag=None):
+    """Random finite values of a float8 type (codes) or int8 / uint8."""
+    if t in ("u8", "i8"):
+        lo, hi, npdt = ref.QTYPES[t]
+        return rng.integers(lo, hi + 1, size=shape).astype(npdt)
+    table = fref.decode_table(t)
+    ok = np.isfinite(table)
+    if maxmag is not None:
+        ok &= np.abs(table) <= maxmag
+    return rng.choice(np.nonzero(ok)[0], size=shape).astype(np.uint8)
+
+
+def qmm_f8(name, at, bt, yt, ashape, bshape, a_par=(), b_par=(), y_par=(), st="f32", zp=True, sat_q=0.9):
+    """Random float8 QLinearMatMul; y_scale is fitted so that about 10% of
+    the outputs saturate."""
+    rng = rng_for(name)
+    a = f8_codes(rng, ashape, at)
+    b = f8_codes(rng, bshape, bt)
+
+    def zero_point(t, shape):
+        if t in ("u8", "i8"):
+            mid = 128 if t == "u8" else 0
+            return (mid + rng.integers(-30, 31, size=shape) * (1 if zp else 0)).astype(ref.QTYPES[t][2])
+        if not zp:
+            return np.zeros(shape, np.uint8)
+        return f8_codes(rng, shape, t, maxmag=2.0)
+
+    azp, bzp = zero_point(at, a_par), zero_point(bt, b_par)
+    as_ = enc(rng.uniform(0.25, 4, size=a_par), st)
+    bs = enc(rng.uniform(0.25, 4, size=b_par), st)
+    A = fref.decode(a.reshape(1, -1) if a.ndim == 1 else a, at) - fref._frame(fref.decode(azp, at), "a")
+    B = fref.decode(b.reshape(-1, 1) if b.ndim == 1 else b, bt) - fref._frame(fref.decode(bzp, bt), "b")
+    real = np.abs(np.matmul(A, B) * fref._frame(fref.decode(as_, st), "a") * fref._frame(fref.decode(bs, st), "b"))
+    ymax = _YMAX[yt] if yt in _YMAX else float(small_values(yt)[-1])
+    base = float(np.quantile(real, sat_q)) / (0.9 * ymax) or 1.0
+    ys = enc(base * rng.uniform(0.85, 1.15, size=y_par), st)
+    if yt in ("u8", "i8"):
+        yzp = zero_point(yt, y_par)
+    else:
+        yzp = f8_codes(rng, y_par, yt, maxmag=4.0) if zp else np.zeros(y_par, np.uint8)
+    return FQMM(a, at, as_, azp, b, bt, bs, bzp, ys, yzp, yt, st)
+
+
+for _t in F8:
+    add("float8-qlinear-matmul", "qmm_f8_all_%s" % _SHORT[_t],
+        lambda n, t=_t: qmm_f8(n, t, t, t, (5, 12), (12, 7)))
+add("float8-qlinear-matmul", "qmm_f8_e4m3fn_i8_to_u8", lambda n: qmm_f8(n, "f8E4M3FN", "i8", "u8", (4, 16), (16, 6)))
+add("float8-qlinear-matmul", "qmm_f8_u8_e5m2_to_e4m3fnuz",
+    lambda n: qmm_f8(n, "u8", "f8E5M2", "f8E4M3FNUZ", (6, 10), (10, 5)))
+add("float8-qlinear-matmul", "qmm_f8_i8_i8_to_e5m2", lambda n: qmm_f8(n, "i8", "i8", "f8E5M2", (3, 20), (20, 4)))
+add("float8-qlinear-matmul", "qmm_f8_e5m2fnuz_e4m3fnuz_to_i8_params",
+    lambda n: qmm_f8(n, "f8E5M2FNUZ", "f8E4M3FNUZ", "i8", (5, 8), (8, 6), a_par=(5, 1), b_par=(1, 6),
+                     y_par=(6,)))
+add("float8-qlinear-matmul", "qmm_f8_per_row_col_e4m3fn",
+    lambda n: qmm_f8(n, "f8E4M3FN", "f8E4M3FN", "f8E4M3FN", (6, 9), (9, 5), a_par=(6,), b_par=(5,),
+                     y_par=(6, 1)))
+add("float8-qlinear-matmul", "qmm_f8_batch_broadcast",
+    lambda n: qmm_f8(n, "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E5M2", (2, 3, 4, 9), (3, 9, 5)))
+add("float8-qlinear-matmul", "qmm_f8_batch_b_params",
+    lambda n: qmm_f8(n, "f8E5M2", "f8E4M3FN", "f8E4M3FNUZ", (4, 9), (2, 9, 5), b_par=(5,), y_par=(2, 4, 1)))
+add("float8-qlinear-matmul", "qmm_f8_vector_a",
+    lambda n: qmm_f8(n, "f8E4M3FN", "i8", "u8", (9,), (9, 5)))
+add("float8-qlinear-matmul", "qmm_f8_64x128x32",
+    lambda n: qmm_f8(n, "f8E4M3FN", "f8E5M2", "f8E4M3FN", (64, 128), (128, 32), a_par=(64,), b_par=(32,)))
+
+
+@case("float8-qlinear-matmul")
+def qmm_f8_bf16_scales(n):
+    c = qmm_f8(n, "f8E4M3FN", "f8E4M3FN", "i8", (5, 16), (16, 7), a_par=(5,), b_par=(7,), y_par=(7,), st="bf16")
+    return differs(c, _qmm_f32_mult(c, "bf16"))
+
+
+def _qmm_f32_mult(c, st):
+    """The case recomputed with the multiplier in f32 instead of st."""
+    args = [t.arr for t in c.ins]
+    for i in (1, 4, 6):
+        args[i] = fref.decode(args[i], st).astype(f32)
+    return fref.qlinear_matmul(args[0], c.ins[0].et, args[1], args[2], args[3], c.ins[3].et, args[4], args[5],
+                               args[6], args[7], c.outs[0].et, "f32")
+
+
+@case("float8-qlinear-matmul")
+def qmm_f8_f16_scales(n):
+    c = qmm_f8(n, "f8E5M2", "u8", "i8", (8, 16), (16, 8), st="f16")
+    return differs(c, _qmm_f32_mult(c, "f16"))
+
+
+@case("float8-qlinear-matmul")
+def qmm_f8_sum_order(n):
+    # E5M2 products 57344^2, 2^-32, -57344^2, 0: summed in increasing k the
+    # 2^-32 is absorbed (acc = 0); any other order keeps it (x 2^32 = 1)
+    big, tiny, nbig, one = 0x7B, 0x01, 0xFB, 0x3C
+    a = np.array([[big, tiny, nbig, 0], [tiny, big, nbig, 0], [big, nbig, tiny, 0], [0, big, tiny, nbig]],
+                 np.uint8)
+    b = np.array([[big, tiny], [tiny, big], [big, big], [one, one]], np.uint8)
+    return FQMM(a, "f8E5M2", np.array(2.0 ** 16, f32), np.array(0, np.uint8), b, "f8E5M2",
+                np.array(2.0 ** 16, f32), np.array(0, np.uint8), np.array(1.0, f32), np.array(0x38, np.uint8),
+                "f8E4M3FN", "f32")
+
+
+@case("float8-qlinear-matmul")
+def qmm_f8_round_once_from_f64(n):
+    # acc = midpoint +- 2^-32 (f64-exact): rounding to f32 first would land on
+    # the midpoint and round to even; rounded once from f64 it goes the right way
+    one, h16, h316, tiny = 0x3C, 0x2C, 0x32, 0x01  # E5M2 1, 1/16, 3/16, 2^-16
+    rows = []
+    for h in (h16, h316):
+        for t in (tiny, tiny | 0x80, 0):
+            rows.append([one, h, t])
+            rows.append([one | 0x80, h | 0x80, t ^ 0x80 if t else 0])
+    a = np.array(rows, np.uint8)
+    b = np.array([[one], [one], [tiny]], np.uint8)
+    return FQMM(a, "f8E5M2", np.array(1.0, f32), np.array(0, np.uint8), b, "f8E5M2", np.array(1.0, f32),
+                np.array(0, np.uint8), np.array(1.0, f32), np.array(0, np.uint8), "f8E4M3FN", "f32")
+
+
+@case("float8-qlinear-matmul")
+def qmm_f8_round_int_from_f64(n):
+    # int8 y: round_half_even of the f64 product 2.5 +- 2^-32
+    two, half, tiny = 0x40, 0x38, 0x01
+    rows = [[two, half, tiny], [two, half, tiny | 0x80], [two, half, 0], [two | 0x80, half | 0x80, tiny],
+            [two | 0x80, half | 0x80, 0]]
+    a = np.array(rows, np.uint8)
+    b = np.array([[0x3C], [0x3C], [tiny]], np.uint8)
+    return FQMM(a, "f8E5M2", np.array(1.0, f32), np.array(0, np.uint8), b, "f8E5M2", np.array(1.0, f32),
+                np.array(0, np.uint8), np.array(1.0, f32), np.array(0, np.int8), "i8", "f32")
+
+
+def _nonfinite_ab():
+    inf, ninf, nan, one, two = 0x7C, 0xFC, 0x7E, 0x3C, 0x40
+    a = np.array([[inf, one], [ninf, one], [nan, one], [inf, ninf], [one, two], [0, one]], np.uint8)
+    b = np.array([[one, 0, two], [two, one, inf]], np.uint8)
+    return a, b
+
+
+@case("float8-qlinear-matmul")
+def qmm_f8_nonfinite_to_fnuz(n):
+    a, b = _nonfinite_ab()
+    return FQMM(a, "f8E5M2", np.array(1.0, f32), np.array(0, np.uint8), b, "f8E5M2", np.array(1.0, f32),
+                np.array(0, np.uint8), np.array(0.5, f32), np.array(0, np.uint8), "f8E4M3FNUZ", "f32")
+
+
+@case("float8-qlinear-matmul")
+def qmm_f8_nonfinite_to_u8(n):
+    a, b = _nonfinite_ab()
+    return FQMM(a, "f8E5M2", np.array(1.0, f32), np.array(0, np.uint8), b, "f8E5M2", np.array(1.0, f32),
+                np.array(0, np.uint8), np.array(0.5, f32), np.array(100, np.uint8), "u8", "f32")
+
+
 def build(name):
     family, fn = CASES[name]
     return fn(name)
@@ -880,6 +1654,14 @@ def main(argv):
     if len(argv) == 2 and argv[1] == "--list":
         for name, (family, _) in CASES.items():
             print(family, name)
+        return 0
+    if len(argv) == 4 and argv[1] == "--family":
+        names = [n for n, (f, _) in CASES.items() if f == argv[2]]
+        if not names:
+            print("unknown family %r (see --list)" % argv[2], file=sys.stderr)
+            return 2
+        for name in names:
+            build(name).write(os.path.join(argv[3], name))
         return 0
     if len(argv) != 3:
         print(__doc__)
