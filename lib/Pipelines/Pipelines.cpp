@@ -36,7 +36,8 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
   bufferization::buildBufferDeallocationPipeline(pm);
 }
 
-void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm) {
+void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
+                                         const QOpsPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -48,35 +49,44 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm) {
   // zero points out of loops that store to freshly allocated results.
   FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
   memrefOptions.useAlignedAlloc = true;
+  memrefOptions.useGenericFunctions = options.runtimeAllocator;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm) {
+void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
+                                        const QOpsPipelineOptions &options) {
   pm.addPass(qops::createConvertQOpsToLinalg());
   pm.addPass(createCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(qops::createQOpsVectorizeElementwise());
+  QOpsVectorizeElementwiseOptions vectorize;
+  vectorize.vectorWidth = options.vectorWidth;
+  pm.addNestedPass<func::FuncOp>(
+      qops::createQOpsVectorizeElementwise(vectorize));
   pm.addPass(createCanonicalizerPass());
   buildQOpsBufferizePipeline(pm);
-  buildQOpsLinalgToLLVMPipeline(pm);
+  buildQOpsLinalgToLLVMPipeline(pm, options);
 }
 
 void qops::registerQOpsPipelines() {
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<QOpsPipelineOptions>(
       "qops-lower-to-llvm",
       "Lower qops on tensors to the LLVM dialect (convert-qops-to-linalg, "
       "qops-vectorize-elementwise, qops-bufferize, qops-linalg-to-llvm)",
-      [](OpPassManager &pm) { buildQOpsLowerToLLVMPipeline(pm); });
+      [](OpPassManager &pm, const QOpsPipelineOptions &options) {
+        buildQOpsLowerToLLVMPipeline(pm, options);
+      });
   PassPipelineRegistration<>(
       "qops-bufferize",
       "One-shot bufferization of tensor functions with identity-layout "
       "function boundaries, then buffer deallocation",
       [](OpPassManager &pm) { buildQOpsBufferizePipeline(pm); });
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<QOpsPipelineOptions>(
       "qops-linalg-to-llvm",
-      "Lower bufferized linalg/arith/math/memref to the LLVM dialect",
-      [](OpPassManager &pm) { buildQOpsLinalgToLLVMPipeline(pm); });
+      "Lower bufferized linalg/vector/arith/math/memref to the LLVM dialect",
+      [](OpPassManager &pm, const QOpsPipelineOptions &options) {
+        buildQOpsLinalgToLLVMPipeline(pm, options);
+      });
 }
 
 void qops::registerAllQuantOpsPasses() {

@@ -29,7 +29,9 @@
 #include <csetjmp>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <set>
+#include <unordered_map>
 
 using namespace mlir;
 using namespace mlir::qops;
@@ -88,9 +90,11 @@ llvm::Expected<ElementKind> runner::getHostElementKind(Type type) {
 }
 
 /// Signless i8/i16 (already-lowered IR without ONNX types) take either
-/// signedness.
+/// signedness; bf16 also takes its raw bits as u2 (numpy has no bf16).
 static bool kindMatches(ElementKind got, ElementKind expected, Type type) {
   if (got == expected)
+    return true;
+  if (expected == ElementKind::BF16 && got == ElementKind::U16)
     return true;
   auto intType = dyn_cast<IntegerType>(type);
   if (!intType || !intType.isSignless())
@@ -240,6 +244,64 @@ llvm::Error invokeChecked(void (*function)(void **), void **args) {
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// A caching allocator for the compiled code
+//===----------------------------------------------------------------------===//
+//
+// Code lowered with `runtime-allocator` allocates through the three
+// `_mlir_memref_to_llvm_*` functions. quant-runner keeps freed blocks by
+// size and hands them out again, as ONNX Runtime's arena does: a result
+// buffer of tens of MiB is not mapped (and page-faulted) afresh every call.
+
+namespace {
+struct BlockCache {
+  std::mutex mutex;
+  std::unordered_multimap<size_t, void *> freeBlocks;
+  std::unordered_map<void *, size_t> sizes;
+
+  void *allocate(size_t size) {
+    size = std::max<size_t>(64, (size + 63) / 64 * 64);
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = freeBlocks.find(size);
+    if (it != freeBlocks.end()) {
+      void *block = it->second;
+      freeBlocks.erase(it);
+      return block;
+    }
+    void *block = std::aligned_alloc(64, size);
+    if (block)
+      sizes[block] = size;
+    return block;
+  }
+
+  void release(void *block) {
+    if (!block)
+      return;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = sizes.find(block);
+    if (it == sizes.end())
+      return; // not ours
+    freeBlocks.emplace(it->second, block);
+  }
+};
+
+BlockCache &getBlockCache() {
+  static BlockCache *cache = new BlockCache(); // lives as long as the JIT
+  return *cache;
+}
+
+extern "C" void *quantRunnerAlloc(uint64_t size) {
+  return getBlockCache().allocate(size);
+}
+extern "C" void *quantRunnerAlignedAlloc(uint64_t alignment, uint64_t size) {
+  // Every block is 64-byte aligned; larger alignments are not requested by
+  // the pipeline.
+  (void)alignment;
+  return getBlockCache().allocate(size);
+}
+extern "C" void quantRunnerFree(void *block) { getBlockCache().release(block); }
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Session
 //===----------------------------------------------------------------------===//
 
@@ -289,11 +351,24 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
     symbols[interner("abort")] = {
         llvm::orc::ExecutorAddr::fromPtr(&quantRunnerAbort),
         llvm::JITSymbolFlags::Exported};
+    symbols[interner("_mlir_memref_to_llvm_alloc")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerAlloc),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner("_mlir_memref_to_llvm_aligned_alloc")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerAlignedAlloc),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner("_mlir_memref_to_llvm_free")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerFree),
+        llvm::JITSymbolFlags::Exported};
     return symbols;
   });
 
   std::unique_ptr<JitSession> session(new JitSession());
   session->engine = std::move(*engine);
+  session->usesRuntimeAllocator = static_cast<bool>(
+      module.lookupSymbol("_mlir_memref_to_llvm_aligned_alloc") ||
+      module.lookupSymbol("_mlir_memref_to_llvm_alloc") ||
+      module.lookupSymbol("_mlir_memref_to_llvm_free"));
   session->funcName = funcName.str();
   session->signature = std::move(*signature);
   return session;
@@ -373,7 +448,7 @@ stageCall(const TensorSignature &signature, llvm::ArrayRef<HostTensor> inputs,
 /// 0xdeadbeef as their allocated pointer; results that alias an input or an
 /// earlier result are not freed twice.
 void takeResults(const TensorSignature &signature, StagedCall &staged,
-                 std::vector<HostTensor> *outputs) {
+                 std::vector<HostTensor> *outputs, bool runtimeAllocator) {
   std::set<void *> released;
   const int64_t *word = staged.result.data();
   for (RankedTensorType type : signature.results) {
@@ -420,8 +495,12 @@ void takeResults(const TensorSignature &signature, StagedCall &staged,
 
     bool isGlobal = allocated == reinterpret_cast<void *>(0xdeadbeef);
     if (allocated && !isGlobal && !staged.inputAllocations.count(allocated) &&
-        released.insert(allocated).second)
-      std::free(allocated);
+        released.insert(allocated).second) {
+      if (runtimeAllocator)
+        quantRunnerFree(allocated);
+      else
+        std::free(allocated);
+    }
   }
 }
 } // namespace
@@ -437,7 +516,7 @@ JitSession::call(llvm::ArrayRef<HostTensor> inputs) {
   if (llvm::Error error = invokeChecked(*function, (*staged)->packed.data()))
     return std::move(error);
   std::vector<HostTensor> outputs;
-  takeResults(signature, **staged, &outputs);
+  takeResults(signature, **staged, &outputs, usesRuntimeAllocator);
   return outputs;
 }
 
@@ -458,7 +537,8 @@ JitSession::timeCalls(llvm::ArrayRef<HostTensor> inputs, unsigned repeat) {
     auto end = std::chrono::steady_clock::now();
     samples.push_back(
         std::chrono::duration<double, std::milli>(end - start).count());
-    takeResults(signature, **staged, /*outputs=*/nullptr);
+    takeResults(signature, **staged, /*outputs=*/nullptr,
+                usesRuntimeAllocator);
   }
   return samples;
 }

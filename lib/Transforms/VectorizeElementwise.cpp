@@ -39,12 +39,19 @@ using namespace mlir;
 
 namespace {
 
-/// All loops parallel, every map a projected permutation, at least one loop.
+/// Elementwise along the innermost loop: it is parallel and indexes every
+/// output, and every map is a projected permutation. Outer loops may be
+/// reductions (e.g. DynamicQuantizeLinear's lane-wise min/max), which then
+/// accumulate in vectors.
 bool isVectorizableElementwise(linalg::GenericOp op) {
-  if (op.getNumLoops() == 0 || !op.hasPureTensorSemantics())
+  unsigned numLoops = op.getNumLoops();
+  if (numLoops == 0 || !op.hasPureTensorSemantics())
     return false;
-  if (op.getNumParallelLoops() != op.getNumLoops())
+  if (op.getIteratorTypesArray().back() != utils::IteratorType::parallel)
     return false;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!op.getMatchingIndexingMap(&init).isFunctionOfDim(numLoops - 1))
+      return false;
   return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
     return map.isProjectedPermutation();
   });
@@ -94,7 +101,26 @@ struct QOpsVectorizeElementwisePass
       auto innermost = cast<scf::ForOp>(tiled->loops.back());
       scf::ForOp partial;
       // Peeling fails (harmlessly) when the trip count is a known multiple.
-      (void)scf::peelForLoopAndSimplifyBounds(rewriter, innermost, partial);
+      if (succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, innermost,
+                                                      partial))) {
+        // The full tiles now have static sizes behind tensor.casts: fold the
+        // casts into the op so that it has static shapes.
+        RewritePatternSet patterns(&getContext());
+        linalg::GenericOp::getCanonicalizationPatterns(patterns,
+                                                       &getContext());
+        tensor::CastOp::getCanonicalizationPatterns(patterns, &getContext());
+        tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns,
+                                                            &getContext());
+        tensor::InsertSliceOp::getCanonicalizationPatterns(patterns,
+                                                           &getContext());
+        // Linalg's dialect-level canonicalizations fold tensor.cast
+        // producers and consumers into linalg ops.
+        getContext()
+            .getLoadedDialect<linalg::LinalgDialect>()
+            ->getCanonicalizationPatterns(patterns);
+        if (failed(applyPatternsGreedily(innermost, std::move(patterns))))
+          return op.emitOpError("could not simplify the peeled loop");
+      }
       if (linalg::GenericOp tile = findTiledGeneric(innermost))
         fullTiles.push_back(tile);
     }

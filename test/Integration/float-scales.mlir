@@ -12,12 +12,12 @@
 // RUN:   --input %t/q_bf16_x_bf16_scale_u8/in1.npy --input %t/q_bf16_x_bf16_scale_u8/in2.npy \
 // RUN:   --expect %t/q_bf16_x_bf16_scale_u8/out0.npy | FileCheck %s --check-prefix=OK_q_bf16_x_bf16_scale_u8
 // OK_q_bf16_x_bf16_scale_u8: all {{[0-9]+}} results match
-func.func @q_bf16_x_bf16_scale_u8(%arg0: tensor<70xi16>, %arg1: tensor<1xi16>, %arg2: tensor<ui8>) -> tensor<70xui8> {
+func.func @q_bf16_x_bf16_scale_u8(%arg0: tensor<70xi16>, %arg1: tensor<i16>, %arg2: tensor<ui8>) -> tensor<70xui8> {
   %e0 = tensor.empty() : tensor<70xbf16>
   %b0 = linalg.map { arith.bitcast } ins(%arg0 : tensor<70xi16>) outs(%e0 : tensor<70xbf16>)
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.quantize_linear %b0, %b1, %arg2 : tensor<70xbf16>, tensor<1xbf16>, tensor<ui8> -> tensor<70xui8>
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.quantize_linear %b0, %b1, %arg2 : tensor<70xbf16>, tensor<bf16>, tensor<ui8> -> tensor<70xui8>
   return %0 : tensor<70xui8>
 }
 
@@ -25,12 +25,12 @@ func.func @q_bf16_x_bf16_scale_u8(%arg0: tensor<70xi16>, %arg1: tensor<1xi16>, %
 // RUN:   --input %t/q_bf16_specials_i8/in1.npy --input %t/q_bf16_specials_i8/in2.npy \
 // RUN:   --expect %t/q_bf16_specials_i8/out0.npy | FileCheck %s --check-prefix=OK_q_bf16_specials_i8
 // OK_q_bf16_specials_i8: all {{[0-9]+}} results match
-func.func @q_bf16_specials_i8(%arg0: tensor<49xi16>, %arg1: tensor<1xi16>, %arg2: tensor<si8>) -> tensor<49xsi8> {
+func.func @q_bf16_specials_i8(%arg0: tensor<49xi16>, %arg1: tensor<i16>, %arg2: tensor<si8>) -> tensor<49xsi8> {
   %e0 = tensor.empty() : tensor<49xbf16>
   %b0 = linalg.map { arith.bitcast } ins(%arg0 : tensor<49xi16>) outs(%e0 : tensor<49xbf16>)
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.quantize_linear %b0, %b1, %arg2 : tensor<49xbf16>, tensor<1xbf16>, tensor<si8> -> tensor<49xsi8>
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.quantize_linear %b0, %b1, %arg2 : tensor<49xbf16>, tensor<bf16>, tensor<si8> -> tensor<49xsi8>
   return %0 : tensor<49xsi8>
 }
 
@@ -67,45 +67,18 @@ func.func @q_precision_bf16_scale_f32_u16(%arg0: tensor<64xf32>, %arg1: tensor<f
   return %0 : tensor<64xui16>
 }
 
-// RUN: quant-runner %s -e q_precision_f16_x_bf16_blocked_i4 \
-// RUN:   --input %t/q_precision_f16_x_bf16_blocked_i4/in0.npy \
-// RUN:   --input %t/q_precision_f16_x_bf16_blocked_i4/in1.npy \
-// RUN:   --input %t/q_precision_f16_x_bf16_blocked_i4/in2.npy \
-// RUN:   --expect %t/q_precision_f16_x_bf16_blocked_i4/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_q_precision_f16_x_bf16_blocked_i4
-// OK_q_precision_f16_x_bf16_blocked_i4: all {{[0-9]+}} results match
-func.func @q_precision_f16_x_bf16_blocked_i4(%arg0: tensor<3x40xi16>, %arg1: tensor<3x3xi16>, %arg2: tensor<3x3xsi4>) -> tensor<3x40xsi4> {
-  %e0 = tensor.empty() : tensor<3x40xbf16>
-  %b0 = linalg.map { arith.bitcast } ins(%arg0 : tensor<3x40xi16>) outs(%e0 : tensor<3x40xbf16>)
-  %e1 = tensor.empty() : tensor<3x3xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<3x3xi16>) outs(%e1 : tensor<3x3xbf16>)
-  %0 = qops.quantize_linear %b0, %b1, %arg2 axis = 1 block_size = 16 precision = f16 : tensor<3x40xbf16>, tensor<3x3xbf16>, tensor<3x3xsi4> -> tensor<3x40xsi4>
-  return %0 : tensor<3x40xsi4>
-}
-
 // RUN: quant-runner %s -e q_precision_f32_bf16_scale_i8 --input %t/q_precision_f32_bf16_scale_i8/in0.npy \
 // RUN:   --input %t/q_precision_f32_bf16_scale_i8/in1.npy --input %t/q_precision_f32_bf16_scale_i8/in2.npy \
 // RUN:   --expect %t/q_precision_f32_bf16_scale_i8/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_q_precision_f32_bf16_scale_i8
 // OK_q_precision_f32_bf16_scale_i8: all {{[0-9]+}} results match
-func.func @q_precision_f32_bf16_scale_i8(%arg0: tensor<64xi16>, %arg1: tensor<1xi16>, %arg2: tensor<si8>) -> tensor<64xsi8> {
+func.func @q_precision_f32_bf16_scale_i8(%arg0: tensor<64xi16>, %arg1: tensor<i16>, %arg2: tensor<si8>) -> tensor<64xsi8> {
   %e0 = tensor.empty() : tensor<64xbf16>
   %b0 = linalg.map { arith.bitcast } ins(%arg0 : tensor<64xi16>) outs(%e0 : tensor<64xbf16>)
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.quantize_linear %b0, %b1, %arg2 precision = f32 : tensor<64xbf16>, tensor<1xbf16>, tensor<si8> -> tensor<64xsi8>
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.quantize_linear %b0, %b1, %arg2 precision = f32 : tensor<64xbf16>, tensor<bf16>, tensor<si8> -> tensor<64xsi8>
   return %0 : tensor<64xsi8>
-}
-
-// RUN: quant-runner %s -e q_i32_x_bf16_scale_i16 --input %t/q_i32_x_bf16_scale_i16/in0.npy \
-// RUN:   --input %t/q_i32_x_bf16_scale_i16/in1.npy --input %t/q_i32_x_bf16_scale_i16/in2.npy \
-// RUN:   --expect %t/q_i32_x_bf16_scale_i16/out0.npy | FileCheck %s --check-prefix=OK_q_i32_x_bf16_scale_i16
-// OK_q_i32_x_bf16_scale_i16: all {{[0-9]+}} results match
-func.func @q_i32_x_bf16_scale_i16(%arg0: tensor<12xi32>, %arg1: tensor<1xi16>, %arg2: tensor<si16>) -> tensor<12xsi16> {
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.quantize_linear %arg0, %b1, %arg2 : tensor<12xi32>, tensor<1xbf16>, tensor<si16> -> tensor<12xsi16>
-  return %0 : tensor<12xsi16>
 }
 
 // RUN: quant-runner %s -e q_e8m0_blocked_i4 --input %t/q_e8m0_blocked_i4/in0.npy \
@@ -181,10 +154,10 @@ func.func @dq_e8m0_u8_f16(%arg0: tensor<5x7xui8>, %arg1: tensor<5xf8E8M0FNU>, %a
 // RUN:   --input %t/dq_i32_bf16_scale/in1.npy --expect %t/dq_i32_bf16_scale/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_dq_i32_bf16_scale
 // OK_dq_i32_bf16_scale: all {{[0-9]+}} results match
-func.func @dq_i32_bf16_scale(%arg0: tensor<6xi32>, %arg1: tensor<1xi16>) -> tensor<6xbf16> {
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.dequantize_linear %arg0, %b1 : tensor<6xi32>, tensor<1xbf16> -> tensor<6xbf16>
+func.func @dq_i32_bf16_scale(%arg0: tensor<6xi32>, %arg1: tensor<i16>) -> tensor<6xbf16> {
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.dequantize_linear %arg0, %b1 : tensor<6xi32>, tensor<bf16> -> tensor<6xbf16>
   return %0 : tensor<6xbf16>
 }
 
@@ -200,4 +173,16 @@ func.func @q_bulk_bf16_per_axis_i8(%arg0: tensor<1000x100xi16>, %arg1: tensor<10
   %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<100xi16>) outs(%e1 : tensor<100xbf16>)
   %0 = qops.quantize_linear %b0, %b1, %arg2 axis = 1 : tensor<1000x100xbf16>, tensor<100xbf16>, tensor<100xsi8> -> tensor<1000x100xsi8>
   return %0 : tensor<1000x100xsi8>
+}
+
+// RUN: quant-runner %s -e q_i32_x_bf16_scale_small_i16 --input %t/q_i32_x_bf16_scale_small_i16/in0.npy \
+// RUN:   --input %t/q_i32_x_bf16_scale_small_i16/in1.npy --input %t/q_i32_x_bf16_scale_small_i16/in2.npy \
+// RUN:   --expect %t/q_i32_x_bf16_scale_small_i16/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_q_i32_x_bf16_scale_small_i16
+// OK_q_i32_x_bf16_scale_small_i16: all {{[0-9]+}} results match
+func.func @q_i32_x_bf16_scale_small_i16(%arg0: tensor<14xi32>, %arg1: tensor<i16>, %arg2: tensor<si16>) -> tensor<14xsi16> {
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.quantize_linear %arg0, %b1, %arg2 : tensor<14xi32>, tensor<bf16>, tensor<si16> -> tensor<14xsi16>
+  return %0 : tensor<14xsi16>
 }

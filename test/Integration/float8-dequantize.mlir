@@ -30,10 +30,10 @@ func.func @dq_codes_e4m3fn_f16(%arg0: tensor<256xf8E4M3FN>, %arg1: tensor<f16>) 
 // RUN:   --input %t/dq_codes_e4m3fn_bf16/in1.npy --expect %t/dq_codes_e4m3fn_bf16/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_dq_codes_e4m3fn_bf16
 // OK_dq_codes_e4m3fn_bf16: all {{[0-9]+}} results match
-func.func @dq_codes_e4m3fn_bf16(%arg0: tensor<256xf8E4M3FN>, %arg1: tensor<1xi16>) -> tensor<256xbf16> {
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.dequantize_linear %arg0, %b1 : tensor<256xf8E4M3FN>, tensor<1xbf16> -> tensor<256xbf16>
+func.func @dq_codes_e4m3fn_bf16(%arg0: tensor<256xf8E4M3FN>, %arg1: tensor<i16>) -> tensor<256xbf16> {
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.dequantize_linear %arg0, %b1 : tensor<256xf8E4M3FN>, tensor<bf16> -> tensor<256xbf16>
   return %0 : tensor<256xbf16>
 }
 
@@ -59,10 +59,10 @@ func.func @dq_codes_e4m3fnuz_f16(%arg0: tensor<256xf8E4M3FNUZ>, %arg1: tensor<f1
 // RUN:   --input %t/dq_codes_e4m3fnuz_bf16/in1.npy --expect %t/dq_codes_e4m3fnuz_bf16/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_dq_codes_e4m3fnuz_bf16
 // OK_dq_codes_e4m3fnuz_bf16: all {{[0-9]+}} results match
-func.func @dq_codes_e4m3fnuz_bf16(%arg0: tensor<256xf8E4M3FNUZ>, %arg1: tensor<1xi16>) -> tensor<256xbf16> {
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.dequantize_linear %arg0, %b1 : tensor<256xf8E4M3FNUZ>, tensor<1xbf16> -> tensor<256xbf16>
+func.func @dq_codes_e4m3fnuz_bf16(%arg0: tensor<256xf8E4M3FNUZ>, %arg1: tensor<i16>) -> tensor<256xbf16> {
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.dequantize_linear %arg0, %b1 : tensor<256xf8E4M3FNUZ>, tensor<bf16> -> tensor<256xbf16>
   return %0 : tensor<256xbf16>
 }
 
@@ -88,10 +88,10 @@ func.func @dq_codes_e5m2_f16(%arg0: tensor<256xf8E5M2>, %arg1: tensor<f16>) -> t
 // RUN:   --input %t/dq_codes_e5m2_bf16/in1.npy --expect %t/dq_codes_e5m2_bf16/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_dq_codes_e5m2_bf16
 // OK_dq_codes_e5m2_bf16: all {{[0-9]+}} results match
-func.func @dq_codes_e5m2_bf16(%arg0: tensor<256xf8E5M2>, %arg1: tensor<1xi16>) -> tensor<256xbf16> {
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.dequantize_linear %arg0, %b1 : tensor<256xf8E5M2>, tensor<1xbf16> -> tensor<256xbf16>
+func.func @dq_codes_e5m2_bf16(%arg0: tensor<256xf8E5M2>, %arg1: tensor<i16>) -> tensor<256xbf16> {
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.dequantize_linear %arg0, %b1 : tensor<256xf8E5M2>, tensor<bf16> -> tensor<256xbf16>
   return %0 : tensor<256xbf16>
 }
 
@@ -117,10 +117,10 @@ func.func @dq_codes_e5m2fnuz_f16(%arg0: tensor<256xf8E5M2FNUZ>, %arg1: tensor<f1
 // RUN:   --input %t/dq_codes_e5m2fnuz_bf16/in1.npy --expect %t/dq_codes_e5m2fnuz_bf16/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_dq_codes_e5m2fnuz_bf16
 // OK_dq_codes_e5m2fnuz_bf16: all {{[0-9]+}} results match
-func.func @dq_codes_e5m2fnuz_bf16(%arg0: tensor<256xf8E5M2FNUZ>, %arg1: tensor<1xi16>) -> tensor<256xbf16> {
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.dequantize_linear %arg0, %b1 : tensor<256xf8E5M2FNUZ>, tensor<1xbf16> -> tensor<256xbf16>
+func.func @dq_codes_e5m2fnuz_bf16(%arg0: tensor<256xf8E5M2FNUZ>, %arg1: tensor<i16>) -> tensor<256xbf16> {
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.dequantize_linear %arg0, %b1 : tensor<256xf8E5M2FNUZ>, tensor<bf16> -> tensor<256xbf16>
   return %0 : tensor<256xbf16>
 }
 
@@ -146,10 +146,10 @@ func.func @dq_codes_f4_f16(%arg0: tensor<16xf4E2M1FN>, %arg1: tensor<f16>) -> te
 // RUN:   --input %t/dq_codes_f4_bf16/in1.npy --expect %t/dq_codes_f4_bf16/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_dq_codes_f4_bf16
 // OK_dq_codes_f4_bf16: all {{[0-9]+}} results match
-func.func @dq_codes_f4_bf16(%arg0: tensor<16xf4E2M1FN>, %arg1: tensor<1xi16>) -> tensor<16xbf16> {
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.dequantize_linear %arg0, %b1 : tensor<16xf4E2M1FN>, tensor<1xbf16> -> tensor<16xbf16>
+func.func @dq_codes_f4_bf16(%arg0: tensor<16xf4E2M1FN>, %arg1: tensor<i16>) -> tensor<16xbf16> {
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.dequantize_linear %arg0, %b1 : tensor<16xf4E2M1FN>, tensor<bf16> -> tensor<16xbf16>
   return %0 : tensor<16xbf16>
 }
 
@@ -170,10 +170,10 @@ func.func @dq_codes_e4m3fn_f32_scale_to_bf16(%arg0: tensor<256xf8E4M3FN>, %arg1:
 // RUN:   --expect %t/dq_codes_e5m2fnuz_bf16_scale_to_f16/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_dq_codes_e5m2fnuz_bf16_scale_to_f16
 // OK_dq_codes_e5m2fnuz_bf16_scale_to_f16: all {{[0-9]+}} results match
-func.func @dq_codes_e5m2fnuz_bf16_scale_to_f16(%arg0: tensor<256xf8E5M2FNUZ>, %arg1: tensor<1xi16>) -> tensor<256xf16> {
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.dequantize_linear %arg0, %b1 output_dtype = f16 : tensor<256xf8E5M2FNUZ>, tensor<1xbf16> -> tensor<256xf16>
+func.func @dq_codes_e5m2fnuz_bf16_scale_to_f16(%arg0: tensor<256xf8E5M2FNUZ>, %arg1: tensor<i16>) -> tensor<256xf16> {
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.dequantize_linear %arg0, %b1 output_dtype = f16 : tensor<256xf8E5M2FNUZ>, tensor<bf16> -> tensor<256xf16>
   return %0 : tensor<256xf16>
 }
 
@@ -184,15 +184,6 @@ func.func @dq_codes_e5m2fnuz_bf16_scale_to_f16(%arg0: tensor<256xf8E5M2FNUZ>, %a
 func.func @dq_codes_f4_f16_scale_to_f32(%arg0: tensor<16xf4E2M1FN>, %arg1: tensor<f16>) -> tensor<16xf32> {
   %0 = qops.dequantize_linear %arg0, %arg1 output_dtype = f32 : tensor<16xf4E2M1FN>, tensor<f16> -> tensor<16xf32>
   return %0 : tensor<16xf32>
-}
-
-// RUN: quant-runner %s -e dq_subnormal_products_bf16 --input %t/dq_subnormal_products_bf16/in0.npy \
-// RUN:   --input %t/dq_subnormal_products_bf16/in1.npy --expect %t/dq_subnormal_products_bf16/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_dq_subnormal_products_bf16
-// OK_dq_subnormal_products_bf16: all {{[0-9]+}} results match
-func.func @dq_subnormal_products_bf16(%arg0: tensor<2x256xf8E4M3FN>, %arg1: tensor<2xf32>) -> tensor<2x256xbf16> {
-  %0 = qops.dequantize_linear %arg0, %arg1 axis = 0 output_dtype = bf16 : tensor<2x256xf8E4M3FN>, tensor<2xf32> -> tensor<2x256xbf16>
-  return %0 : tensor<2x256xbf16>
 }
 
 // RUN: quant-runner %s -e dq_per_axis_e4m3fnuz_zp --input %t/dq_per_axis_e4m3fnuz_zp/in0.npy \

@@ -173,12 +173,12 @@ func.func @f8q_x_f16_scale_f16_e4m3fn(%arg0: tensor<64xf16>, %arg1: tensor<f16>)
 // RUN:   --expect %t/f8q_x_bf16_scale_bf16_e5m2_sat0/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_f8q_x_bf16_scale_bf16_e5m2_sat0
 // OK_f8q_x_bf16_scale_bf16_e5m2_sat0: all {{[0-9]+}} results match
-func.func @f8q_x_bf16_scale_bf16_e5m2_sat0(%arg0: tensor<80xi16>, %arg1: tensor<1xi16>) -> tensor<80xf8E5M2> {
+func.func @f8q_x_bf16_scale_bf16_e5m2_sat0(%arg0: tensor<80xi16>, %arg1: tensor<i16>) -> tensor<80xf8E5M2> {
   %e0 = tensor.empty() : tensor<80xbf16>
   %b0 = linalg.map { arith.bitcast } ins(%arg0 : tensor<80xi16>) outs(%e0 : tensor<80xbf16>)
-  %e1 = tensor.empty() : tensor<1xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<1xi16>) outs(%e1 : tensor<1xbf16>)
-  %0 = qops.quantize_linear %b0, %b1 saturate = false output_dtype = f8E5M2 : tensor<80xbf16>, tensor<1xbf16> -> tensor<80xf8E5M2>
+  %e1 = tensor.empty() : tensor<bf16>
+  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<i16>) outs(%e1 : tensor<bf16>)
+  %0 = qops.quantize_linear %b0, %b1 saturate = false output_dtype = f8E5M2 : tensor<80xbf16>, tensor<bf16> -> tensor<80xf8E5M2>
   return %0 : tensor<80xf8E5M2>
 }
 
@@ -213,19 +213,6 @@ func.func @f8q_precision_f32_scale_f16_e5m2fnuz(%arg0: tensor<64xf32>, %arg1: te
 func.func @f8q_precision_bf16_scale_f32_e4m3fn_sat0(%arg0: tensor<64xf32>, %arg1: tensor<f32>) -> tensor<64xf8E4M3FN> {
   %0 = qops.quantize_linear %arg0, %arg1 saturate = false output_dtype = f8E4M3FN precision = bf16 : tensor<64xf32>, tensor<f32> -> tensor<64xf8E4M3FN>
   return %0 : tensor<64xf8E4M3FN>
-}
-
-// RUN: quant-runner %s -e f8q_precision_f16_x_bf16_e5m2 --input %t/f8q_precision_f16_x_bf16_e5m2/in0.npy \
-// RUN:   --input %t/f8q_precision_f16_x_bf16_e5m2/in1.npy --expect %t/f8q_precision_f16_x_bf16_e5m2/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_f8q_precision_f16_x_bf16_e5m2
-// OK_f8q_precision_f16_x_bf16_e5m2: all {{[0-9]+}} results match
-func.func @f8q_precision_f16_x_bf16_e5m2(%arg0: tensor<2x40xi16>, %arg1: tensor<2xi16>) -> tensor<2x40xf8E5M2> {
-  %e0 = tensor.empty() : tensor<2x40xbf16>
-  %b0 = linalg.map { arith.bitcast } ins(%arg0 : tensor<2x40xi16>) outs(%e0 : tensor<2x40xbf16>)
-  %e1 = tensor.empty() : tensor<2xbf16>
-  %b1 = linalg.map { arith.bitcast } ins(%arg1 : tensor<2xi16>) outs(%e1 : tensor<2xbf16>)
-  %0 = qops.quantize_linear %b0, %b1 axis = 0 output_dtype = f8E5M2 precision = f16 : tensor<2x40xbf16>, tensor<2xbf16> -> tensor<2x40xf8E5M2>
-  return %0 : tensor<2x40xf8E5M2>
 }
 
 // RUN: quant-runner %s -e f8q_nan_sign_precision --input %t/f8q_nan_sign_precision/in0.npy \

@@ -106,7 +106,9 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry) {
     return success();
   });
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
-  buildQOpsLowerToLLVMPipeline(pm);
+  QOpsPipelineOptions options;
+  options.runtimeAllocator = true; // JitSession's caching allocator
+  buildQOpsLowerToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
     return makeError("lowering failed: " +
                      (messages.empty() ? std::string("unknown error")

@@ -17,16 +17,36 @@
 #define QUANTOPS_PIPELINES_PIPELINES_H
 
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 
 namespace mlir::qops {
+
+/// Options of the lowering pipelines (also their command-line options, e.g.
+/// `--qops-lower-to-llvm="vector-width=64 runtime-allocator"`).
+struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
+  Option<int64_t> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("Elements per vector tile along the contiguous "
+                     "dimension of elementwise ops"),
+      llvm::cl::init(32)};
+  Option<bool> runtimeAllocator{
+      *this, "runtime-allocator",
+      llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc / "
+                     "_aligned_alloc / _free, which the host provides "
+                     "(quant-runner: a caching allocator) instead of "
+                     "aligned_alloc / free"),
+      llvm::cl::init(false)};
+};
 
 /// Bufferizes a module of tensor functions (results are returned as fresh
 /// buffers with identity layouts, owned by the caller).
 void buildQOpsBufferizePipeline(OpPassManager &pm);
-/// Lowers bufferized linalg/arith/math/memref to the LLVM dialect.
-void buildQOpsLinalgToLLVMPipeline(OpPassManager &pm);
+/// Lowers bufferized linalg/vector/arith/math/memref to the LLVM dialect.
+void buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
+                                   const QOpsPipelineOptions &options);
 /// The whole way from qops on tensors to the LLVM dialect.
-void buildQOpsLowerToLLVMPipeline(OpPassManager &pm);
+void buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
+                                  const QOpsPipelineOptions &options);
 
 /// Registers the three pipelines with the global pass registry.
 void registerQOpsPipelines();

@@ -75,6 +75,9 @@ private:
   JitSession() = default;
 
   std::unique_ptr<ExecutionEngine> engine;
+  /// The code allocates through _mlir_memref_to_llvm_* (the session's
+  /// caching allocator), so results are released there too.
+  bool usesRuntimeAllocator = false;
   std::string funcName;
   TensorSignature signature;
 };

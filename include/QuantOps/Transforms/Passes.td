@@ -13,8 +13,9 @@ def QOpsVectorizeElementwise
     : Pass<"qops-vectorize-elementwise", "::mlir::func::FuncOp"> {
   let summary = "Tile, peel and vectorize elementwise linalg.generic ops along their contiguous dimension";
   let description = [{
-    For every elementwise `linalg.generic` on tensors (all loops parallel,
-    projected-permutation maps), tiles the innermost loop by `vector-width`
+    For every `linalg.generic` on tensors that is elementwise along its
+    innermost loop (that loop parallel and indexing every output, all maps
+    projected permutations; outer loops may be reductions), tiles the innermost loop by `vector-width`
     and every outer loop by 1, peels the last partial tile off the innermost
     loop and vectorizes the full tiles with `linalg::vectorize`. The partial
     tile stays a (scalar) `linalg.generic`. Per-axis and blocked scales read

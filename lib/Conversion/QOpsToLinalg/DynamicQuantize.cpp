@@ -23,6 +23,7 @@
 #include "QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -51,27 +52,115 @@ struct DynamicQuantizeLinearToLinalg
                                        rewriter.getF32FloatAttr(v));
     };
 
-    // Pass 1: min and max in one sweep.
-    auto scalarType = RankedTensorType::get({}, f32);
-    auto filled = [&](double init) {
-      Value empty = tensor::EmptyOp::create(rewriter, loc, scalarType,
-                                            ValueRange{});
+    // Pass 1: min and max in one sweep, shaped to vectorize. x is
+    // flattened to [N]; its first N - N mod L elements, viewed as [N / L, L],
+    // reduce over the rows into L lanes (an outer reduction: parallel along
+    // the contiguous lanes, so it vectorizes with vector accumulators); the
+    // last N mod L elements fold into the first lanes; the L lanes reduce
+    // to the scalar. minimum/maximum are associative and commutative (NaN
+    // propagates, -0 < +0), so the order does not change the result.
+    constexpr int64_t lanes = 64;
+    MLIRContext *ctx = rewriter.getContext();
+    Value flat = x;
+    if (rank == 0)
+      flat = tensor::ExpandShapeOp::create(
+          rewriter, loc, RankedTensorType::get({1}, f32), x,
+          ArrayRef<ReassociationIndices>{},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    else if (rank > 1)
+      flat = tensor::CollapseShapeOp::create(
+          rewriter, loc, x,
+          ArrayRef<ReassociationIndices>{
+              llvm::to_vector(llvm::seq<int64_t>(0, rank))});
+    OpFoldResult count = tensor::getMixedSize(rewriter, loc, flat, 0);
+    AffineExpr n = rewriter.getAffineSymbolExpr(0);
+    OpFoldResult rows = affine::makeComposedFoldedAffineApply(
+        rewriter, loc, n.floorDiv(lanes), {count});
+    OpFoldResult bulk = affine::makeComposedFoldedAffineApply(
+        rewriter, loc, n.floorDiv(lanes) * lanes, {count});
+    OpFoldResult tail = affine::makeComposedFoldedAffineApply(
+        rewriter, loc, n - n.floorDiv(lanes) * lanes, {count});
+    OpFoldResult zeroIndex = rewriter.getIndexAttr(0);
+    OpFoldResult oneIndex = rewriter.getIndexAttr(1);
+
+    auto filled = [&](ArrayRef<int64_t> shape, double init) {
+      Value empty = tensor::EmptyOp::create(rewriter, loc, shape, f32);
       return linalg::FillOp::create(rewriter, loc, constF32(init), empty)
           .getResult(0);
     };
-    Value minInit = filled(std::numeric_limits<double>::infinity());
-    Value maxInit = filled(-std::numeric_limits<double>::infinity());
-    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    AffineMap toScalar = AffineMap::get(rank, 0, {}, rewriter.getContext());
-    SmallVector<utils::IteratorType> reductions(
-        rank, utils::IteratorType::reduction);
+    auto minMaxBody = [](OpBuilder &b, Location nested, ValueRange args) {
+      Value lo = arith::MinimumFOp::create(b, nested, args[1], args[0]);
+      Value hi = arith::MaximumFOp::create(b, nested, args[2], args[0]);
+      linalg::YieldOp::create(b, nested, ValueRange{lo, hi});
+    };
+    const double inf = std::numeric_limits<double>::infinity();
+    auto laneType = RankedTensorType::get({lanes}, f32);
+
+    // [N / L, L] -> L lanes (just the init values when N < L is known).
+    SmallVector<Value> laneResults{filled({lanes}, inf),
+                                   filled({lanes}, -inf)};
+    if (getConstantIntValue(bulk) != 0) {
+      Value bulkSlice = tensor::ExtractSliceOp::create(
+          rewriter, loc, flat, ArrayRef<OpFoldResult>{zeroIndex},
+          ArrayRef<OpFoldResult>{bulk}, ArrayRef<OpFoldResult>{oneIndex});
+      int64_t staticRows =
+          getConstantIntValue(rows).value_or(ShapedType::kDynamic);
+      Value grid = tensor::ExpandShapeOp::create(
+          rewriter, loc, RankedTensorType::get({staticRows, lanes}, f32),
+          bulkSlice,
+          ArrayRef<ReassociationIndices>{{0, 1}},
+          ArrayRef<OpFoldResult>{rows, rewriter.getIndexAttr(lanes)});
+      AffineMap gridMap = AffineMap::getMultiDimIdentityMap(2, ctx);
+      AffineMap laneMap = AffineMap::get(2, 0, rewriter.getAffineDimExpr(1));
+      auto laneMinMax = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{laneType, laneType}, ValueRange{grid},
+          laneResults,
+          ArrayRef<AffineMap>{gridMap, laneMap, laneMap},
+          ArrayRef<utils::IteratorType>{utils::IteratorType::reduction,
+                                        utils::IteratorType::parallel},
+          minMaxBody);
+      laneResults = laneMinMax.getResults();
+    }
+
+    // The last N mod L elements into the first lanes (none when N is a
+    // known multiple of L).
+    if (getConstantIntValue(tail) != 0) {
+      Value tailSlice = tensor::ExtractSliceOp::create(
+          rewriter, loc, flat, ArrayRef<OpFoldResult>{bulk},
+          ArrayRef<OpFoldResult>{tail}, ArrayRef<OpFoldResult>{oneIndex});
+      SmallVector<Value> tailInits;
+      for (Value lanesValue : laneResults)
+        tailInits.push_back(tensor::ExtractSliceOp::create(
+            rewriter, loc, lanesValue, ArrayRef<OpFoldResult>{zeroIndex},
+            ArrayRef<OpFoldResult>{tail}, ArrayRef<OpFoldResult>{oneIndex}));
+      AffineMap tailMap = AffineMap::getMultiDimIdentityMap(1, ctx);
+      auto tailMinMax = linalg::GenericOp::create(
+          rewriter, loc,
+          TypeRange{tailInits[0].getType(), tailInits[1].getType()},
+          ValueRange{tailSlice}, tailInits,
+          ArrayRef<AffineMap>{tailMap, tailMap, tailMap},
+          ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
+          minMaxBody);
+      for (auto [laneResult, tailValue] :
+           llvm::zip(laneResults, tailMinMax.getResults()))
+        laneResult = tensor::InsertSliceOp::create(
+            rewriter, loc, tailValue, laneResult,
+            ArrayRef<OpFoldResult>{zeroIndex}, ArrayRef<OpFoldResult>{tail},
+            ArrayRef<OpFoldResult>{oneIndex});
+    }
+
+    // L lanes -> the scalar.
+    auto scalarType = RankedTensorType::get({}, f32);
+    AffineMap allLanes = AffineMap::getMultiDimIdentityMap(1, ctx);
+    AffineMap toScalar = AffineMap::get(1, 0, {}, ctx);
     auto minMax = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{scalarType, scalarType}, ValueRange{x},
-        ValueRange{minInit, maxInit},
-        ArrayRef<AffineMap>{identity, toScalar, toScalar}, reductions,
+        rewriter, loc, TypeRange{scalarType, scalarType}, laneResults,
+        ValueRange{filled({}, inf), filled({}, -inf)},
+        ArrayRef<AffineMap>{allLanes, allLanes, toScalar, toScalar},
+        ArrayRef<utils::IteratorType>{utils::IteratorType::reduction},
         [&](OpBuilder &b, Location nested, ValueRange args) {
-          Value lo = arith::MinimumFOp::create(b, nested, args[1], args[0]);
-          Value hi = arith::MaximumFOp::create(b, nested, args[2], args[0]);
+          Value lo = arith::MinimumFOp::create(b, nested, args[2], args[0]);
+          Value hi = arith::MaximumFOp::create(b, nested, args[3], args[1]);
           linalg::YieldOp::create(b, nested, ValueRange{lo, hi});
         });
     Value lo = tensor::ExtractOp::create(rewriter, loc, minMax.getResult(0),
@@ -97,6 +186,7 @@ struct DynamicQuantizeLinearToLinalg
                                                     zeroI32, 0, 255);
 
     // Pass 2: quantize with the computed parameters.
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
     Value init = createEmptyLike(rewriter, loc, x, i8);
     SmallVector<utils::IteratorType> parallel(rank,
                                               utils::IteratorType::parallel);

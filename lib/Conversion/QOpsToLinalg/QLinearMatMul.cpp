@@ -299,10 +299,10 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
                    yZeroPoint},
         yInit, requantMaps, parallel,
         [&](OpBuilder &bb, Location nested, ValueRange args) {
-          Value scaleProduct =
-              arith::MulFOp::create(bb, nested, args[1], args[2]);
-          Value multiplier =
-              arith::DivFOp::create(bb, nested, scaleProduct, args[3]);
+          Value scaleProduct = emitFloatBinary(bb, nested, FloatBinaryOp::Mul,
+                                               args[1], args[2]);
+          Value multiplier = emitFloatBinary(bb, nested, FloatBinaryOp::Div,
+                                             scaleProduct, args[3]);
           Value acc = floatPath
                           ? args[0]
                           : arith::SIToFPOp::create(bb, nested, f64, args[0])

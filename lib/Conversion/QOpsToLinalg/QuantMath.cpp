@@ -15,6 +15,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::qops;
@@ -32,6 +33,36 @@ Value qops::emitExtendToI32(OpBuilder &b, Location loc, Value stored,
   return arith::ExtSIOp::create(b, loc, i32, stored);
 }
 
+static Value emitTruncF64ToF32RoundToOdd(OpBuilder &b, Location loc,
+                                         Value x);
+
+/// f32 -> bf16, round to nearest even, on the bit pattern (bf16 is the top
+/// half of an f32, so subnormals need no special case; NaN stays a quiet
+/// NaN). Written out because LLVM's lowering may flush subnormals
+/// (vcvtneps2bf16) depending on the target:
+///   bits' = bits + 0x7FFF + ((bits >> 16) & 1);  bf16 = bits' >> 16
+///   NaN:  bf16 = (bits >> 16) | 0x40
+static Value emitTruncF32ToBF16(OpBuilder &b, Location loc, Value x) {
+  Type i32 = b.getI32Type(), i16 = b.getIntegerType(16);
+  auto c = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value bits = arith::BitcastOp::create(b, loc, i32, x);
+  Value upper = arith::ShRUIOp::create(b, loc, bits, c(16));
+  Value lsb = arith::AndIOp::create(b, loc, upper, c(1));
+  Value rounded = arith::ShRUIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc,
+                            arith::AddIOp::create(b, loc, bits, c(0x7FFF)),
+                            lsb),
+      c(16));
+  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value quietNaN = arith::OrIOp::create(b, loc, upper, c(0x40));
+  Value result = arith::SelectOp::create(b, loc, isNaN, quietNaN, rounded);
+  return arith::BitcastOp::create(
+      b, loc, b.getBF16Type(), arith::TruncIOp::create(b, loc, i16, result));
+}
+
 Value qops::emitConvertToFloat(OpBuilder &b, Location loc, Value stored,
                                Type onnxType, FloatType to) {
   if (isFloat8Type(onnxType) || isFloat4Type(onnxType) ||
@@ -40,15 +71,63 @@ Value qops::emitConvertToFloat(OpBuilder &b, Location loc, Value stored,
   Type from = stored.getType();
   if (from == to)
     return stored;
+  FloatType f32 = b.getF32Type(), f64 = b.getF64Type();
+  if (to.isBF16()) {
+    // One rounding to bf16 from the exact value: integers and f64 go
+    // through f64 and round-to-odd f32 (exact for the final rounding).
+    Value wide = stored;
+    if (isa<IntegerType>(from)) {
+      wide = cast<IntegerType>(onnxType).isUnsigned()
+                 ? arith::UIToFPOp::create(b, loc, f64, stored).getResult()
+                 : arith::SIToFPOp::create(b, loc, f64, stored).getResult();
+      wide = emitTruncF64ToF32RoundToOdd(b, loc, wide);
+    } else if (from.isF64()) {
+      wide = emitTruncF64ToF32RoundToOdd(b, loc, wide);
+    } else if (from != f32) {
+      wide = arith::ExtFOp::create(b, loc, f32, wide); // f16: exact
+    }
+    return emitTruncF32ToBF16(b, loc, wide);
+  }
   if (auto fromFloat = dyn_cast<FloatType>(from)) {
     if (fromFloat.getWidth() < to.getWidth())
       return arith::ExtFOp::create(b, loc, to, stored);
+    if (fromFloat.getWidth() == to.getWidth()) // bf16 -> f16: exact via f32
+      stored = arith::ExtFOp::create(b, loc, f32, stored);
     return arith::TruncFOp::create(b, loc, to, stored);
   }
   auto intType = cast<IntegerType>(onnxType);
   if (intType.isUnsigned())
     return arith::UIToFPOp::create(b, loc, to, stored);
   return arith::SIToFPOp::create(b, loc, to, stored);
+}
+
+Value qops::emitFloatBinary(OpBuilder &b, Location loc, FloatBinaryOp op,
+                            Value lhs, Value rhs) {
+  Type type = lhs.getType();
+  bool viaF32 = getElementTypeOrSelf(type).isBF16();
+  if (viaF32) {
+    lhs = arith::ExtFOp::create(b, loc, b.getF32Type(), lhs);
+    rhs = arith::ExtFOp::create(b, loc, b.getF32Type(), rhs);
+  }
+  Value result;
+  switch (op) {
+  case FloatBinaryOp::Add:
+    result = arith::AddFOp::create(b, loc, lhs, rhs);
+    break;
+  case FloatBinaryOp::Sub:
+    result = arith::SubFOp::create(b, loc, lhs, rhs);
+    break;
+  case FloatBinaryOp::Mul:
+    result = arith::MulFOp::create(b, loc, lhs, rhs);
+    break;
+  case FloatBinaryOp::Div:
+    result = arith::DivFOp::create(b, loc, lhs, rhs);
+    break;
+  }
+  if (viaF32)
+    result = emitConvertToFloat(b, loc, result, b.getF32Type(),
+                                cast<FloatType>(type));
+  return result;
 }
 
 /// f64 -> f32 rounding to odd: truncate toward zero, and set the lowest

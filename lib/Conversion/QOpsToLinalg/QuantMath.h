@@ -31,6 +31,14 @@ Value emitExtendToI32(OpBuilder &b, Location loc, Value stored,
 Value emitConvertToFloat(OpBuilder &b, Location loc, Value stored,
                          Type onnxType, FloatType to);
 
+/// lhs <op> rhs in their (common) float type, correctly rounded. bf16 is
+/// computed in f32 and rounded once to bf16 by emitConvertToFloat (exact for
+/// +, -, *, / since f32 has more than 2 * 8 + 2 significant bits), which
+/// does not depend on the target's bf16 conversion instructions.
+enum class FloatBinaryOp { Add, Sub, Mul, Div };
+Value emitFloatBinary(OpBuilder &b, Location loc, FloatBinaryOp op, Value lhs,
+                      Value rhs);
+
 /// Rounds a float value (f16, bf16, f32 or f64) to a float8 or float4 type,
 /// returning the i8 bit pattern: the value is rounded once, to nearest even
 /// (an f64 goes to f32 with round-to-odd first, which keeps the final

@@ -54,7 +54,8 @@ Value buildQuantElementwise(
   auto sizeOf = [&](Value v, int64_t d) {
     return tensor::getMixedSize(b, loc, v, d);
   };
-  if (zeroPoint)
+  if (zeroPoint && cast<RankedTensorType>(zeroPoint.getType()).getRank() ==
+                       onnxScaleType.getRank())
     for (int64_t d = 0, e = onnxScaleType.getRank(); d < e; ++d)
       emitSizeCheck(b, loc, sizeOf(zeroPoint, d), sizeOf(scale, d),
                     label + "_zp_shape: the zero point's shape differs from "
@@ -184,14 +185,15 @@ struct QuantizeLinearToLinalg : OpConversionPattern<QuantizeLinearOp> {
           Value x = emitConvertToFloat(b, nested, args[0], xOnnx, divType);
           Value scale =
               emitConvertToFloat(b, nested, args[1], scaleOnnx, divType);
-          Value quotient = arith::DivFOp::create(b, nested, x, scale);
+          Value quotient =
+              emitFloatBinary(b, nested, FloatBinaryOp::Div, x, scale);
           if (isFloat8Type(yOnnx))
             return emitRoundToSmallFloat(b, nested, quotient, yOnnx,
                                          saturate);
           if (isFloat4Type(yOnnx)) {
             if (hasZeroPoint)
-              quotient = arith::AddFOp::create(
-                  b, nested, quotient,
+              quotient = emitFloatBinary(
+                  b, nested, FloatBinaryOp::Add, quotient,
                   emitConvertToFloat(b, nested, args[2], zpOnnx, divType));
             return emitRoundToSmallFloat(b, nested, quotient, yOnnx,
                                          /*saturate=*/true);
@@ -270,9 +272,7 @@ struct DequantizeLinearToLinalg : OpConversionPattern<DequantizeLinearOp> {
           }
           Value scale = emitConvertToFloat(b, nested, args[1], scaleOnnx, f32);
           Value y = arith::MulFOp::create(b, nested, difference, scale);
-          if (yType != f32)
-            y = arith::TruncFOp::create(b, nested, yType, y);
-          return y;
+          return emitConvertToFloat(b, nested, y, f32, yType);
         });
     rewriter.replaceOp(op, result);
     return success();

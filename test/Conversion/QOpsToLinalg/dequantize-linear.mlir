@@ -48,12 +48,15 @@ func.func @dequantize_int32(%x: tensor<8xi32>, %s: tensor<f32>) -> tensor<8xf32>
 
 // -----
 
-// output_dtype bf16 with an f32 scale.
+// output_dtype bf16 with an f32 scale: the product is rounded to bf16 on its
+// bit pattern (round to nearest even, subnormals kept), independently of the
+// target's bf16 conversion instructions.
 // CHECK-LABEL: func.func @dequantize_output_dtype_bf16
 // CHECK: tensor.empty() : tensor<4xbf16>
 // CHECK: arith.extsi %{{.*}} : i16 to i32
 // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
-// CHECK: arith.truncf %[[P]] : f32 to bf16
+// CHECK: arith.bitcast %[[P]] : f32 to i32
+// CHECK: arith.bitcast %{{.*}} : i16 to bf16
 func.func @dequantize_output_dtype_bf16(%x: tensor<4xsi16>, %s: tensor<f32>) -> tensor<4xbf16> {
   %y = qops.dequantize_linear %x, %s output_dtype = bf16 : tensor<4xsi16>, tensor<f32> -> tensor<4xbf16>
   return %y : tensor<4xbf16>

@@ -1,19 +1,40 @@
 // RUN: quant-opt %s --convert-qops-to-linalg | FileCheck %s
 
-// Pass 1 reduces min and max in one generic; the scale and zero point are
-// scalar arith; pass 2 quantizes with them.
-// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
-// CHECK-DAG: #[[TO_SCALAR:.*]] = affine_map<(d0, d1) -> ()>
+// Pass 1 flattens x and reduces min and max into 64 lanes (outer reduction,
+// parallel along the contiguous lanes), folds the N mod 64 tail into the
+// first lanes, then reduces the lanes; the scale and zero point are scalar
+// arith; pass 2 quantizes with them.
+// CHECK-DAG: #[[ROWS:.*]] = affine_map<()[s0] -> (s0 floordiv 64)>
+// CHECK-DAG: #[[BULK:.*]] = affine_map<()[s0] -> ((s0 floordiv 64) * 64)>
+// CHECK-DAG: #[[TAIL:.*]] = affine_map<()[s0] -> (s0 mod 64)>
+// CHECK-DAG: #[[GRID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[LANE:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[ID1:.*]] = affine_map<(d0) -> (d0)>
+// CHECK-DAG: #[[TO_SCALAR:.*]] = affine_map<(d0) -> ()>
 // CHECK-LABEL: func.func @dynamic_quantize
 // CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32>) -> (tensor<?x4xi8>, tensor<f32>, tensor<i8>)
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+// CHECK: %[[N:.*]] = tensor.dim %[[FLAT]]
+// CHECK: %[[NROWS:.*]] = affine.apply #[[ROWS]]()[%[[N]]]
+// CHECK: %[[NBULK:.*]] = affine.apply #[[BULK]]()[%[[N]]]
+// CHECK: %[[NTAIL:.*]] = affine.apply #[[TAIL]]()[%[[N]]]
 // CHECK: %[[PINF:.*]] = arith.constant 0x7F800000 : f32
-// CHECK: %[[MININIT:.*]] = linalg.fill ins(%[[PINF]] : f32)
+// CHECK: %[[MININIT:.*]] = linalg.fill ins(%[[PINF]] : f32) outs(%{{.*}} : tensor<64xf32>)
 // CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: %[[MAXINIT:.*]] = linalg.fill ins(%[[NINF]] : f32)
-// CHECK: %[[MM:.*]]:2 = linalg.generic {indexing_maps = [#[[ID]], #[[TO_SCALAR]], #[[TO_SCALAR]]], iterator_types = ["reduction", "reduction"]}
-// CHECK-SAME: ins(%[[X]] : tensor<?x4xf32>) outs(%[[MININIT]], %[[MAXINIT]] : tensor<f32>, tensor<f32>)
+// CHECK: %[[MAXINIT:.*]] = linalg.fill ins(%[[NINF]] : f32) outs(%{{.*}} : tensor<64xf32>)
+// CHECK: %[[BULKX:.*]] = tensor.extract_slice %[[FLAT]][0] [%[[NBULK]]] [1]
+// CHECK: %[[GRIDX:.*]] = tensor.expand_shape %[[BULKX]] {{\[\[}}0, 1]] output_shape [%[[NROWS]], 64] : tensor<?xf32> into tensor<?x64xf32>
+// CHECK: %[[LANES:.*]]:2 = linalg.generic {indexing_maps = [#[[GRID]], #[[LANE]], #[[LANE]]], iterator_types = ["reduction", "parallel"]}
+// CHECK-SAME: ins(%[[GRIDX]] : tensor<?x64xf32>) outs(%[[MININIT]], %[[MAXINIT]] : tensor<64xf32>, tensor<64xf32>)
 // CHECK: arith.minimumf
 // CHECK: arith.maximumf
+// CHECK: %[[TAILX:.*]] = tensor.extract_slice %[[FLAT]][%[[NBULK]]] [%[[NTAIL]]] [1]
+// CHECK: linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]], #[[ID1]]], iterator_types = ["parallel"]}
+// CHECK-SAME: ins(%[[TAILX]] : tensor<?xf32>)
+// CHECK: %[[MINLANES:.*]] = tensor.insert_slice %{{.*}} into %[[LANES]]#0[0] [%[[NTAIL]]] [1]
+// CHECK: %[[MAXLANES:.*]] = tensor.insert_slice %{{.*}} into %[[LANES]]#1[0] [%[[NTAIL]]] [1]
+// CHECK: %[[MM:.*]]:2 = linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]], #[[TO_SCALAR]], #[[TO_SCALAR]]], iterator_types = ["reduction"]}
+// CHECK-SAME: ins(%[[MINLANES]], %[[MAXLANES]] : tensor<64xf32>, tensor<64xf32>)
 // CHECK: %[[LO:.*]] = tensor.extract %[[MM]]#0[] : tensor<f32>
 // CHECK: %[[HI:.*]] = tensor.extract %[[MM]]#1[] : tensor<f32>
 // CHECK: %[[MAX:.*]] = arith.maximumf %[[HI]], %{{.*}} : f32
@@ -25,8 +46,8 @@
 // CHECK: %[[MS:.*]] = arith.divf %[[MIN]], %[[SCALE]] : f32
 // CHECK: %[[ZPF:.*]] = arith.subf %{{.*}}, %[[MS]] : f32
 // CHECK: math.roundeven %[[ZPF]] : f32
-// CHECK: %[[ZP:.*]] = arith.addi %{{.*}} : i32
-// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel"]}
+// CHECK: %[[Y:.*]] = linalg.generic {indexing_maps = [#[[GRID]], #[[GRID]]], iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME: ins(%[[X]] : tensor<?x4xf32>)
 // CHECK: arith.divf %{{.*}}, %[[SCALE]] : f32
 // CHECK: %[[ST:.*]] = tensor.from_elements %[[SCALE]] : tensor<f32>
 // CHECK: %[[ZT:.*]] = tensor.from_elements %{{.*}} : tensor<i8>

@@ -41,7 +41,8 @@ func.func @quantize_to_f4_with_zp(%x: tensor<4xf32>, %s: tensor<f32>, %zp: tenso
 // CHECK: arith.extui %[[XV]] : i8 to i32
 // CHECK: arith.extui %[[SV]] : i8 to i32
 // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
-// CHECK: arith.truncf %[[P]] : f32 to bf16
+// CHECK: arith.bitcast %[[P]] : f32 to i32
+// CHECK: arith.bitcast %{{.*}} : i16 to bf16
 func.func @dequantize_e5m2_e8m0_scale(%x: tensor<2x64xf8E5M2>, %s: tensor<2x2xf8E8M0FNU>) -> tensor<2x64xbf16> {
   %y = qops.dequantize_linear %x, %s axis = 1 block_size = 32 output_dtype = bf16 : tensor<2x64xf8E5M2>, tensor<2x2xf8E8M0FNU> -> tensor<2x64xbf16>
   return %y : tensor<2x64xbf16>

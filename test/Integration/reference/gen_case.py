@@ -1142,7 +1142,7 @@ def f8q_precision_bf16_scale_f32_e4m3fn_sat0(n):
     return differs(c, fref.quantize_linear(x, "f32", s, "f32", yt="f8E4M3FN", saturate=False))
 
 
-@case("float8-quantize")
+@case("discrepancy-bf16-to-f16")
 def f8q_precision_f16_x_bf16_e5m2(n):
     # bf16 x and scale, division in f16 (x / scale rounded to f16; f16 overflow -> Inf -> max)
     c = fq_rand(n, (2, 40), "f8E5M2", xt="bf16", st="bf16", axis=0, precision="f16")
@@ -1295,7 +1295,7 @@ def dq_codes_f4_f16_scale_to_f32(n):
     return FDQ(_all_codes(F4), F4, enc(0.1, "f16"), "f16", yt="f32")
 
 
-@case("float8-dequantize")
+@case("discrepancy-bf16-subnormal")
 def dq_subnormal_products_bf16(n):
     # f32 subnormal products, rounded to bf16 (grid 2^-133): some to 0
     x = np.tile(_all_codes("f8E4M3FN").reshape(1, 256), (2, 1))
@@ -1334,9 +1334,11 @@ def dq_f4_zp_blocked_bf16(n):
 
 @case("float8-dequantize")
 def dq_mx_e4m3fn_e8m0_bf16(n):
+    # scales >= 2^-117 keep every product a normal f32 (bf16 rounding of f32
+    # subnormals: see regressions/)
     rng = rng_for(n)
     x = rng.integers(0, 256, size=(3, 80)).astype(np.uint8)
-    s = _mx_scales(rng, (3, 3), special=(0x00, 0xFE, 0xFF, 0x7F, 0x01, 0xFD))
+    s = _mx_scales(rng, (3, 3), special=(0x0A, 0xFE, 0xFF, 0x7F, 0x0B, 0xFD))
     return FDQ(x, "f8E4M3FN", s, E8M0, axis=1, block_size=32, yt="bf16")
 
 
@@ -1404,7 +1406,7 @@ def q_precision_bf16_scale_f32_u16(n):
     return differs(c, fref.quantize_linear(x, "f32", s, "f32", z, "u16"))
 
 
-@case("float-scales")
+@case("discrepancy-bf16-to-f16")
 def q_precision_f16_x_bf16_blocked_i4(n):
     return fq_rand(n, (3, 40), "i4", xt="bf16", st="bf16", axis=1, block_size=16, precision="f16", zp=True)
 
@@ -1416,7 +1418,7 @@ def q_precision_f32_bf16_scale_i8(n):
     return differs(c, fref.quantize_linear(x, "bf16", s, "bf16", z, "i8"))
 
 
-@case("float-scales")
+@case("discrepancy-i32-to-bf16")
 def q_i32_x_bf16_scale_i16(n):
     # int32 -> bf16 must be one rounding: 2^24 + 2^16 + 1 is above the bf16
     # midpoint 2^24 + 2^16 (-> 2^24 + 2^17); via f32 it would become the
@@ -1439,7 +1441,7 @@ def q_e8m0_blocked_i4(n):
 
 @case("float-scales")
 def q_e8m0_precision_bf16_i8(n):
-    x = np.array([[1.0, -1.0, 0.0, 1e-38], [3.0, 200.0, -7.5, 1e30], [1e38, 0.0, -1.0, 2.0 ** -120]], f32)
+    x = np.array([[1.0, -1.0, 0.0, 2e-38], [3.0, 200.0, -7.5, 1e30], [1e38, 0.0, -1.0, 2.0 ** -120]], f32)
     return FQ(x, "f32", np.array([0x00, 0x7E, 0xFE], np.uint8), E8M0, np.array([1, 2, 3], np.int8), "i8",
               axis=0, precision="bf16")
 
@@ -1471,7 +1473,7 @@ def dq_f16_scale_u8_to_bf16(n):
 def dq_e8m0_i4_blocked_bf16(n):
     rng = rng_for(n)
     x = rng.integers(-8, 8, size=(3, 70)).astype(np.int8)
-    s = _mx_scales(rng, (3, 3), special=(0x00, 0xFE, 0xFF, 0x7F))
+    s = _mx_scales(rng, (3, 3), special=(0x02, 0xFE, 0xFF, 0x7F))  # 2^-125: products stay normal
     return FDQ(x, "i4", s, E8M0, rng.integers(-8, 8, (3, 3)).astype(np.int8), axis=1, block_size=32, yt="bf16")
 
 
@@ -1491,6 +1493,49 @@ def dq_i32_bf16_scale(n):
 add("float-scales", "q_bulk_bf16_per_axis_i8",
     lambda n: fq_rand(n, (1000, 100), "i8", xt="bf16", st="bf16", axis=1, zp=True))
 
+
+@case("float-scales")
+def q_i32_x_bf16_scale_small_i16(n):
+    # |x| < 2^24: every int32 is exact in f32, one rounding to bf16 either way
+    x = np.array([255, 257, 259, 511, 513, -515, 4095, 4097, 65537, -65539, 2 ** 24 - 1, 1, -1, 0], np.int32)
+    return FQ(x, "i32", enc(2.0 ** 4, "bf16"), "bf16", np.array(0, np.int16), "i16")
+
+
+# ---- regressions (regressions/): cases that found compiler bugs ----
+@case("discrepancy-bf16-subnormal")
+def dq_mx_e4m3fn_e8m0_bf16_tiny_scales(n):
+    # e8m0 2^-127 and 2^-126: f32 subnormal products, rounded to bf16
+    rng = rng_for(n)
+    x = rng.integers(0, 256, size=(2, 64)).astype(np.uint8)
+    return FDQ(x, "f8E4M3FN", np.array([[0x00, 0x01], [0x01, 0x00]], np.uint8), E8M0, axis=1, block_size=32,
+               yt="bf16")
+
+
+@case("discrepancy-bf16-subnormal")
+def dq_e8m0_i4_bf16_tiny_scale(n):
+    x = np.arange(-8, 8, dtype=np.int8).reshape(1, 16)
+    return FDQ(x, "i4", np.array([[0x00]], np.uint8), E8M0, np.array([[0]], np.int8), axis=1, block_size=16,
+               yt="bf16")
+
+
+@case("discrepancy-bf16-subnormal")
+def q_precision_bf16_subnormal_x_i8(n):
+    # f32 subnormal x rounded to bf16 (division type), then / 2^-127
+    x = np.array([1e-38, -1e-38, 3e-39, 5.877472e-39, 1e-40, 1.1754942e-38], f32)
+    return FQ(x, "f32", np.array(0x00, np.uint8), E8M0, np.array(1, np.int8), "i8", precision="bf16")
+
+
+@case("discrepancy-scale1-zp0")
+def q_scale_shape1_zp_scalar_i8(n):
+    # per-tensor scale of shape [1] with a rank-0 zero point (both per-tensor, SPEC.md)
+    x = np.array([0.0, 1.0, -2.5, 300.0], f32)
+    return FQ(x, "f32", np.array([0.5], f32), "f32", np.array(3, np.int8), "i8")
+
+
+@case("discrepancy-scale1-zp0")
+def dq_scale_shape1_zp_scalar_u8(n):
+    x = np.array([0, 1, 128, 255], np.uint8)
+    return FDQ(x, "u8", np.array([0.5], f32), "f32", np.array(128, np.uint8))
 
 # ---- float8-qlinear-matmul ----
 _YMAX = {"u8": 255.0, "i8": 127.0}

@@ -43,18 +43,40 @@ TITLES = {
                              "// per-row/per-column params, batch broadcast, bf16/f16 scales, the sum order,\n"
                              "// rounding once from f64, Inf/NaN operands, 64x128x32.",
 }
+# Regressions: cases that found compiler bugs (their expected values derived
+# from SPEC.md, see the comments in gen_case.py), kept in regressions/ with a
+# description of the bug they caught.
+DISCREPANCIES = {
+    "discrepancy-bf16-to-f16": "bf16 x or scale with precision = f16: the lowering emits an invalid\n"
+                               "// arith.truncf bf16 -> f16 (the conversion must go through f32).",
+    "discrepancy-bf16-subnormal": "f32 subnormals rounded to bf16 (DequantizeLinear bf16 outputs, precision\n"
+                                  "// bf16): on a host with AVX512-BF16 LLVM selects vcvtneps2bf16, which\n"
+                                  "// treats subnormal inputs as zero; the correctly rounded bf16 is a subnormal.",
+    "discrepancy-i32-to-bf16": "int32 x with a bf16 division type: sitofp i32 -> bf16 is lowered as\n"
+                               "// i32 -> f32 -> bf16, two roundings (2^24 + 2^16 + 1 -> 2^24, not 2^24 + 2^17).",
+    "discrepancy-scale1-zp0": "a per-tensor scale of shape [1] with a rank-0 zero point crashes the\n"
+                              "// lowering (run-time size check reads dimension 0 of the rank-0 zero point).",
+}
+TITLES.update({k: "REGRESSION (fixed): " + v for k, v in DISCREPANCIES.items()})
 ORDER = ["quantize-linear", "dequantize-linear", "dynamic-quantize-linear", "qlinear-matmul",
          "edge-values", "seed-examples",
-         "float8-quantize", "float8-dequantize", "float-scales", "float8-qlinear-matmul"]
+         "float8-quantize", "float8-dequantize", "float-scales", "float8-qlinear-matmul"] + list(DISCREPANCIES)
 # Families whose data is written by one gen_case.py process (--family): the
 # float forms, which take their expected values from qops_float_ref.py.
-BATCHED = {"float8-quantize", "float8-dequantize", "float-scales", "float8-qlinear-matmul"}
+BATCHED = {"float8-quantize", "float8-dequantize", "float-scales", "float8-qlinear-matmul"} | set(DISCREPANCIES)
+
+
+def family_path(family):
+    if family in DISCREPANCIES:
+        return os.path.join(OUT_DIR, "regressions", family + ".mlir")
+    return os.path.join(OUT_DIR, family + ".mlir")
 
 
 def render(family):
     names = [n for n, (f, _) in gen_case.CASES.items() if f == family]
     batched = family in BATCHED
     refname = "reference/qops_float_ref.py" if batched else "reference/qops_ref.py"
+    up = "../" if family in DISCREPANCIES else ""
     lines = [
         "// Integration tests. " + TITLES[family],
         "//",
@@ -66,7 +88,7 @@ def render(family):
         "",
     ]
     if batched:
-        lines[-1:-1] = ["// RUN: %%python %%S/reference/gen_case.py --family %s %%t" % family]
+        lines[-1:-1] = ["// RUN: %%python %%S/%sreference/gen_case.py --family %s %%t" % (up, family)]
     for name in names:
         case = gen_case.build(name)
         d = "%t/" + name
@@ -94,7 +116,7 @@ def main(argv):
     check = "--check" in argv
     bad = 0
     for family in ORDER:
-        path = os.path.join(OUT_DIR, family + ".mlir")
+        path = family_path(family)
         text = render(family)
         if check:
             old = open(path).read() if os.path.exists(path) else None

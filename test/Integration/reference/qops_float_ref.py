@@ -130,7 +130,9 @@ _M45 = np.uint64((1 << 45) - 1)
 def f64_to_bf16_bits(v):
     """bf16 bits of float64 values, correctly rounded (RNE, subnormals, +-Inf
     on overflow; NaN -> 0x7FC0 with the sign)."""
-    v = np.ascontiguousarray(np.asarray(v, dtype=np.float64))
+    v = np.asarray(v, dtype=np.float64)
+    shape = v.shape
+    v = np.ascontiguousarray(v.reshape(-1))
     with np.errstate(all="ignore"):
         b = v.view(np.uint64)
         # keep 7 of the 52 fraction bits: RNE on the magnitude bits (the
@@ -144,7 +146,7 @@ def f64_to_bf16_bits(v):
         res = np.where(np.isinf(v), v, res)
         bits = (res.astype(np.float32).view(np.uint32) >> np.uint32(16)).astype(np.uint16)
     sign = np.signbit(v).astype(np.uint16) << np.uint16(15)
-    return np.where(np.isnan(v), np.uint16(0x7FC0) | sign, bits).astype(np.uint16)
+    return np.where(np.isnan(v), np.uint16(0x7FC0) | sign, bits).astype(np.uint16).reshape(shape)
 
 
 def round_to(v, t):

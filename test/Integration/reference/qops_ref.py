@@ -10,8 +10,8 @@ Written from /work/shared/SPEC.md ("Numerics"), not from the compiler:
 
 Quantized types are named by strings: 'u8','i8','u16','i16','u4','i4','u2','i2'.
 4-bit and 2-bit values are held one per element in np.uint8 / np.int8 arrays.
-Float types: 'f32' (np.float32) and 'f16' (np.float16). bf16 and float8/float4
-are out of scope here.
+Float types: 'f32' (np.float32) and 'f16' (np.float16). bf16, float8, float4
+and e8m0 are in qops_float_ref.py (which reuses this module).
 
 Decisions (the spec leaves them open; the project picked these):
   * NaN quotient in an integer QuantizeLinear counts as 0: y = saturate(zp).

@@ -1,0 +1,111 @@
+// RUN: quant-opt %s --qops-vectorize-elementwise --split-input-file | FileCheck %s
+// RUN: quant-opt %s --qops-vectorize-elementwise=vector-width=8 --split-input-file | FileCheck %s --check-prefix=W8
+
+// Per-axis scale along the contiguous dim: one contiguous vector read of the
+// scale per tile, no gather; 4096 = 128 x 32, so nothing is peeled.
+// CHECK-LABEL: func.func @per_axis
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[C32:.*]] iter_args
+// CHECK-DAG: %[[XS:.*]] = tensor.extract_slice %{{.*}}[%[[I]], %[[J]]] [1, 32] [1, 1] : tensor<16x4096xf32> to tensor<1x32xf32>
+// CHECK-DAG: %[[SS:.*]] = tensor.extract_slice %{{.*}}[%[[J]]] [32] [1] : tensor<4096xf32> to tensor<32xf32>
+// CHECK-DAG: vector.transfer_read %[[XS]]{{.*}} : tensor<1x32xf32>, vector<32xf32>
+// CHECK-DAG: vector.transfer_read %[[SS]]{{.*}} : tensor<32xf32>, vector<32xf32>
+// CHECK-NOT: vector.gather
+// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: vector.transfer_write %{{.*}} : vector<32xi8>
+// CHECK-NOT: linalg.generic
+// W8-LABEL: func.func @per_axis
+// W8: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#axis1 = affine_map<(d0, d1) -> (d1)>
+func.func @per_axis(%x: tensor<16x4096xf32>, %s: tensor<4096xf32>) -> tensor<16x4096xi8> {
+  %e = tensor.empty() : tensor<16x4096xi8>
+  %y = linalg.generic {indexing_maps = [#id, #axis1, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : tensor<16x4096xf32>, tensor<4096xf32>) outs(%e : tensor<16x4096xi8>) {
+  ^bb0(%xv: f32, %sv: f32, %o: i8):
+    %q = arith.divf %xv, %sv : f32
+    %i = arith.fptosi %q : f32 to i8
+    linalg.yield %i : i8
+  } -> tensor<16x4096xi8>
+  return %y : tensor<16x4096xi8>
+}
+
+// -----
+
+// A dynamic contiguous dim: full tiles are vectorized, the last partial tile
+// is peeled off and stays a scalar linalg.generic.
+// CHECK-LABEL: func.func @dynamic_peeled
+// CHECK: scf.for
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: scf.for
+// CHECK: linalg.generic
+// CHECK-SAME: tensor<1x?xf32>
+#id1 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @dynamic_peeled(%x: tensor<4x?xf32>) -> tensor<4x?xf32> {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c1 : tensor<4x?xf32>
+  %e = tensor.empty(%n) : tensor<4x?xf32>
+  %y = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x?xf32>) outs(%e : tensor<4x?xf32>) {
+  ^bb0(%xv: f32, %o: f32):
+    %a = arith.addf %xv, %xv : f32
+    linalg.yield %a : f32
+  } -> tensor<4x?xf32>
+  return %y : tensor<4x?xf32>
+}
+
+// -----
+
+// An outer reduction with a parallel contiguous dim (DynamicQuantizeLinear's
+// lane-wise min) accumulates in vectors.
+// CHECK-LABEL: func.func @outer_reduction
+// CHECK: vector.multi_reduction <minimumf>, %{{.*}}, %{{.*}} [0] : vector<1x32xf32> to vector<32xf32>
+// CHECK-NOT: linalg.generic
+#grid = affine_map<(d0, d1) -> (d0, d1)>
+#lane = affine_map<(d0, d1) -> (d1)>
+func.func @outer_reduction(%x: tensor<128x64xf32>, %init: tensor<64xf32>) -> tensor<64xf32> {
+  %y = linalg.generic {indexing_maps = [#grid, #lane], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<128x64xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%xv: f32, %acc: f32):
+    %m = arith.minimumf %acc, %xv : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+// A short static contiguous dim is taken whole.
+// CHECK-LABEL: func.func @short_inner
+// CHECK: arith.negf %{{.*}} : vector<3xf32>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @short_inner(%x: tensor<5x3xf32>) -> tensor<5x3xf32> {
+  %e = tensor.empty() : tensor<5x3xf32>
+  %y = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<5x3xf32>) outs(%e : tensor<5x3xf32>) {
+  ^bb0(%xv: f32, %o: f32):
+    %n = arith.negf %xv : f32
+    linalg.yield %n : f32
+  } -> tensor<5x3xf32>
+  return %y : tensor<5x3xf32>
+}
+
+// -----
+
+// Maps that are not projected permutations (a blocked scale whose axis the
+// block size does not divide) are left alone.
+// CHECK-LABEL: func.func @floordiv_untouched
+// CHECK: linalg.generic
+// CHECK-NOT: vector.
+#id3 = affine_map<(d0, d1) -> (d0, d1)>
+#blk = affine_map<(d0, d1) -> (d0, d1 floordiv 32)>
+func.func @floordiv_untouched(%x: tensor<2x70xf32>, %s: tensor<2x3xf32>) -> tensor<2x70xf32> {
+  %e = tensor.empty() : tensor<2x70xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #blk, #id3], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : tensor<2x70xf32>, tensor<2x3xf32>) outs(%e : tensor<2x70xf32>) {
+  ^bb0(%xv: f32, %sv: f32, %o: f32):
+    %m = arith.mulf %xv, %sv : f32
+    linalg.yield %m : f32
+  } -> tensor<2x70xf32>
+  return %y : tensor<2x70xf32>
+}
