@@ -50,6 +50,12 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
     Float8/float4 values are converted bit-exactly with integer arithmetic
     on their bit patterns (FloatFormats.cpp); see docs/Numerics.md.
   }];
+  let options = [
+    Option<"int8Kernel", "int8-kernel", "bool", /*default=*/"true",
+           "Lower si8/ui8 QLinearMatMul with f32 scales to packing + the "
+           "register-blocked micro-kernel (QLinearMatMulKernel.cpp) instead "
+           "of one linalg.generic contraction">
+  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
@@ -57,7 +63,9 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
-    "::mlir::tensor::TensorDialect"
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

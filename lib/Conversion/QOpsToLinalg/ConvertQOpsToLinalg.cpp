@@ -29,6 +29,8 @@ namespace {
 
 struct ConvertQOpsToLinalgPass
     : public qops::impl::ConvertQOpsToLinalgBase<ConvertQOpsToLinalgPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -51,7 +53,7 @@ struct ConvertQOpsToLinalgPass
         [&](Operation *op) { return converter.isLegal(op); });
 
     RewritePatternSet patterns(ctx);
-    populateQOpsToLinalgConversionPatterns(converter, patterns);
+    populateQOpsToLinalgConversionPatterns(converter, patterns, int8Kernel);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

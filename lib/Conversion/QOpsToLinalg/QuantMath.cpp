@@ -170,29 +170,49 @@ Value qops::emitRoundToSmallFloat(OpBuilder &b, Location loc, Value value,
   return emitTruncF32ToSmallFloat(b, loc, value, smallType, saturate);
 }
 
+/// A constant of `element` type shaped like `like` (a scalar, or a splat
+/// vector of the same shape).
+static Value constantLike(OpBuilder &b, Location loc, TypedAttr scalar,
+                          Type like) {
+  if (auto vector = dyn_cast<VectorType>(like))
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(vector.clone(scalar.getType()), scalar));
+  return arith::ConstantOp::create(b, loc, scalar);
+}
+
+/// `element` in the shape of `like`.
+static Type shapedLike(Type element, Type like) {
+  if (auto vector = dyn_cast<VectorType>(like))
+    return vector.clone(element);
+  return element;
+}
+
 Value qops::emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,
                                           Value zeroPoint, int64_t qmin,
                                           int64_t qmax) {
-  auto qType = cast<FloatType>(q.getType());
+  Type shape = q.getType();
+  auto qType = cast<FloatType>(getElementTypeOrSelf(shape));
   FloatType clampType =
       qType.getWidth() > 32 ? cast<FloatType>(qType) : b.getF32Type();
+  Type clampShaped = shapedLike(clampType, shape);
 
   Value rounded = math::RoundEvenOp::create(b, loc, q);
-  if (rounded.getType() != clampType)
-    rounded = arith::ExtFOp::create(b, loc, clampType, rounded);
-  Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(clampType, 0));
+  if (rounded.getType() != clampShaped)
+    rounded = arith::ExtFOp::create(b, loc, clampShaped, rounded);
+  Value zero = constantLike(b, loc, b.getFloatAttr(clampType, 0), shape);
   Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
                                       rounded, rounded);
   Value finiteOrInf = arith::SelectOp::create(b, loc, isNaN, zero, rounded);
 
-  Type i32 = b.getI32Type();
+  Type i32 = shapedLike(b.getI32Type(), shape);
   auto constI32 = [&](int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+    return constantLike(b, loc, b.getI32IntegerAttr(v), shape);
   };
   Value low = arith::SubIOp::create(b, loc, constI32(qmin), zeroPoint);
   Value high = arith::SubIOp::create(b, loc, constI32(qmax), zeroPoint);
-  Value lowF = arith::SIToFPOp::create(b, loc, clampType, low);
-  Value highF = arith::SIToFPOp::create(b, loc, clampType, high);
+  Value lowF = arith::SIToFPOp::create(b, loc, clampShaped, low);
+  Value highF = arith::SIToFPOp::create(b, loc, clampShaped, high);
   // NaN is gone and the sign of zero does not survive fptosi: the clamp may
   // use plain vmaxps/vminps (nnan, nsz).
   auto flags = arith::FastMathFlags::nnan | arith::FastMathFlags::nsz;

@@ -54,7 +54,8 @@ Value emitRoundToSmallFloat(OpBuilder &b, Location loc, Value value,
 ///                                         |bounds| < 2^17; +-Inf saturate
 ///   y  = fptosi(r') + zp                  in i32, now within [qmin, qmax]
 ///
-/// `zeroPoint` is an i32 value (already extended). Returns an i32.
+/// `zeroPoint` is an i32 value (already extended). Returns an i32. Works on
+/// scalars and on vectors (q, zeroPoint of one vector shape) alike.
 Value emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,
                                     Value zeroPoint, int64_t qmin,
                                     int64_t qmax);

@@ -110,7 +110,8 @@ struct FoldStorageCasts : OpConversionPattern<UnrealizedConversionCastOp> {
 } // namespace
 
 void qops::populateQOpsToLinalgConversionPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    bool useInt8Kernel) {
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);
@@ -120,4 +121,6 @@ void qops::populateQOpsToLinalgConversionPatterns(
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
   populateDynamicQuantizeToLinalgPatterns(converter, patterns);
   populateQLinearMatMulToLinalgPatterns(converter, patterns);
+  if (useInt8Kernel)
+    populateQLinearMatMulKernelPatterns(converter, patterns);
 }

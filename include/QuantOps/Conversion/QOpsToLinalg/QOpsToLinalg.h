@@ -33,10 +33,17 @@ void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
 /// qops.qlinear_matmul.
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns);
-/// All of the above, plus func/call/return and arith.constant signature
-/// conversion to storage types.
+/// qops.qlinear_matmul on si8/ui8 with f32 scales as packing + the
+/// register-blocked VPMADDWD-shaped micro-kernel (QLinearMatMulKernel.cpp);
+/// preferred over the generic form where it applies.
+void populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns);
+/// All of the above (the kernel only with `useInt8Kernel`), plus
+/// func/call/return and arith.constant signature conversion to storage
+/// types.
 void populateQOpsToLinalgConversionPatterns(const TypeConverter &converter,
-                                            RewritePatternSet &patterns);
+                                            RewritePatternSet &patterns,
+                                            bool useInt8Kernel = true);
 
 /// The attribute that keeps a function's ONNX-typed signature.
 inline constexpr llvm::StringLiteral kSignatureAttrName = "qops.signature";

@@ -1,0 +1,540 @@
+//===- QLinearMatMulKernel.cpp - the exact int8 register-blocked kernel ---===//
+//
+// si8/ui8 QLinearMatMul with f32 scales as packing + a register-blocked
+// micro-kernel in the vector dialect, on tensors (one-shot bufferization
+// makes it in place):
+//
+//   A16[b, m, k] = a[b, m, k] - a_zp[m]   i16, padded with 0 to [B, Mp, Kp]
+//   B16[b, n/16, k/2, 16, 2] = b[b, k, n] - b_zp[n]
+//                                         i16, k-pairs interleaved, 16-column
+//                                         panels, padded with 0 to Kp, Np
+//   for each batch b, 16-column panel, 6-row tile:
+//     acc[6][2] : vector<8xi32> = 0
+//     for each k-pair:
+//       B pair rows (2 x vector<16xi16>, columns 0-7 and 8-15 interleaved)
+//       for each row r: A pair (a[r,k], a[r,k+1]) broadcast to 8 lanes
+//         acc[r][h] += madd(Apair, Bpair[h])
+//     epilogue: y = saturate(round_half_even(f64(acc) * f64(multiplier)) +
+//               y_zp), the multiplier (a_scale * b_scale) / y_scale in f32
+//   y = Y[:, :M, :N]
+//
+// madd(x, y) = extsi(x) * extsi(y) summed over adjacent lane pairs
+// (x[2i]y[2i] + x[2i+1]y[2i+1]), which LLVM selects as VPMADDWD on x86
+// (pmaddwd / smlal pairs elsewhere). Subtracting the zero points while
+// packing keeps every operand in [-255, 255], so each pair sum is at most
+// 2 * 255 * 255 and nothing saturates: the i32 accumulation is exact
+// (wrapping only past K ~ 33000, as ONNX permits). The ONNX formula
+// sum_k (a - a_zp)(b - b_zp) is computed literally; no row/column-sum
+// correction terms are needed.
+//
+// Forms outside this kernel (float8, f16/bf16 scales, 1-D operands,
+// broadcast batch dims, batched parameters) use the generic lowering in
+// QLinearMatMul.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+
+#include "QuantMath.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+constexpr int64_t kRows = 6;     // MR: rows per register tile
+constexpr int64_t kColumns = 16; // NR: columns per panel (2 x 8 i32 lanes)
+constexpr int64_t kHalf = 8;     // i32 lanes per accumulator vector
+
+/// A quantization parameter of the kernel: one element (a scalar read once)
+/// or one value per row / per column (a 1-D tensor padded to the tile
+/// grid).
+struct KernelParam {
+  Value tensor;      // rank 0, or 1-D padded to Mp / Np
+  bool perElement;   // 1-D
+};
+
+/// The 1-D form of a per-row / per-column parameter: [R] as is, or
+/// [1, .., R, 1] / [1, .., 1, C] collapsed. Fails for batched parameters.
+FailureOr<KernelParam> prepareKernelParam(OpBuilder &b, Location loc,
+                                          Value param) {
+  auto type = cast<RankedTensorType>(param.getType());
+  if (hasSingleElement(type))
+    return KernelParam{collapseToScalarTensor(b, loc, param), false};
+  if (type.getRank() == 1)
+    return KernelParam{param, true};
+  int64_t nonUnit = 0;
+  for (int64_t d : type.getShape())
+    nonUnit += d != 1;
+  if (nonUnit != 1)
+    return failure();
+  int64_t rank = type.getRank();
+  return KernelParam{
+      tensor::CollapseShapeOp::create(
+          b, loc, param,
+          ArrayRef<ReassociationIndices>{
+              llvm::to_vector(llvm::seq<int64_t>(0, rank))}),
+      true};
+}
+
+/// Pads a 1-D tensor with `padding` up to `size` elements.
+Value padTo(OpBuilder &b, Location loc, Value tensor, OpFoldResult size,
+            Attribute padding) {
+  OpFoldResult current = tensor::getMixedSize(b, loc, tensor, 0);
+  AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
+  OpFoldResult high = affine::makeComposedFoldedAffineApply(
+      b, loc, s0 - s1, {size, current});
+  auto type = cast<RankedTensorType>(tensor.getType());
+  auto paddedType = RankedTensorType::get(
+      {getConstantIntValue(size).value_or(ShapedType::kDynamic)},
+      type.getElementType());
+  Value padValue = arith::ConstantOp::create(b, loc, cast<TypedAttr>(padding));
+  return tensor::PadOp::create(b, loc, paddedType, tensor,
+                               ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+                               ArrayRef<OpFoldResult>{high}, padValue);
+}
+
+/// x[2i] * y[2i] + x[2i+1] * y[2i+1] for i in [0, 8): the VPMADDWD shape.
+Value emitPairwiseMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y) {
+  auto wide = VectorType::get({2 * kHalf}, b.getI32Type());
+  Value xe = arith::ExtSIOp::create(b, loc, wide, x);
+  Value ye = arith::ExtSIOp::create(b, loc, wide, y);
+  Value product = arith::MulIOp::create(b, loc, xe, ye);
+  SmallVector<int64_t> even, odd;
+  for (int64_t i = 0; i < kHalf; ++i) {
+    even.push_back(2 * i);
+    odd.push_back(2 * i + 1);
+  }
+  Value evens = vector::ShuffleOp::create(b, loc, product, product, even);
+  Value odds = vector::ShuffleOp::create(b, loc, product, product, odd);
+  return arith::AddIOp::create(b, loc, evens, odds);
+}
+
+struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
+  QLinearMatMulInt8Kernel(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto aOnnxType = cast<RankedTensorType>(op.getA().getType());
+    auto bOnnxType = cast<RankedTensorType>(op.getB().getType());
+    Type aOnnx = aOnnxType.getElementType(), bOnnx = bOnnxType.getElementType();
+    Type yOnnx = op.getY().getType().getElementType();
+    if (!isInt8Type(aOnnx) || !isInt8Type(bOnnx) || !isInt8Type(yOnnx))
+      return rewriter.notifyMatchFailure(op, "not an int8 matmul");
+    if (!cast<RankedTensorType>(op.getAScale().getType())
+             .getElementType()
+             .isF32())
+      return rewriter.notifyMatchFailure(op, "scales are not f32");
+    int64_t aRank = aOnnxType.getRank(), bRank = bOnnxType.getRank();
+    if (aRank < 2 || bRank < 2)
+      return rewriter.notifyMatchFailure(op, "a vector operand");
+    if (llvm::is_contained(aOnnxType.getShape(), 0) ||
+        llvm::is_contained(bOnnxType.getShape(), 0))
+      return rewriter.notifyMatchFailure(op, "an empty operand");
+    // Batch dims: b shared (2-D) or exactly a's (no broadcasting).
+    ArrayRef<int64_t> aBatch = aOnnxType.getShape().drop_back(2);
+    ArrayRef<int64_t> bBatch = bOnnxType.getShape().drop_back(2);
+    bool sharedB = bRank == 2;
+    if (!sharedB && (aBatch != bBatch ||
+                     llvm::any_of(aBatch, ShapedType::isDynamic)))
+      return rewriter.notifyMatchFailure(op, "broadcast batch dims");
+
+    FailureOr<KernelParam> aScale =
+        prepareKernelParam(rewriter, loc, adaptor.getAScale());
+    FailureOr<KernelParam> aZp =
+        prepareKernelParam(rewriter, loc, adaptor.getAZeroPoint());
+    FailureOr<KernelParam> bScale =
+        prepareKernelParam(rewriter, loc, adaptor.getBScale());
+    FailureOr<KernelParam> bZp =
+        prepareKernelParam(rewriter, loc, adaptor.getBZeroPoint());
+    FailureOr<KernelParam> yScale =
+        prepareKernelParam(rewriter, loc, adaptor.getYScale());
+    FailureOr<KernelParam> yZp =
+        prepareKernelParam(rewriter, loc, adaptor.getYZeroPoint());
+    if (failed(aScale) || failed(aZp) || failed(bScale) || failed(bZp) ||
+        failed(yScale) || failed(yZp))
+      return rewriter.notifyMatchFailure(op, "batched parameters");
+    // y's per-element parameters: per-row ([.., M, 1]) or per-column.
+    auto yParamIsRow = [&](Value original) {
+      auto t = cast<RankedTensorType>(original.getType());
+      return t.getRank() >= 2 && t.getShape().back() == 1 &&
+             !hasSingleElement(t);
+    };
+    bool yScaleRow = yParamIsRow(op.getYScale());
+    bool yZpRow = yParamIsRow(op.getYZeroPoint());
+
+    // Collapse the batch dims: a [B, M, K], b [Bb, K, N].
+    auto toBatched = [&](Value v, int64_t rank) -> Value {
+      if (rank == 2)
+        return tensor::ExpandShapeOp::create(
+            rewriter, loc,
+            RankedTensorType::get(
+                {1, cast<RankedTensorType>(v.getType()).getDimSize(0),
+                 cast<RankedTensorType>(v.getType()).getDimSize(1)},
+                cast<RankedTensorType>(v.getType()).getElementType()),
+            v, ArrayRef<ReassociationIndices>{{0, 1}, {2}},
+            ArrayRef<OpFoldResult>{
+                rewriter.getIndexAttr(1),
+                tensor::getMixedSize(rewriter, loc, v, 0),
+                tensor::getMixedSize(rewriter, loc, v, 1)});
+      if (rank == 3)
+        return v;
+      SmallVector<ReassociationIndices> groups{
+          llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)),
+          {rank - 2},
+          {rank - 1}};
+      return tensor::CollapseShapeOp::create(rewriter, loc, v, groups);
+    };
+    Value a = toBatched(adaptor.getA(), aRank);
+    Value bMat = toBatched(adaptor.getB(), bRank);
+
+    auto size = [&](Value v, int64_t d) {
+      return tensor::getMixedSize(rewriter, loc, v, d);
+    };
+    OpFoldResult batch = size(a, 0), bBatches = size(bMat, 0);
+    OpFoldResult m = size(a, 1), k = size(a, 2), n = size(bMat, 2);
+    emitSizeCheck(rewriter, loc, k, size(bMat, 1),
+                  "qmatmul_inner_dim: a's K differs from b's K");
+    AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
+    auto roundUp = [&](OpFoldResult v, int64_t multiple) {
+      return affine::makeComposedFoldedAffineApply(
+          rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
+    };
+    OpFoldResult mPadded = roundUp(m, kRows), nPadded = roundUp(n, kColumns);
+    OpFoldResult kPadded = roundUp(k, 2);
+    auto staticOr = [](OpFoldResult v) {
+      return getConstantIntValue(v).value_or(ShapedType::kDynamic);
+    };
+
+    // Per-element parameters padded to the tile grid (scale 1, zp 0).
+    Type f32 = rewriter.getF32Type();
+    Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16);
+    auto padParam = [&](KernelParam &param, OpFoldResult to, bool isScale) {
+      if (!param.perElement)
+        return;
+      Attribute pad = isScale ? Attribute(rewriter.getF32FloatAttr(1.0f))
+                              : Attribute(rewriter.getI8IntegerAttr(0));
+      param.tensor = padTo(rewriter, loc, param.tensor, to, pad);
+    };
+    padParam(*aScale, mPadded, true);
+    padParam(*aZp, mPadded, false);
+    padParam(*bScale, nPadded, true);
+    padParam(*bZp, nPadded, false);
+    padParam(*yScale, yScaleRow ? mPadded : nPadded, true);
+    padParam(*yZp, yZpRow ? mPadded : nPadded, false);
+
+    MLIRContext *ctx = rewriter.getContext();
+    auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
+    auto parallel = [](unsigned n) {
+      return SmallVector<utils::IteratorType>(n,
+                                              utils::IteratorType::parallel);
+    };
+
+    // A16 = a - a_zp, padded to [B, Mp, Kp].
+    AffineMap aMap = AffineMap::getMultiDimIdentityMap(3, ctx);
+    AffineMap aZpMap = aZp->perElement ? AffineMap::get(3, 0, dim(1))
+                                       : AffineMap::get(3, 0, {}, ctx);
+    Value aZpTensor = aZp->tensor;
+    if (aZp->perElement) // the unpadded view matches a's rows
+      aZpTensor = tensor::ExtractSliceOp::create(
+          rewriter, loc, aZp->tensor, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{m}, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    Value a16Init = createEmptyLike(rewriter, loc, a, i16);
+    Value a16 =
+        linalg::GenericOp::create(
+            rewriter, loc, a16Init.getType(), ValueRange{a, aZpTensor},
+            a16Init, ArrayRef<AffineMap>{aMap, aZpMap, aMap}, parallel(3),
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              Value d = arith::SubIOp::create(
+                  b, l, emitExtendToI32(b, l, args[0], aOnnx),
+                  emitExtendToI32(b, l, args[1], aOnnx));
+              linalg::YieldOp::create(
+                  b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
+            })
+            .getResult(0);
+    Value zero16 =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI16IntegerAttr(0));
+    auto highPad = [&](OpFoldResult padded, OpFoldResult actual) {
+      AffineExpr p = rewriter.getAffineSymbolExpr(0),
+                 q = rewriter.getAffineSymbolExpr(1);
+      return affine::makeComposedFoldedAffineApply(rewriter, loc, p - q,
+                                                   {padded, actual});
+    };
+    Value aPacked = tensor::PadOp::create(
+        rewriter, loc,
+        RankedTensorType::get(
+            {staticOr(batch), staticOr(mPadded), staticOr(kPadded)}, i16),
+        a16,
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                               rewriter.getIndexAttr(0),
+                               rewriter.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                               highPad(mPadded, m), highPad(kPadded, k)},
+        zero16);
+
+    // B16 = b - b_zp, padded to [Bb, Kp, Np], then k-pairs interleaved into
+    // 16-column panels: [Bb, Np/16, Kp/2, 16 * 2].
+    AffineMap bZpMap = bZp->perElement ? AffineMap::get(3, 0, dim(2))
+                                       : AffineMap::get(3, 0, {}, ctx);
+    Value bZpTensor = bZp->tensor;
+    if (bZp->perElement)
+      bZpTensor = tensor::ExtractSliceOp::create(
+          rewriter, loc, bZp->tensor, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{n}, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    Value b16Init = createEmptyLike(rewriter, loc, bMat, i16);
+    Value b16 =
+        linalg::GenericOp::create(
+            rewriter, loc, b16Init.getType(), ValueRange{bMat, bZpTensor},
+            b16Init, ArrayRef<AffineMap>{aMap, bZpMap, aMap}, parallel(3),
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              Value d = arith::SubIOp::create(
+                  b, l, emitExtendToI32(b, l, args[0], bOnnx),
+                  emitExtendToI32(b, l, args[1], bOnnx));
+              linalg::YieldOp::create(
+                  b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
+            })
+            .getResult(0);
+    Value bPadded = tensor::PadOp::create(
+        rewriter, loc,
+        RankedTensorType::get(
+            {staticOr(bBatches), staticOr(kPadded), staticOr(nPadded)}, i16),
+        b16,
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                               rewriter.getIndexAttr(0),
+                               rewriter.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0), highPad(kPadded, k),
+                               highPad(nPadded, n)},
+        zero16);
+    OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
+        rewriter, loc, s0.floorDiv(2), {kPadded});
+    OpFoldResult panels = affine::makeComposedFoldedAffineApply(
+        rewriter, loc, s0.floorDiv(kColumns), {nPadded});
+    // [Bb, Kp, Np] -> [Bb, Kp/2, 2, Np/16, 16] -> [Bb, Np/16, Kp/2, 16, 2]
+    Value bSplit = tensor::ExpandShapeOp::create(
+        rewriter, loc,
+        RankedTensorType::get({staticOr(bBatches), staticOr(kPairs), 2,
+                               staticOr(panels), kColumns},
+                              i16),
+        bPadded, ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3, 4}},
+        ArrayRef<OpFoldResult>{bBatches, kPairs, rewriter.getIndexAttr(2),
+                               panels, rewriter.getIndexAttr(kColumns)});
+    Value bPackedInit = tensor::EmptyOp::create(
+        rewriter, loc,
+        ArrayRef<OpFoldResult>{bBatches, panels, kPairs,
+                               rewriter.getIndexAttr(kColumns),
+                               rewriter.getIndexAttr(2)},
+        i16);
+    Value bPacked5 = linalg::TransposeOp::create(
+                         rewriter, loc, bSplit, bPackedInit,
+                         ArrayRef<int64_t>{0, 3, 1, 4, 2})
+                         .getResult()[0];
+    Value bPacked = tensor::CollapseShapeOp::create(
+        rewriter, loc, bPacked5,
+        ArrayRef<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
+
+    // The kernel, writing a padded [B, Mp, Np] output.
+    Type yStorage = getStorageElementType(yOnnx);
+    int64_t qmin = getIntegerTypeMin(yOnnx), qmax = getIntegerTypeMax(yOnnx);
+    Value yInit = tensor::EmptyOp::create(
+        rewriter, loc, ArrayRef<OpFoldResult>{batch, mPadded, nPadded},
+        yStorage);
+    auto idx = [&](OpFoldResult v) {
+      return getValueOrCreateConstantIndexOp(rewriter, loc, v);
+    };
+    Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value cRows = arith::ConstantIndexOp::create(rewriter, loc, kRows);
+    Value cCols = arith::ConstantIndexOp::create(rewriter, loc, kColumns);
+    auto accType = VectorType::get({kHalf}, rewriter.getI32Type());
+    auto pairType = VectorType::get({2}, i16);
+    auto lanesType = VectorType::get({2 * kHalf}, i16);
+    Value zeroAcc = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(accType, int32_t(0)));
+    Value padI16 = zero16;
+
+    auto batchLoop = scf::ForOp::create(
+        rewriter, loc, c0, idx(batch), c1, ValueRange{yInit},
+        [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
+          Value bb = sharedB ? c0 : bi;
+          auto panelLoop = scf::ForOp::create(
+              b, l, c0, idx(nPadded), cCols, batchArgs,
+              [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
+                Value panel = arith::DivUIOp::create(b, l, n0, cCols);
+                auto rowLoop = scf::ForOp::create(
+                    b, l, c0, idx(mPadded), cRows, panelArgs,
+                    [&](OpBuilder &b, Location l, Value m0,
+                        ValueRange rowArgs) {
+                      SmallVector<Value> inits(2 * kRows, zeroAcc);
+                      auto kLoop = scf::ForOp::create(
+                          b, l, c0, idx(kPairs), c1, inits,
+                          [&](OpBuilder &b, Location l, Value kp,
+                              ValueRange accs) {
+                            Value k0 = arith::MulIOp::create(
+                                b, l, kp,
+                                arith::ConstantIndexOp::create(b, l, 2));
+                            Value bLo = vector::TransferReadOp::create(
+                                b, l, lanesType, bPacked,
+                                ValueRange{bb, panel, kp, c0}, padI16,
+                                ArrayRef<bool>{true});
+                            Value bHi = vector::TransferReadOp::create(
+                                b, l, lanesType, bPacked,
+                                ValueRange{bb, panel, kp,
+                                           arith::ConstantIndexOp::create(
+                                               b, l, 2 * kHalf)},
+                                padI16, ArrayRef<bool>{true});
+                            SmallVector<Value> next;
+                            for (int64_t r = 0; r < kRows; ++r) {
+                              Value row = arith::AddIOp::create(
+                                  b, l, m0,
+                                  arith::ConstantIndexOp::create(b, l, r));
+                              Value pair = vector::TransferReadOp::create(
+                                  b, l, pairType, aPacked,
+                                  ValueRange{bi, row, k0}, padI16,
+                                  ArrayRef<bool>{true});
+                              SmallVector<int64_t> repeat;
+                              for (int64_t i = 0; i < kHalf; ++i)
+                                repeat.append({0, 1});
+                              Value broadcast = vector::ShuffleOp::create(
+                                  b, l, pair, pair, repeat);
+                              next.push_back(arith::AddIOp::create(
+                                  b, l, accs[2 * r],
+                                  emitPairwiseMultiplyAdd(b, l, broadcast,
+                                                          bLo)));
+                              next.push_back(arith::AddIOp::create(
+                                  b, l, accs[2 * r + 1],
+                                  emitPairwiseMultiplyAdd(b, l, broadcast,
+                                                          bHi)));
+                            }
+                            scf::YieldOp::create(b, l, next);
+                          });
+
+                      // Epilogue: requantize the 6 x 16 tile.
+                      Value y = rowArgs[0];
+                      auto f64Vec =
+                          VectorType::get({kHalf}, rewriter.getF64Type());
+                      auto i32Vec = accType;
+                      auto readParam = [&](const KernelParam &param,
+                                           Value rowIndex, Value column,
+                                           bool isRow, Type element,
+                                           Value pad) -> Value {
+                        auto vecType = VectorType::get({kHalf}, element);
+                        if (!param.perElement) {
+                          Value scalar = tensor::ExtractOp::create(
+                              b, l, param.tensor, ValueRange{});
+                          return vector::BroadcastOp::create(b, l, vecType,
+                                                             scalar);
+                        }
+                        if (isRow) {
+                          Value scalar = tensor::ExtractOp::create(
+                              b, l, param.tensor, ValueRange{rowIndex});
+                          return vector::BroadcastOp::create(b, l, vecType,
+                                                             scalar);
+                        }
+                        return vector::TransferReadOp::create(
+                            b, l, vecType, param.tensor, ValueRange{column},
+                            pad, ArrayRef<bool>{true});
+                      };
+                      Value padF =
+                          arith::ConstantOp::create(b, l, b.getF32FloatAttr(1));
+                      Value padI8 =
+                          arith::ConstantOp::create(b, l, b.getI8IntegerAttr(0));
+                      for (int64_t r = 0; r < kRows; ++r) {
+                        Value row = arith::AddIOp::create(
+                            b, l, m0, arith::ConstantIndexOp::create(b, l, r));
+                        for (int64_t h = 0; h < 2; ++h) {
+                          Value column = arith::AddIOp::create(
+                              b, l, n0,
+                              arith::ConstantIndexOp::create(b, l, h * kHalf));
+                          Value as = readParam(*aScale, row, column, true, f32,
+                                               padF);
+                          Value bs = readParam(*bScale, row, column, false,
+                                               f32, padF);
+                          Value ys = readParam(*yScale, row, column, yScaleRow,
+                                               f32, padF);
+                          Value yz = readParam(*yZp, row, column, yZpRow, i8,
+                                               padI8);
+                          Value multiplier = arith::DivFOp::create(
+                              b, l, arith::MulFOp::create(b, l, as, bs), ys);
+                          Value product = arith::MulFOp::create(
+                              b, l,
+                              arith::SIToFPOp::create(
+                                  b, l, f64Vec, kLoop.getResult(2 * r + h)),
+                              arith::ExtFOp::create(b, l, f64Vec, multiplier));
+                          Value zp =
+                              cast<IntegerType>(yOnnx).isUnsigned()
+                                  ? arith::ExtUIOp::create(b, l, i32Vec, yz)
+                                        .getResult()
+                                  : arith::ExtSIOp::create(b, l, i32Vec, yz)
+                                        .getResult();
+                          Value q = emitRoundAddZeroPointSaturate(
+                              b, l, product, zp, qmin, qmax);
+                          Value stored = arith::TruncIOp::create(
+                              b, l, VectorType::get({kHalf}, yStorage), q);
+                          y = vector::TransferWriteOp::create(
+                                  b, l, stored, y, ValueRange{bi, row, column},
+                                  ArrayRef<bool>{true})
+                                  .getResult();
+                        }
+                      }
+                      scf::YieldOp::create(b, l, y);
+                    });
+                scf::YieldOp::create(b, l, rowLoop.getResults());
+              });
+          scf::YieldOp::create(b, l, panelLoop.getResults());
+        });
+
+    // y = Y[:, :M, :N], back to the result's batch shape.
+    Value yPadded = batchLoop.getResult(0);
+    auto batched3 = RankedTensorType::get(
+        {staticOr(batch), staticOr(m), staticOr(n)}, yStorage);
+    Value y = tensor::ExtractSliceOp::create(
+        rewriter, loc, batched3, yPadded,
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                               rewriter.getIndexAttr(0),
+                               rewriter.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{batch, m, n},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
+                               rewriter.getIndexAttr(1),
+                               rewriter.getIndexAttr(1)});
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getY().getType()));
+    if (resultType.getRank() == 2) {
+      y = tensor::CollapseShapeOp::create(
+          rewriter, loc, resultType, y,
+          ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+    } else if (resultType.getRank() > 3) {
+      SmallVector<OpFoldResult> outputShape =
+          tensor::getMixedSizes(rewriter, loc, adaptor.getA());
+      outputShape.back() = n;
+      SmallVector<ReassociationIndices> groups{
+          llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank() - 2)),
+          {resultType.getRank() - 2},
+          {resultType.getRank() - 1}};
+      y = tensor::ExpandShapeOp::create(rewriter, loc, resultType, y, groups,
+                                        outputShape);
+    }
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+};
+
+} // namespace
+
+void qops::populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<QLinearMatMulInt8Kernel>(converter, patterns.getContext());
+}
