@@ -5,9 +5,10 @@
 // makes it in place):
 //
 //   A16[b, m, k] = a[b, m, k] - a_zp[m]   i16, padded with 0 to [B, Mp, Kp]
-//   B16[b, n/16, k/2, 16, 2] = b[b, k, n] - b_zp[n]
-//                                         i16, k-pairs interleaved, 16-column
-//                                         panels, padded with 0 to Kp, Np
+//   B16[b, n/16, k/2, 16] = (b[b, k, n] - b_zp[n]) | (b[b, k+1, n] - ..) << 16
+//                                         i16 k-pairs interleaved (as one
+//                                         i32), 16-column panels, padded
+//                                         with 0 to Kp, Np
 //   for each batch b, 16-column panel, 6-row tile:
 //     acc[6][2] : vector<8xi32> = 0
 //     for each k-pair:
@@ -56,6 +57,8 @@ namespace {
 constexpr int64_t kRows = 6;     // MR: rows per register tile
 constexpr int64_t kColumns = 16; // NR: columns per panel (2 x 8 i32 lanes)
 constexpr int64_t kHalf = 8;     // i32 lanes per accumulator vector
+constexpr int64_t kRowBlock = 48; // MC: rows whose packed A stays in L2
+                                  // while every B panel passes by
 
 /// A quantization parameter of the kernel: one element (a scalar read once)
 /// or one value per row / per column (a 1-D tensor padded to the tile
@@ -295,56 +298,124 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       bZpTensor = tensor::ExtractSliceOp::create(
           rewriter, loc, bZp->tensor, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
           ArrayRef<OpFoldResult>{n}, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
-    Value b16Init = createEmptyLike(rewriter, loc, bMat, i16);
-    Value b16 =
-        linalg::GenericOp::create(
-            rewriter, loc, b16Init.getType(), ValueRange{bMat, bZpTensor},
-            b16Init, ArrayRef<AffineMap>{aMap, bZpMap, aMap}, parallel(3),
-            [&](OpBuilder &b, Location l, ValueRange args) {
-              Value d = arith::SubIOp::create(
-                  b, l, emitExtendToI32(b, l, args[0], bOnnx),
-                  emitExtendToI32(b, l, args[1], bOnnx));
-              linalg::YieldOp::create(
-                  b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
-            })
-            .getResult(0);
-    Value bPadded = tensor::PadOp::create(
-        rewriter, loc,
-        RankedTensorType::get(
-            {staticOr(bBatches), staticOr(kPadded), staticOr(nPadded)}, i16),
-        b16,
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                               rewriter.getIndexAttr(0),
-                               rewriter.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0), highPad(kPadded, k),
-                               highPad(nPadded, n)},
-        zero16);
+    // When K is even and N a multiple of 16 (statically) nothing is padded:
+    // the interleaving below reads b directly and subtracts the zero point
+    // itself, one pass over b instead of three.
+    bool directB = getConstantIntValue(highPad(kPadded, k)) == 0 &&
+                   getConstantIntValue(highPad(nPadded, n)) == 0;
+    Value bSource = bMat;
+    if (!directB) {
+      Value b16Init = createEmptyLike(rewriter, loc, bMat, i16);
+      Value b16 =
+          linalg::GenericOp::create(
+              rewriter, loc, b16Init.getType(), ValueRange{bMat, bZpTensor},
+              b16Init, ArrayRef<AffineMap>{aMap, bZpMap, aMap}, parallel(3),
+              [&](OpBuilder &b, Location l, ValueRange args) {
+                Value d = arith::SubIOp::create(
+                    b, l, emitExtendToI32(b, l, args[0], bOnnx),
+                    emitExtendToI32(b, l, args[1], bOnnx));
+                linalg::YieldOp::create(
+                    b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
+              })
+              .getResult(0);
+      Value bPadded = tensor::PadOp::create(
+          rewriter, loc,
+          RankedTensorType::get(
+              {staticOr(bBatches), staticOr(kPadded), staticOr(nPadded)}, i16),
+          b16,
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                                 rewriter.getIndexAttr(0),
+                                 rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0), highPad(kPadded, k),
+                                 highPad(nPadded, n)},
+          zero16);
+      bSource = bPadded;
+    }
     OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(2), {kPadded});
     OpFoldResult panels = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(kColumns), {nPadded});
-    // [Bb, Kp, Np] -> [Bb, Kp/2, 2, Np/16, 16] -> [Bb, Np/16, Kp/2, 16, 2]
-    Value bSplit = tensor::ExpandShapeOp::create(
-        rewriter, loc,
-        RankedTensorType::get({staticOr(bBatches), staticOr(kPairs), 2,
-                               staticOr(panels), kColumns},
-                              i16),
-        bPadded, ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3, 4}},
-        ArrayRef<OpFoldResult>{bBatches, kPairs, rewriter.getIndexAttr(2),
-                               panels, rewriter.getIndexAttr(kColumns)});
+    // [Bb, Kp, Np] viewed as [Bb, Kp/2, 2, Np/16, 16]; the even and odd
+    // k rows of each pair are interleaved as i32 = lo | hi << 16 (the
+    // little-endian layout of the i16 pair) into [Bb, Np/16, Kp/2, 16].
+    // Every map is a permutation with the 16 columns innermost on both
+    // sides, so this vectorizes like any elementwise op.
+    Type sourceElement =
+        cast<RankedTensorType>(bSource.getType()).getElementType();
+    // Even (odd) k rows: a stride-2 slice along K, then the columns split
+    // into [Np/16, 16]. (No rank-reducing slices: their unit-dim dropping is
+    // ambiguous with dynamic sizes.)
+    auto kRowsOfPairs = [&](int64_t which) -> Value {
+      OpFoldResult zeroIdx = rewriter.getIndexAttr(0),
+                   oneIdx = rewriter.getIndexAttr(1);
+      Value rows = tensor::ExtractSliceOp::create(
+          rewriter, loc, bSource,
+          ArrayRef<OpFoldResult>{zeroIdx, rewriter.getIndexAttr(which),
+                                 zeroIdx},
+          ArrayRef<OpFoldResult>{bBatches, kPairs, nPadded},
+          ArrayRef<OpFoldResult>{oneIdx, rewriter.getIndexAttr(2), oneIdx});
+      return tensor::ExpandShapeOp::create(
+          rewriter, loc,
+          RankedTensorType::get({staticOr(bBatches), staticOr(kPairs),
+                                 staticOr(panels), kColumns},
+                                sourceElement),
+          rows, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}},
+          ArrayRef<OpFoldResult>{bBatches, kPairs, panels,
+                                 rewriter.getIndexAttr(kColumns)});
+    };
+    Value evenRows = kRowsOfPairs(0), oddRows = kRowsOfPairs(1);
+    Type i32 = rewriter.getI32Type();
     Value bPackedInit = tensor::EmptyOp::create(
         rewriter, loc,
         ArrayRef<OpFoldResult>{bBatches, panels, kPairs,
-                               rewriter.getIndexAttr(kColumns),
-                               rewriter.getIndexAttr(2)},
-        i16);
-    Value bPacked5 = linalg::TransposeOp::create(
-                         rewriter, loc, bSplit, bPackedInit,
-                         ArrayRef<int64_t>{0, 3, 1, 4, 2})
-                         .getResult()[0];
-    Value bPacked = tensor::CollapseShapeOp::create(
-        rewriter, loc, bPacked5,
-        ArrayRef<ReassociationIndices>{{0}, {1}, {2}, {3, 4}});
+                               rewriter.getIndexAttr(kColumns)},
+        i32);
+    AffineMap packedMap = AffineMap::getMultiDimIdentityMap(4, ctx);
+    AffineMap rowsMap = AffineMap::get(4, 0, {dim(0), dim(2), dim(1), dim(3)},
+                                       ctx);
+    SmallVector<Value> packInputs{evenRows, oddRows};
+    SmallVector<AffineMap> packMaps{rowsMap, rowsMap};
+    if (directB) {
+      // b's zero point, per column [Np] viewed as [Np/16, 16], or scalar.
+      Value zp = bZp->tensor;
+      if (bZp->perElement) {
+        zp = tensor::ExpandShapeOp::create(
+            rewriter, loc,
+            RankedTensorType::get({staticOr(panels), kColumns}, i8), zp,
+            ArrayRef<ReassociationIndices>{{0, 1}},
+            ArrayRef<OpFoldResult>{panels, rewriter.getIndexAttr(kColumns)});
+        packMaps.push_back(AffineMap::get(4, 0, {dim(1), dim(3)}, ctx));
+      } else {
+        packMaps.push_back(AffineMap::get(4, 0, {}, ctx));
+      }
+      packInputs.push_back(zp);
+    }
+    packMaps.push_back(packedMap);
+    Value bPacked =
+        linalg::GenericOp::create(
+            rewriter, loc, bPackedInit.getType(), packInputs, bPackedInit,
+            packMaps, parallel(4),
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              Value even = args[0], odd = args[1];
+              if (directB) {
+                Value zp = emitExtendToI32(b, l, args[2], bOnnx);
+                even = arith::TruncIOp::create(
+                    b, l, i16,
+                    arith::SubIOp::create(
+                        b, l, emitExtendToI32(b, l, even, bOnnx), zp));
+                odd = arith::TruncIOp::create(
+                    b, l, i16,
+                    arith::SubIOp::create(
+                        b, l, emitExtendToI32(b, l, odd, bOnnx), zp));
+              }
+              Value lo = arith::ExtUIOp::create(b, l, i32, even);
+              Value hi = arith::ShLIOp::create(
+                  b, l, arith::ExtUIOp::create(b, l, i32, odd),
+                  arith::ConstantOp::create(b, l, b.getI32IntegerAttr(16)));
+              linalg::YieldOp::create(
+                  b, l, arith::OrIOp::create(b, l, lo, hi).getResult());
+            })
+            .getResult(0);
 
     // The kernel, writing a padded [B, Mp, Np] output.
     Type yStorage = getStorageElementType(yOnnx);
@@ -365,17 +436,27 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     Value zeroAcc = arith::ConstantOp::create(
         rewriter, loc, DenseElementsAttr::get(accType, int32_t(0)));
     Value padI16 = zero16;
+    Value padI32 =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
 
     auto batchLoop = scf::ForOp::create(
         rewriter, loc, c0, idx(batch), c1, ValueRange{yInit},
         [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
           Value bb = sharedB ? c0 : bi;
+          // Blocks of kRowBlock rows; in each, every 16-column panel; in
+          // each panel, the block's 6-row tiles.
+          Value cBlock = arith::ConstantIndexOp::create(b, l, kRowBlock);
+          auto blockLoop = scf::ForOp::create(
+              b, l, c0, idx(mPadded), cBlock, batchArgs,
+              [&](OpBuilder &b, Location l, Value mb, ValueRange blockArgs) {
+          Value blockEnd = arith::MinUIOp::create(
+              b, l, arith::AddIOp::create(b, l, mb, cBlock), idx(mPadded));
           auto panelLoop = scf::ForOp::create(
-              b, l, c0, idx(nPadded), cCols, batchArgs,
+              b, l, c0, idx(nPadded), cCols, blockArgs,
               [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
                 Value panel = arith::DivUIOp::create(b, l, n0, cCols);
                 auto rowLoop = scf::ForOp::create(
-                    b, l, c0, idx(mPadded), cRows, panelArgs,
+                    b, l, mb, blockEnd, cRows, panelArgs,
                     [&](OpBuilder &b, Location l, Value m0,
                         ValueRange rowArgs) {
                       SmallVector<Value> inits(2 * kRows, zeroAcc);
@@ -386,16 +467,17 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                             Value k0 = arith::MulIOp::create(
                                 b, l, kp,
                                 arith::ConstantIndexOp::create(b, l, 2));
-                            Value bLo = vector::TransferReadOp::create(
-                                b, l, lanesType, bPacked,
-                                ValueRange{bb, panel, kp, c0}, padI16,
-                                ArrayRef<bool>{true});
-                            Value bHi = vector::TransferReadOp::create(
-                                b, l, lanesType, bPacked,
-                                ValueRange{bb, panel, kp,
-                                           arith::ConstantIndexOp::create(
-                                               b, l, 2 * kHalf)},
-                                padI16, ArrayRef<bool>{true});
+                            auto readPairs = [&](int64_t column) -> Value {
+                              Value packed = vector::TransferReadOp::create(
+                                  b, l, accType, bPacked,
+                                  ValueRange{bb, panel, kp,
+                                             arith::ConstantIndexOp::create(
+                                                 b, l, column)},
+                                  padI32, ArrayRef<bool>{true});
+                              return vector::BitCastOp::create(b, l, lanesType,
+                                                               packed);
+                            };
+                            Value bLo = readPairs(0), bHi = readPairs(kHalf);
                             SmallVector<Value> next;
                             for (int64_t r = 0; r < kRows; ++r) {
                               Value row = arith::AddIOp::create(
@@ -495,6 +577,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                 scf::YieldOp::create(b, l, rowLoop.getResults());
               });
           scf::YieldOp::create(b, l, panelLoop.getResults());
+              });
+          scf::YieldOp::create(b, l, blockLoop.getResults());
         });
 
     // y = Y[:, :M, :N], back to the result's batch shape.
