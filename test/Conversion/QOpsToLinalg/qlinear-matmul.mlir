@@ -1,4 +1,4 @@
-// RUN: quant-opt %s --convert-qops-to-linalg --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg="int8-kernel=false" --split-input-file | FileCheck %s
 
 // Batch broadcast (a's batch dim of 1 reads index 0), per-row a, per-column
 // b: exact i32 accumulation, then requantization in f64.

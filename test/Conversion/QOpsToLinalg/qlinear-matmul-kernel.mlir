@@ -1,0 +1,53 @@
+// RUN: quant-opt %s --convert-qops-to-linalg --split-input-file | FileCheck %s
+
+// The int8 micro-kernel (QLinearMatMulKernel.cpp): A packed as i16 with its
+// zero point subtracted; B's even and odd k rows interleaved as i16 pairs in
+// one i32, with its zero point subtracted, in 16-column panels; 48-row
+// blocks x 16-column panels x 6-row tiles x k-pairs, twelve vector<8xi32>
+// accumulators of pairwise multiply-adds; the requantization in the tile
+// epilogue writes vector<8xi8>.
+// CHECK-LABEL: func.func @kernel_u8_s8
+// CHECK: %[[A16:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x64x128xi8>, tensor<i8>) outs(%{{.*}} : tensor<1x64x128xi16>)
+// CHECK: arith.extui
+// CHECK: arith.subi
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+// CHECK: %[[EVEN:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0] [1, 64, 32] [1, 2, 1] : tensor<1x128x32xi8> to tensor<1x64x32xi8>
+// CHECK: %[[ODD:.*]] = tensor.extract_slice %{{.*}}[0, 1, 0] [1, 64, 32] [1, 2, 1] : tensor<1x128x32xi8> to tensor<1x64x32xi8>
+// CHECK: %[[BP:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x64x16xi32>)
+// CHECK: arith.shli %{{.*}}, %{{.*}} : i32
+// CHECK: arith.ori
+// CHECK: scf.for %[[B:.*]] = {{.*}} iter_args
+// CHECK: scf.for %[[MB:.*]] = {{.*}} step %{{.*}} iter_args
+// CHECK: scf.for %[[N0:.*]] = {{.*}} iter_args
+// CHECK: scf.for %[[M0:.*]] = {{.*}} iter_args
+// CHECK: scf.for %[[KP:.*]] = {{.*}} iter_args({{.*}}) -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
+// CHECK: %[[BLO:.*]] = vector.transfer_read %[[BP]]{{.*}} : tensor<1x2x64x16xi32>, vector<8xi32>
+// CHECK: vector.bitcast %[[BLO]] : vector<8xi32> to vector<16xi16>
+// CHECK: %[[PAIR:.*]] = vector.transfer_read {{.*}} : tensor<1x66x128xi16>, vector<2xi16>
+// CHECK: %[[BCAST:.*]] = vector.shuffle %[[PAIR]], %[[PAIR]] [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1] : vector<2xi16>, vector<2xi16>
+// CHECK: arith.extsi %[[BCAST]] : vector<16xi16> to vector<16xi32>
+// CHECK: %[[P:.*]] = arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: %[[EV:.*]] = vector.shuffle %[[P]], %[[P]] [0, 2, 4, 6, 8, 10, 12, 14]
+// CHECK: %[[OD:.*]] = vector.shuffle %[[P]], %[[P]] [1, 3, 5, 7, 9, 11, 13, 15]
+// CHECK: %[[S:.*]] = arith.addi %[[EV]], %[[OD]] : vector<8xi32>
+// CHECK: arith.addi %{{.*}}, %[[S]] : vector<8xi32>
+// CHECK: scf.yield
+// CHECK: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
+// CHECK: math.roundeven %{{.*}} : vector<8xf64>
+// CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x66x32xi8>
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0] [1, 64, 32] [1, 1, 1] : tensor<1x66x32xi8> to tensor<1x64x32xi8>
+func.func @kernel_u8_s8(%a: tensor<64x128xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<128x32xsi8>, %bs: tensor<32xf32>, %bzp: tensor<32xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x32xui8> {
+  %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<64x128xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %bzp : tensor<128x32xsi8>, tensor<32xf32>, tensor<32xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<64x32xui8>
+  return %y : tensor<64x32xui8>
+}
+
+// -----
+
+// Forms outside the kernel keep the generic contraction: f16 scales.
+// CHECK-LABEL: func.func @generic_f16_scales
+// CHECK-NOT: vector.shuffle
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tensor<ui8>, %b: tensor<8x16xsi8>, %bs: tensor<f16>, %bzp: tensor<si8>, %ys: tensor<f16>, %yzp: tensor<ui8>) -> tensor<4x16xui8> {
+  %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<4x8xui8>, tensor<f16>, tensor<ui8>) b(%b, %bs, %bzp : tensor<8x16xsi8>, tensor<f16>, tensor<si8>) y(%ys, %yzp : tensor<f16>, tensor<ui8>) -> tensor<4x16xui8>
+  return %y : tensor<4x16xui8>
+}
