@@ -2,7 +2,7 @@
 """Converts the bench-anchors input data (raw .bin + manifest.json, written by
 ../shared/bench-anchors/gen_models.py) into the .npy files quant-runner takes.
 
-  make_inputs.py WORK_DIR OUT_DIR
+  make_inputs.py WORK_DIR OUT_DIR   (bench/run.sh calls it)
 
 4-bit inputs are unpacked to one element per byte (quant-runner's convention).
 """

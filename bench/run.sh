@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The benchmark, one command: ONNX Runtime 1.30 and this machine's limits
+# (../shared/bench-anchors/run.sh), then QuantOps on the same models and
+# inputs, in the same run; writes bench/RESULTS.md and bench/results.png.
+#   bash bench/run.sh         (from the project root; ~10 min)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WORK="${WORK:-/tmp/anchors-work}"
+export WORK
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+/usr/bin/python3 -c 'import matplotlib' 2>/dev/null || $SUDO apt-get install -y python3-matplotlib >/dev/null
+
+bash ../shared/bench-anchors/run.sh
+bash scripts/build.sh >/dev/null
+/usr/bin/python3 bench/make_inputs.py "$WORK" "$WORK/qops-inputs"
+/usr/bin/python3 bench/run_qops.py "$WORK" build/bin/quant-runner "$WORK/qops.json"
+/usr/bin/python3 bench/report.py "$WORK" "$WORK/qops.json" bench
