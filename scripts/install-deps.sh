@@ -11,7 +11,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 PACKAGES=(
   build-essential cmake ninja-build
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
-  python3 python3-numpy
+  python3 python3-numpy libomp-22-dev
   protobuf-compiler libprotobuf-dev
   libonnx-testdata
 )

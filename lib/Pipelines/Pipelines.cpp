@@ -13,6 +13,8 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
@@ -22,6 +24,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -38,19 +41,31 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
 
 void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
                                          const QOpsPipelineOptions &options) {
+  if (options.parallel) {
+    // scf.forall -> scf.parallel -> omp.parallel + omp.wsloop.
+    pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+    pm.addPass(createConvertSCFToOpenMPPass());
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertVectorToLLVMPass());
   // aligned_alloc instead of malloc + pointer arithmetic: the buffer keeps
   // its provenance, so LLVM's alias analysis can hoist loads of scales and
   // zero points out of loops that store to freshly allocated results.
   FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
   memrefOptions.useAlignedAlloc = true;
   memrefOptions.useGenericFunctions = options.runtimeAllocator;
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  // With OpenMP, memref.alloca_scope inside omp regions must be lowered
+  // while its region is still one block: memref before scf -> cf.
+  if (options.parallel)
+    pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  if (!options.parallel)
+    pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  if (options.parallel)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
@@ -61,6 +76,7 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   QOpsVectorizeElementwiseOptions vectorize;
   vectorize.vectorWidth = options.vectorWidth;
+  vectorize.parallel = options.parallel;
   pm.addNestedPass<func::FuncOp>(
       qops::createQOpsVectorizeElementwise(vectorize));
   pm.addPass(createCanonicalizerPass());

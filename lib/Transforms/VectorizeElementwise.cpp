@@ -72,7 +72,38 @@ struct QOpsVectorizeElementwisePass
           QOpsVectorizeElementwisePass> {
   using Base::Base;
 
+  /// Distributes the outermost loop (if parallel) with scf.forall: one row
+  /// per iteration, or 16384 elements of a 1-D op. Returns the op inside.
+  FailureOr<linalg::GenericOp> distribute(IRRewriter &rewriter,
+                                          linalg::GenericOp op) {
+    if (op.getIteratorTypesArray().front() != utils::IteratorType::parallel)
+      return op;
+    unsigned numLoops = op.getNumLoops();
+    SmallVector<OpFoldResult> tileSizes(numLoops, rewriter.getIndexAttr(0));
+    tileSizes[0] = rewriter.getIndexAttr(numLoops == 1 ? 16384 : 1);
+    scf::SCFTilingOptions options;
+    options.setTileSizes(tileSizes);
+    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return op.emitOpError("could not be distributed over threads");
+    rewriter.replaceOp(op, tiled->replacements);
+    return cast<linalg::GenericOp>(tiled->tiledOps.front());
+  }
+
   LogicalResult vectorizeOne(IRRewriter &rewriter, linalg::GenericOp op) {
+    // Nothing to do for a statically empty op (and tiling it would divide
+    // by its zero extent).
+    if (llvm::is_contained(op.getStaticLoopRanges(), 0))
+      return success();
+    if (parallel) {
+      FailureOr<linalg::GenericOp> inner = distribute(rewriter, op);
+      if (failed(inner))
+        return failure();
+      op = *inner;
+    }
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     int64_t inner = ranges.back();
     int64_t width = vectorWidth;

@@ -1,5 +1,6 @@
 // RUN: quant-opt %s --qops-vectorize-elementwise --split-input-file | FileCheck %s
 // RUN: quant-opt %s --qops-vectorize-elementwise=vector-width=8 --split-input-file | FileCheck %s --check-prefix=W8
+// RUN: quant-opt %s --qops-vectorize-elementwise=parallel --split-input-file | FileCheck %s --check-prefix=PAR
 
 // Per-axis scale along the contiguous dim: one contiguous vector read of the
 // scale per tile, no gather; 4096 = 128 x 32, so nothing is peeled.
@@ -108,4 +109,26 @@ func.func @floordiv_untouched(%x: tensor<2x70xf32>, %s: tensor<2x3xf32>) -> tens
     linalg.yield %m : f32
   } -> tensor<2x70xf32>
   return %y : tensor<2x70xf32>
+}
+
+// -----
+
+// With `parallel`, the outermost loop is distributed with scf.forall (one
+// row per iteration) before the vector tiling inside it.
+// CHECK-LABEL: func.func @parallel_rows
+// PAR-LABEL: func.func @parallel_rows
+// PAR: scf.forall (%[[ROW:.*]]) in (16) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<16x4096xf32>)
+// PAR: scf.for
+// PAR: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// PAR: tensor.parallel_insert_slice
+#idp = affine_map<(d0, d1) -> (d0, d1)>
+func.func @parallel_rows(%x: tensor<16x4096xf32>) -> tensor<16x4096xf32> {
+  %e = tensor.empty() : tensor<16x4096xf32>
+  %y = linalg.generic {indexing_maps = [#idp, #idp], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<16x4096xf32>) outs(%e : tensor<16x4096xf32>) {
+  ^bb0(%xv: f32, %o: f32):
+    %a = arith.addf %xv, %xv : f32
+    linalg.yield %a : f32
+  } -> tensor<16x4096xf32>
+  return %y : tensor<16x4096xf32>
 }

@@ -99,9 +99,10 @@ void runCase(llvm::StringRef dir, const OnnxTestOptions &options,
     }
     return fail(name, message);
   }
-  if (llvm::Error error = lowerForEntry(**module, "main"))
+  if (llvm::Error error = lowerForEntry(**module, "main", options.threads))
     return fail(name, llvm::toString(std::move(error)));
-  auto session = createSession(**module, "main", options.optLevel);
+  auto session =
+      createSession(**module, "main", options.optLevel, options.threads);
   if (!session)
     return fail(name, llvm::toString(session.takeError()));
 

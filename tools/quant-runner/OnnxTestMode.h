@@ -15,6 +15,7 @@ namespace mlir::qops::runner {
 
 struct OnnxTestOptions {
   unsigned optLevel = 3;
+  unsigned threads = 1;
   /// Count cases whose model uses an unsupported operator as skipped.
   bool allowUnsupported = false;
 };

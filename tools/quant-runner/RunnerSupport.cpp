@@ -24,6 +24,9 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <string>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::qops;
@@ -95,7 +98,12 @@ static void keepOnlyReachableFunctions(ModuleOp module, StringRef entry) {
         op.erase();
 }
 
-llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry) {
+unsigned runner::getDefaultThreadCount() {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
+                                  unsigned threads) {
   keepOnlyReachableFunctions(module, entry);
   std::string messages;
   llvm::raw_string_ostream os(messages);
@@ -108,6 +116,7 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry) {
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
   QOpsPipelineOptions options;
   options.runtimeAllocator = true; // JitSession's caching allocator
+  options.parallel = threads > 1;
   buildQOpsLowerToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
     return makeError("lowering failed: " +
@@ -118,10 +127,20 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry) {
 
 llvm::Expected<std::unique_ptr<JitSession>>
 runner::createSession(ModuleOp module, llvm::StringRef entry,
-                      unsigned optLevel) {
+                      unsigned optLevel, unsigned threads) {
   JitOptions options;
   options.optLevel = optLevel;
   options.sharedLibs.push_back(QUANTOPS_C_RUNNER_UTILS);
+  if (threads > 1) {
+#ifdef QUANTOPS_LIBOMP
+    // libomp reads the thread count when it starts its first team.
+    setenv("OMP_NUM_THREADS", std::to_string(threads).c_str(), 1);
+    options.sharedLibs.push_back(QUANTOPS_LIBOMP);
+#else
+    return makeError("--threads > 1 needs libomp (Debian: libomp-22-dev), "
+                     "which was not found when quant-runner was built");
+#endif
+  }
   return JitSession::create(module, entry, options);
 }
 

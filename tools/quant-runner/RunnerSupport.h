@@ -32,12 +32,18 @@ llvm::Expected<OwningOpRef<ModuleOp>> loadModule(llvm::StringRef path,
 llvm::Expected<HostTensor> loadTensorFile(llvm::StringRef path);
 
 /// Erases the functions `entry` does not reach, then lowers the module with
-/// the qops-lower-to-llvm pipeline.
-llvm::Error lowerForEntry(ModuleOp module, llvm::StringRef entry);
+/// the qops-lower-to-llvm pipeline (with parallel loops if threads > 1).
+llvm::Error lowerForEntry(ModuleOp module, llvm::StringRef entry,
+                          unsigned threads);
 
-/// Creates the JIT session for `entry` (host CPU, optimization `optLevel`).
+/// Creates the JIT session for `entry` (host CPU, optimization `optLevel`);
+/// with threads > 1 it loads libomp and runs with that many threads.
 llvm::Expected<std::unique_ptr<JitSession>>
-createSession(ModuleOp module, llvm::StringRef entry, unsigned optLevel);
+createSession(ModuleOp module, llvm::StringRef entry, unsigned optLevel,
+              unsigned threads);
+
+/// The default thread count: every core of the machine.
+unsigned getDefaultThreadCount();
 
 /// The outcome of comparing one result with its expectation.
 struct OutputCheck {

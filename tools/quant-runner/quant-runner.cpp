@@ -87,6 +87,14 @@ cl::opt<bool> noLower("no-lower",
                       cl::cat(runnerCategory));
 cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
                            cl::init(3), cl::Prefix, cl::cat(runnerCategory));
+// libLLVM already registers a global "-threads" option, so ours is
+// registered as --qops-threads and main() maps --threads onto it.
+cl::opt<unsigned> threads("qops-threads",
+                          cl::desc("Threads for the outer loops (default: "
+                                   "every core); results are identical for "
+                                   "every count"),
+                          cl::value_desc("N"), cl::init(0),
+                          cl::cat(runnerCategory));
 cl::opt<bool> showTiming("timing",
                          cl::desc("Print parse/lower/compile/run times to "
                                   "stderr"),
@@ -108,6 +116,10 @@ int fail(const llvm::Twine &message) {
   return kUsageError;
 }
 int fail(llvm::Error error) { return fail(llvm::toString(std::move(error))); }
+
+unsigned threadCount() {
+  return threads == 0 ? getDefaultThreadCount() : unsigned(threads);
+}
 
 int checkResults(llvm::ArrayRef<HostTensor> results) {
   int status = kSuccess;
@@ -188,7 +200,7 @@ int run(llvm::StringRef inputFile) {
 
   start = Clock::now();
   if (!noLower)
-    if (llvm::Error error = lowerForEntry(**module, entryPoint))
+    if (llvm::Error error = lowerForEntry(**module, entryPoint, threadCount()))
       return fail(std::move(error));
   double lowerMs = millisecondsSince(start);
   if (dumpLowered) {
@@ -197,7 +209,7 @@ int run(llvm::StringRef inputFile) {
   }
 
   start = Clock::now();
-  auto session = createSession(**module, entryPoint, optLevel);
+  auto session = createSession(**module, entryPoint, optLevel, threadCount());
   if (!session)
     return fail(session.takeError());
   double compileMs = millisecondsSince(start);
@@ -245,6 +257,19 @@ int run(llvm::StringRef inputFile) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(runnerCategory);
+  // --threads N / --threads=N / -threads ... -> --qops-threads.
+  std::vector<std::string> storage(argv, argv + argc);
+  for (std::string &arg : storage) {
+    llvm::StringRef ref(arg);
+    for (llvm::StringRef prefix : {"--threads", "-threads"})
+      if (ref == prefix || ref.starts_with((prefix + "=").str()))
+        arg = "--qops-threads" + ref.drop_front(prefix.size()).str();
+  }
+  std::vector<char *> rewritten;
+  for (std::string &arg : storage)
+    rewritten.push_back(arg.data());
+  argc = int(rewritten.size());
+  argv = rewritten.data();
   if (!cl::ParseCommandLineOptions(argc, argv,
                                    "quant-runner: JIT-execute qops IR\n",
                                    &llvm::errs()))
@@ -254,6 +279,7 @@ int main(int argc, char **argv) {
       return fail("--onnx-test needs at least one directory");
     OnnxTestOptions options;
     options.optLevel = optLevel;
+    options.threads = threadCount();
     options.allowUnsupported = allowUnsupported;
     return runOnnxTests(positional, options);
   }

@@ -29,6 +29,11 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
       llvm::cl::desc("Elements per vector tile along the contiguous "
                      "dimension of elementwise ops"),
       llvm::cl::init(32)};
+  Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("Distribute outer loops over threads (scf.forall -> "
+                     "OpenMP; the program then needs libomp at run time)"),
+      llvm::cl::init(false)};
   Option<bool> runtimeAllocator{
       *this, "runtime-allocator",
       llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc / "

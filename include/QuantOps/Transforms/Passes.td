@@ -40,7 +40,10 @@ def QOpsVectorizeElementwise
   }];
   let options = [
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"32",
-           "Elements per vector tile along the innermost dimension">
+           "Elements per vector tile along the innermost dimension">,
+    Option<"parallel", "parallel", "bool", /*default=*/"false",
+           "Distribute the outermost parallel loop with scf.forall (rows, "
+           "or chunks of 16384 elements of a 1-D op) for threads">
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect",
