@@ -72,7 +72,9 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
 
 void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
                                         const QOpsPipelineOptions &options) {
-  pm.addPass(qops::createConvertQOpsToLinalg());
+  ConvertQOpsToLinalgOptions convert;
+  convert.parallel = options.parallel;
+  pm.addPass(qops::createConvertQOpsToLinalg(convert));
   pm.addPass(createCanonicalizerPass());
   QOpsVectorizeElementwiseOptions vectorize;
   vectorize.vectorWidth = options.vectorWidth;

@@ -54,7 +54,10 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
     Option<"int8Kernel", "int8-kernel", "bool", /*default=*/"true",
            "Lower si8/ui8 QLinearMatMul with f32 scales to packing + the "
            "register-blocked micro-kernel (QLinearMatMulKernel.cpp) instead "
-           "of one linalg.generic contraction">
+           "of one linalg.generic contraction">,
+    Option<"parallel", "parallel", "bool", /*default=*/"false",
+           "Distribute the micro-kernel's row blocks over threads "
+           "(scf.forall)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -53,7 +53,8 @@ struct ConvertQOpsToLinalgPass
         [&](Operation *op) { return converter.isLegal(op); });
 
     RewritePatternSet patterns(ctx);
-    populateQOpsToLinalgConversionPatterns(converter, patterns, int8Kernel);
+    populateQOpsToLinalgConversionPatterns(converter, patterns, int8Kernel,
+                                           parallel);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

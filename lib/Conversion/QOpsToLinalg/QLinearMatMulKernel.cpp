@@ -125,8 +125,13 @@ Value emitPairwiseMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y) {
 }
 
 struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
-  QLinearMatMulInt8Kernel(const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
+  QLinearMatMulInt8Kernel(const TypeConverter &converter, MLIRContext *ctx,
+                          bool parallel)
+      : OpConversionPattern(converter, ctx, /*benefit=*/2),
+        parallel(parallel) {}
+
+  /// Distribute the row blocks over threads (scf.forall).
+  bool parallel;
 
   LogicalResult
   matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
@@ -446,13 +451,15 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
           // Blocks of kRowBlock rows; in each, every 16-column panel; in
           // each panel, the block's 6-row tiles.
           Value cBlock = arith::ConstantIndexOp::create(b, l, kRowBlock);
-          auto blockLoop = scf::ForOp::create(
-              b, l, c0, idx(mPadded), cBlock, batchArgs,
-              [&](OpBuilder &b, Location l, Value mb, ValueRange blockArgs) {
-          Value blockEnd = arith::MinUIOp::create(
-              b, l, arith::AddIOp::create(b, l, mb, cBlock), idx(mPadded));
+          // One block of kRowBlock rows: every panel, then the block's
+          // 6-row tiles; writes rows [mb, blockEnd) of `yIn`, whose row 0
+          // is row `rowBase` of the result and whose batch index is
+          // `batchInY`.
+          auto emitBlock = [&](OpBuilder &b, Location l, Value mb,
+                               Value blockEnd, Value yIn, Value rowBase,
+                               Value batchInY) -> Value {
           auto panelLoop = scf::ForOp::create(
-              b, l, c0, idx(nPadded), cCols, blockArgs,
+              b, l, c0, idx(nPadded), cCols, ValueRange{yIn},
               [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
                 Value panel = arith::DivUIOp::create(b, l, n0, cCols);
                 auto rowLoop = scf::ForOp::create(
@@ -566,8 +573,11 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                               b, l, product, zp, qmin, qmax);
                           Value stored = arith::TruncIOp::create(
                               b, l, VectorType::get({kHalf}, yStorage), q);
+                          Value rowInY =
+                              arith::SubIOp::create(b, l, row, rowBase);
                           y = vector::TransferWriteOp::create(
-                                  b, l, stored, y, ValueRange{bi, row, column},
+                                  b, l, stored, y,
+                                  ValueRange{batchInY, rowInY, column},
                                   ArrayRef<bool>{true})
                                   .getResult();
                         }
@@ -576,9 +586,51 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                     });
                 scf::YieldOp::create(b, l, rowLoop.getResults());
               });
-          scf::YieldOp::create(b, l, panelLoop.getResults());
-              });
-          scf::YieldOp::create(b, l, blockLoop.getResults());
+          return panelLoop.getResult(0);
+          };
+          Value cBlockEnd = idx(mPadded);
+          auto blockEndOf = [&](OpBuilder &b, Location l, Value mb) -> Value {
+            return arith::MinUIOp::create(
+                b, l, arith::AddIOp::create(b, l, mb, cBlock), cBlockEnd);
+          };
+          if (!this->parallel) {
+            auto blockLoop = scf::ForOp::create(
+                b, l, c0, idx(mPadded), cBlock, batchArgs,
+                [&](OpBuilder &b, Location l, Value mb, ValueRange blockArgs) {
+                  Value y = emitBlock(b, l, mb, blockEndOf(b, l, mb),
+                                      blockArgs[0], c0, bi);
+                  scf::YieldOp::create(b, l, y);
+                });
+            scf::YieldOp::create(b, l, blockLoop.getResults());
+            return;
+          }
+          // Threads: the row blocks of one batch are independent; each
+          // writes its own rows (scf.forall -> OpenMP).
+          auto forall = scf::ForallOp::create(
+              b, l, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+              ArrayRef<OpFoldResult>{mPadded},
+              ArrayRef<OpFoldResult>{b.getIndexAttr(kRowBlock)}, batchArgs,
+              std::nullopt);
+          {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPointToStart(forall.getBody());
+            Value mb = forall.getInductionVar(0);
+            Value shared = forall.getRegionIterArgs()[0];
+            Value blockEnd = blockEndOf(b, l, mb);
+            Value blockRows = arith::SubIOp::create(b, l, blockEnd, mb);
+            SmallVector<OpFoldResult> offsets{bi, mb, b.getIndexAttr(0)};
+            SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), blockRows,
+                                            nPadded};
+            SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+            Value slice = tensor::ExtractSliceOp::create(b, l, shared, offsets,
+                                                         sizes, strides);
+            Value written = emitBlock(b, l, mb, blockEnd, slice, mb, c0);
+            b.setInsertionPointToStart(forall.getTerminator().getBody());
+            tensor::ParallelInsertSliceOp::create(b, l, written, shared,
+                                                  offsets, sizes, strides);
+          }
+          scf::YieldOp::create(b, l, forall.getResults());
+
         });
 
     // y = Y[:, :M, :N], back to the result's batch shape.
@@ -619,6 +671,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
 } // namespace
 
 void qops::populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
-                                               RewritePatternSet &patterns) {
-  patterns.add<QLinearMatMulInt8Kernel>(converter, patterns.getContext());
+                                               RewritePatternSet &patterns,
+                                               bool parallel) {
+  patterns.add<QLinearMatMulInt8Kernel>(converter, patterns.getContext(),
+                                        parallel);
 }

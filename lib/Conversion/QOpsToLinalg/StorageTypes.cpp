@@ -111,7 +111,7 @@ struct FoldStorageCasts : OpConversionPattern<UnrealizedConversionCastOp> {
 
 void qops::populateQOpsToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    bool useInt8Kernel) {
+    bool useInt8Kernel, bool parallel) {
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);
@@ -122,5 +122,5 @@ void qops::populateQOpsToLinalgConversionPatterns(
   populateDynamicQuantizeToLinalgPatterns(converter, patterns);
   populateQLinearMatMulToLinalgPatterns(converter, patterns);
   if (useInt8Kernel)
-    populateQLinearMatMulKernelPatterns(converter, patterns);
+    populateQLinearMatMulKernelPatterns(converter, patterns, parallel);
 }

@@ -1,4 +1,5 @@
 // RUN: quant-opt %s --convert-qops-to-linalg --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg=parallel --split-input-file | FileCheck %s --check-prefix=PAR
 
 // The int8 micro-kernel (QLinearMatMulKernel.cpp): A packed as i16 with its
 // zero point subtracted; B's even and odd k rows interleaved as i16 pairs in
@@ -50,4 +51,20 @@ func.func @kernel_u8_s8(%a: tensor<64x128xui8>, %as: tensor<f32>, %azp: tensor<u
 func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tensor<ui8>, %b: tensor<8x16xsi8>, %bs: tensor<f16>, %bzp: tensor<si8>, %ys: tensor<f16>, %yzp: tensor<ui8>) -> tensor<4x16xui8> {
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<4x8xui8>, tensor<f16>, tensor<ui8>) b(%b, %bs, %bzp : tensor<8x16xsi8>, tensor<f16>, tensor<si8>) y(%ys, %yzp : tensor<f16>, tensor<ui8>) -> tensor<4x16xui8>
   return %y : tensor<4x16xui8>
+}
+
+// -----
+
+// With `parallel`, the 48-row blocks of each batch are distributed over
+// threads: each scf.forall iteration writes its own rows.
+// PAR-LABEL: func.func @kernel_parallel
+// PAR: scf.forall (%[[MB:.*]]) = (0) to (96) step (48) shared_outs(%[[Y:.*]] = %{{.*}}) -> (tensor<1x96x32xi8>)
+// PAR: %[[ROWS:.*]] = tensor.extract_slice %[[Y]][%{{.*}}, %[[MB]], 0] [1, %{{.*}}, 32] [1, 1, 1]
+// PAR: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x?x32xi8>
+// PAR: scf.forall.in_parallel
+// PAR: tensor.parallel_insert_slice %{{.*}} into %[[Y]][%{{.*}}, %[[MB]], 0] [1, %{{.*}}, 32] [1, 1, 1]
+// CHECK-LABEL: func.func @kernel_parallel
+func.func @kernel_parallel(%a: tensor<96x64xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<64x32xsi8>, %bs: tensor<f32>, %bzp: tensor<si8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<96x32xui8> {
+  %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<96x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %bzp : tensor<64x32xsi8>, tensor<f32>, tensor<si8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<96x32xui8>
+  return %y : tensor<96x32xui8>
 }

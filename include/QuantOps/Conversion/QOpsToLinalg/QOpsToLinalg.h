@@ -35,15 +35,18 @@ void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns);
 /// qops.qlinear_matmul on si8/ui8 with f32 scales as packing + the
 /// register-blocked VPMADDWD-shaped micro-kernel (QLinearMatMulKernel.cpp);
-/// preferred over the generic form where it applies.
+/// preferred over the generic form where it applies. With `parallel`, the
+/// row blocks are distributed over threads with scf.forall.
 void populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
-                                         RewritePatternSet &patterns);
+                                         RewritePatternSet &patterns,
+                                         bool parallel = false);
 /// All of the above (the kernel only with `useInt8Kernel`), plus
 /// func/call/return and arith.constant signature conversion to storage
 /// types.
 void populateQOpsToLinalgConversionPatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns,
-                                            bool useInt8Kernel = true);
+                                            bool useInt8Kernel = true,
+                                            bool parallel = false);
 
 /// The attribute that keeps a function's ONNX-typed signature.
 inline constexpr llvm::StringLiteral kSignatureAttrName = "qops.signature";
