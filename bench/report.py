@@ -21,7 +21,9 @@ def cpu_model():
 
 def main():
     work, qops_path, out_dir = sys.argv[1], sys.argv[2], sys.argv[3]
-    ours = {r["name"]: r for r in json.load(open(qops_path))["workloads"]}
+    ours = {}
+    for r in json.load(open(qops_path))["workloads"]:
+        ours.setdefault(r["name"], {})[r.get("threads", 1)] = r
     ort_rows = json.load(open(os.path.join(work, "results.json")))["workloads"]
     limits = json.load(open(os.path.join(work, "limits.json")))
     ort = {}
@@ -35,44 +37,48 @@ def main():
         v = limits.get(f"{key}@{threads}")
         return v["median"] if v else float("nan")
 
+    def throughput(r, ms):
+        if r["metric"] == "gemm":
+            return f"{r['ops'] / ms / 1e6:.1f} GOP/s", r["ops"] / ms / 1e6, "int8_u8s8_maddubs_madd_add"
+        key = "mem_copy_nt(stream-store)" if r["name"].startswith("DQ") else "mem_read(sum)"
+        return f"{r['bytes'] / ms / 1e6:.2f} GB/s", r["bytes"] / ms / 1e6, key
+
+    def ort_ms(name, threads):
+        o = ort.get((name, threads))
+        if (not o or not o.get("ok")) and name in workaround:
+            o = ort.get((workaround[name], threads))
+        return o["kernel"]["median"] if o and o.get("ok") else None
+
     lines = []
     P = lines.append
-    P("| workload | QuantOps 1 thr: median ms | ORT 1 thr: median ms | speed-up vs ORT | QuantOps throughput | % of machine limit | ORT 2 thr: median ms |")
-    P("|---|---|---|---|---|---|---|")
+    P("| workload | thr | QuantOps median ms | ORT median ms | speed-up vs ORT | QuantOps throughput | % of limit | 2 thr / 1 thr |")
+    P("|---|---|---|---|---|---|---|---|")
     chart = []
-    for name, r in ours.items():
-        o1 = ort.get((name, 1))
-        if (not o1 or not o1.get("ok")) and name in workaround:
-            o1 = ort.get((workaround[name], 1))
-        o2 = ort.get((name, 2))
-        if (not o2 or not o2.get("ok")) and name in workaround:
-            o2 = ort.get((workaround[name], 2))
-        ort1 = o1["kernel"]["median"] if o1 and o1.get("ok") else None
-        ort2 = o2["kernel"]["median"] if o2 and o2.get("ok") else None
-        if not r["ok"]:
-            P(f"| {name} | failed | {ort1 or '-'} | | | | |")
-            continue
-        ms = r["median"]
-        if r["metric"] == "gemm":
-            thr = f"{r['ops'] / ms / 1e6:.1f} GOP/s"
-            pct = 100 * (r["ops"] / ms / 1e6) / (limits["int8_u8s8_maddubs_madd_add@1"]["median"])
-        else:
-            gbs = r["bytes"] / ms / 1e6
-            thr = f"{gbs:.2f} GB/s"
-            key = "mem_copy_nt(stream-store)" if name.startswith("DQ") else "mem_read(sum)"
-            pct = 100 * gbs / limit(key, 1)
-        ratio = f"{ort1 / ms:.2f}x" if ort1 else "-"
-        P(f"| {name} | {ms:.3f} | {f'{ort1:.3f}' if ort1 else '-'} | {ratio} | {thr} | {pct:.0f}% | "
-          f"{f'{ort2:.3f}' if ort2 else '-'} |")
-        if ort1:
-            chart.append((name, ort1 / ms))
+    for name, by_threads in ours.items():
+        for threads in sorted(by_threads):
+            r = by_threads[threads]
+            ort_t = ort_ms(name, threads)
+            if not r["ok"]:
+                P(f"| {name} | {threads} | failed | {ort_t or '-'} | | | | |")
+                continue
+            ms = r["median"]
+            text, value, key = throughput(r, ms)
+            pct = 100 * value / limit(key, threads)
+            ratio = f"{ort_t / ms:.2f}x" if ort_t else "-"
+            scaling = ""
+            if threads == 2 and by_threads.get(1, {}).get("ok"):
+                scaling = f"{by_threads[1]['median'] / ms:.2f}x"
+            P(f"| {name} | {threads} | {ms:.3f} | {f'{ort_t:.3f}' if ort_t else '-'} | {ratio} | {text} | "
+              f"{pct:.0f}% | {scaling} |")
+            if ort_t:
+                chart.append((f"{name} t{threads}", ort_t / ms))
     flags = open("/proc/cpuinfo").read()
     isa = "AVX-512 + VNNI" if "avx512_vnni" in flags else ("AVX2" if "avx2" in flags else "?")
     header = [
         f"Measured {datetime.date.today().isoformat()} on {cpu_model()} ({isa}), "
         f"{subprocess.getoutput('nproc')} vCPUs, "
         "QuantOps and ONNX Runtime 1.30 (MLAS, kernel time from its profiler) in the same run "
-        "(`bash bench/run.sh`). Medians; QuantOps runs 1 thread (threads are not implemented yet).",
+        "(`bash bench/run.sh`). Medians; `thr` = threads (QuantOps `--threads`, ORT intra-op threads).",
         "Limits (same run, medians): elementwise rows vs. read bandwidth (quantize, DynQ) or NT-copy bandwidth "
         "(dequantize); QLinearMatMul vs. the u8s8 int8 register peak.",
         "",
@@ -84,10 +90,10 @@ def main():
         import matplotlib.pyplot as plt
         names = [c[0] for c in chart]
         values = [c[1] for c in chart]
-        fig, ax = plt.subplots(figsize=(10, 4))
+        fig, ax = plt.subplots(figsize=(14, 5))
         ax.bar(names, values, color=["tab:green" if v >= 1 else "tab:red" for v in values])
         ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.set_ylabel("speed-up vs ONNX Runtime (1 thread)")
+        ax.set_ylabel("speed-up vs ONNX Runtime (same threads)")
         ax.set_yscale("log")
         plt.xticks(rotation=30, ha="right")
         plt.tight_layout()

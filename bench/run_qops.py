@@ -18,8 +18,9 @@ import sys
 PATTERN = re.compile(r"median time per call: ([0-9.]+) ms over (\d+) runs \(min ([0-9.]+) ms\)")
 
 
-def time_workload(runner, model, inputs, repeat):
-    cmd = [runner, model] + sum((["--input", i] for i in inputs), []) + ["--repeat", str(repeat)]
+def time_workload(runner, model, inputs, repeat, threads):
+    cmd = [runner, model] + sum((["--input", i] for i in inputs), []) + \
+        ["--repeat", str(repeat), "--threads", str(threads)]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
     match = PATTERN.search(out.stdout)
     if out.returncode != 0 or not match:
@@ -37,18 +38,20 @@ def main():
         if w.get("fallback_for"):
             continue  # ORT-binding workarounds; QuantOps runs the primary rows
         inputs = [os.path.join(inputs_dir, f"{w['name']}.{i['name']}.npy") for i in w["inputs"]]
-        # Probe once to size the repetition count (>= 20 calls, ~2 s).
-        probe = time_workload(runner, w["model"], inputs, 3)
-        if probe["ok"]:
-            repeat = max(20, min(2000, int(2000.0 / max(probe["median"], 0.01))))
-            row = time_workload(runner, w["model"], inputs, repeat)
-        else:
-            row = probe
-        row.update({"name": w["name"], "threads": 1, "metric": w["metric"],
-                    "bytes": w["bytes"], "ops": w["ops"], "extra": w["extra"]})
-        print(f"{w['name']:22s} " + (f"median {row['median']:.3f} ms (min {row['min']:.3f}, n={row['runs']})"
-                                     if row["ok"] else f"FAILED {row['error']}"), flush=True)
-        results.append(row)
+        for threads in (1, 2):
+            # Probe once to size the repetition count (>= 20 calls, ~2 s).
+            probe = time_workload(runner, w["model"], inputs, 3, threads)
+            if probe["ok"]:
+                repeat = max(20, min(2000, int(2000.0 / max(probe["median"], 0.01))))
+                row = time_workload(runner, w["model"], inputs, repeat, threads)
+            else:
+                row = probe
+            row.update({"name": w["name"], "threads": threads, "metric": w["metric"],
+                        "bytes": w["bytes"], "ops": w["ops"], "extra": w["extra"]})
+            print(f"{w['name']:22s} t={threads} " +
+                  (f"median {row['median']:.3f} ms (min {row['min']:.3f}, n={row['runs']})"
+                   if row["ok"] else f"FAILED {row['error']}"), flush=True)
+            results.append(row)
     json.dump({"workloads": results}, open(out_path, "w"), indent=1)
 
 
