@@ -48,6 +48,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::qops;
@@ -122,6 +123,63 @@ Value emitPairwiseMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y) {
   Value evens = vector::ShuffleOp::create(b, loc, product, product, even);
   Value odds = vector::ShuffleOp::create(b, loc, product, product, odd);
   return arith::AddIOp::create(b, loc, evens, odds);
+}
+
+/// The packed B of the kernel computed at compile time, when b and its
+/// zero point are constants with static shapes: [Bb, Np/16, Kp/2, 16] i32,
+/// element (bb, p, kp, c) = lo16(b[2kp][n] - zp[n]) | (b[2kp+1][n] - zp[n]) << 16
+/// with n = 16p + c, rows k >= K and columns n >= N zero. Null otherwise.
+Value packConstantB(OpBuilder &b, Location loc, QLinearMatMulOp op,
+                    RankedTensorType bType, OpFoldResult kPairs,
+                    OpFoldResult panels) {
+  DenseElementsAttr values, zeroPoints;
+  if (!matchPattern(op.getB(), m_Constant(&values)) ||
+      !matchPattern(op.getBZeroPoint(), m_Constant(&zeroPoints)) ||
+      !bType.hasStaticShape())
+    return nullptr;
+  std::optional<int64_t> pairs = getConstantIntValue(kPairs);
+  std::optional<int64_t> numPanels = getConstantIntValue(panels);
+  if (!pairs || !numPanels)
+    return nullptr;
+  bool isUnsigned = cast<IntegerType>(bType.getElementType()).isUnsigned();
+  auto toInt = [&](const APInt &v) {
+    return isUnsigned ? int32_t(v.getZExtValue()) : int32_t(v.getSExtValue());
+  };
+  ArrayRef<int64_t> shape = bType.getShape();
+  int64_t rank = shape.size(), K = shape[rank - 2], N = shape[rank - 1];
+  int64_t batches = bType.getNumElements() / (K * N);
+  SmallVector<int32_t> b32;
+  b32.reserve(values.getNumElements());
+  for (const APInt &v : values.getValues<APInt>())
+    b32.push_back(toInt(v));
+  SmallVector<int32_t> zp;
+  for (const APInt &v : zeroPoints.getValues<APInt>())
+    zp.push_back(toInt(v));
+  auto zeroPointOf = [&](int64_t n) {
+    return zp.size() == 1 ? zp[0] : zp[n]; // per-tensor or per-column [N]
+  };
+  if (zp.size() != 1 && int64_t(zp.size()) != N)
+    return nullptr; // batched zero points: the runtime path handles them
+  SmallVector<int32_t> packed;
+  packed.reserve(batches * *numPanels * *pairs * kColumns);
+  auto element = [&](int64_t bb, int64_t k, int64_t n) -> uint32_t {
+    if (k >= K || n >= N)
+      return 0;
+    return uint16_t(int16_t(b32[(bb * K + k) * N + n] - zeroPointOf(n)));
+  };
+  for (int64_t bb = 0; bb < batches; ++bb)
+    for (int64_t p = 0; p < *numPanels; ++p)
+      for (int64_t kp = 0; kp < *pairs; ++kp)
+        for (int64_t c = 0; c < kColumns; ++c) {
+          int64_t n = p * kColumns + c;
+          packed.push_back(int32_t(element(bb, 2 * kp, n) |
+                                   (element(bb, 2 * kp + 1, n) << 16)));
+        }
+  auto packedType = RankedTensorType::get(
+      {batches, *numPanels, *pairs, kColumns}, b.getI32Type());
+  return arith::ConstantOp::create(
+      b, loc, packedType,
+      DenseElementsAttr::get(packedType, ArrayRef<int32_t>(packed)));
 }
 
 struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
@@ -294,133 +352,138 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                highPad(mPadded, m), highPad(kPadded, k)},
         zero16);
 
-    // B16 = b - b_zp, padded to [Bb, Kp, Np], then k-pairs interleaved into
-    // 16-column panels: [Bb, Np/16, Kp/2, 16 * 2].
-    AffineMap bZpMap = bZp->perElement ? AffineMap::get(3, 0, dim(2))
-                                       : AffineMap::get(3, 0, {}, ctx);
-    Value bZpTensor = bZp->tensor;
-    if (bZp->perElement)
-      bZpTensor = tensor::ExtractSliceOp::create(
-          rewriter, loc, bZp->tensor, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{n}, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
-    // When K is even and N a multiple of 16 (statically) nothing is padded:
-    // the interleaving below reads b directly and subtracts the zero point
-    // itself, one pass over b instead of three.
-    bool directB = getConstantIntValue(highPad(kPadded, k)) == 0 &&
-                   getConstantIntValue(highPad(nPadded, n)) == 0;
-    Value bSource = bMat;
-    if (!directB) {
-      Value b16Init = createEmptyLike(rewriter, loc, bMat, i16);
-      Value b16 =
-          linalg::GenericOp::create(
-              rewriter, loc, b16Init.getType(), ValueRange{bMat, bZpTensor},
-              b16Init, ArrayRef<AffineMap>{aMap, bZpMap, aMap}, parallel(3),
-              [&](OpBuilder &b, Location l, ValueRange args) {
-                Value d = arith::SubIOp::create(
-                    b, l, emitExtendToI32(b, l, args[0], bOnnx),
-                    emitExtendToI32(b, l, args[1], bOnnx));
-                linalg::YieldOp::create(
-                    b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
-              })
-              .getResult(0);
-      Value bPadded = tensor::PadOp::create(
-          rewriter, loc,
-          RankedTensorType::get(
-              {staticOr(bBatches), staticOr(kPadded), staticOr(nPadded)}, i16),
-          b16,
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                                 rewriter.getIndexAttr(0),
-                                 rewriter.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0), highPad(kPadded, k),
-                                 highPad(nPadded, n)},
-          zero16);
-      bSource = bPadded;
-    }
     OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(2), {kPadded});
     OpFoldResult panels = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(kColumns), {nPadded});
-    // [Bb, Kp, Np] viewed as [Bb, Kp/2, 2, Np/16, 16]; the even and odd
-    // k rows of each pair are interleaved as i32 = lo | hi << 16 (the
-    // little-endian layout of the i16 pair) into [Bb, Np/16, Kp/2, 16].
-    // Every map is a permutation with the 16 columns innermost on both
-    // sides, so this vectorizes like any elementwise op.
-    Type sourceElement =
-        cast<RankedTensorType>(bSource.getType()).getElementType();
-    // Even (odd) k rows: a stride-2 slice along K, then the columns split
-    // into [Np/16, 16]. (No rank-reducing slices: their unit-dim dropping is
-    // ambiguous with dynamic sizes.)
-    auto kRowsOfPairs = [&](int64_t which) -> Value {
-      OpFoldResult zeroIdx = rewriter.getIndexAttr(0),
-                   oneIdx = rewriter.getIndexAttr(1);
-      Value rows = tensor::ExtractSliceOp::create(
-          rewriter, loc, bSource,
-          ArrayRef<OpFoldResult>{zeroIdx, rewriter.getIndexAttr(which),
-                                 zeroIdx},
-          ArrayRef<OpFoldResult>{bBatches, kPairs, nPadded},
-          ArrayRef<OpFoldResult>{oneIdx, rewriter.getIndexAttr(2), oneIdx});
-      return tensor::ExpandShapeOp::create(
-          rewriter, loc,
-          RankedTensorType::get({staticOr(bBatches), staticOr(kPairs),
-                                 staticOr(panels), kColumns},
-                                sourceElement),
-          rows, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}},
-          ArrayRef<OpFoldResult>{bBatches, kPairs, panels,
-                                 rewriter.getIndexAttr(kColumns)});
-    };
-    Value evenRows = kRowsOfPairs(0), oddRows = kRowsOfPairs(1);
-    Type i32 = rewriter.getI32Type();
-    Value bPackedInit = tensor::EmptyOp::create(
-        rewriter, loc,
-        ArrayRef<OpFoldResult>{bBatches, panels, kPairs,
-                               rewriter.getIndexAttr(kColumns)},
-        i32);
-    AffineMap packedMap = AffineMap::getMultiDimIdentityMap(4, ctx);
-    AffineMap rowsMap = AffineMap::get(4, 0, {dim(0), dim(2), dim(1), dim(3)},
-                                       ctx);
-    SmallVector<Value> packInputs{evenRows, oddRows};
-    SmallVector<AffineMap> packMaps{rowsMap, rowsMap};
-    if (directB) {
-      // b's zero point, per column [Np] viewed as [Np/16, 16], or scalar.
-      Value zp = bZp->tensor;
-      if (bZp->perElement) {
-        zp = tensor::ExpandShapeOp::create(
+    // A constant b (weights) with a constant zero point is packed now, at
+    // compile time; otherwise the packing runs with the program.
+    Value bPacked = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
+    if (!bPacked) {
+      // B16 = b - b_zp, padded to [Bb, Kp, Np], then k-pairs interleaved into
+      // 16-column panels: [Bb, Np/16, Kp/2, 16 * 2].
+      AffineMap bZpMap = bZp->perElement ? AffineMap::get(3, 0, dim(2))
+                                         : AffineMap::get(3, 0, {}, ctx);
+      Value bZpTensor = bZp->tensor;
+      if (bZp->perElement)
+        bZpTensor = tensor::ExtractSliceOp::create(
+            rewriter, loc, bZp->tensor, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+            ArrayRef<OpFoldResult>{n}, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+      // When K is even and N a multiple of 16 (statically) nothing is padded:
+      // the interleaving below reads b directly and subtracts the zero point
+      // itself, one pass over b instead of three.
+      bool directB = getConstantIntValue(highPad(kPadded, k)) == 0 &&
+                     getConstantIntValue(highPad(nPadded, n)) == 0;
+      Value bSource = bMat;
+      if (!directB) {
+        Value b16Init = createEmptyLike(rewriter, loc, bMat, i16);
+        Value b16 =
+            linalg::GenericOp::create(
+                rewriter, loc, b16Init.getType(), ValueRange{bMat, bZpTensor},
+                b16Init, ArrayRef<AffineMap>{aMap, bZpMap, aMap}, parallel(3),
+                [&](OpBuilder &b, Location l, ValueRange args) {
+                  Value d = arith::SubIOp::create(
+                      b, l, emitExtendToI32(b, l, args[0], bOnnx),
+                      emitExtendToI32(b, l, args[1], bOnnx));
+                  linalg::YieldOp::create(
+                      b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
+                })
+                .getResult(0);
+        Value bPadded = tensor::PadOp::create(
             rewriter, loc,
-            RankedTensorType::get({staticOr(panels), kColumns}, i8), zp,
-            ArrayRef<ReassociationIndices>{{0, 1}},
-            ArrayRef<OpFoldResult>{panels, rewriter.getIndexAttr(kColumns)});
-        packMaps.push_back(AffineMap::get(4, 0, {dim(1), dim(3)}, ctx));
-      } else {
-        packMaps.push_back(AffineMap::get(4, 0, {}, ctx));
+            RankedTensorType::get(
+                {staticOr(bBatches), staticOr(kPadded), staticOr(nPadded)}, i16),
+            b16,
+            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                                   rewriter.getIndexAttr(0),
+                                   rewriter.getIndexAttr(0)},
+            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0), highPad(kPadded, k),
+                                   highPad(nPadded, n)},
+            zero16);
+        bSource = bPadded;
       }
-      packInputs.push_back(zp);
+      // [Bb, Kp, Np] viewed as [Bb, Kp/2, 2, Np/16, 16]; the even and odd
+      // k rows of each pair are interleaved as i32 = lo | hi << 16 (the
+      // little-endian layout of the i16 pair) into [Bb, Np/16, Kp/2, 16].
+      // Every map is a permutation with the 16 columns innermost on both
+      // sides, so this vectorizes like any elementwise op.
+      Type sourceElement =
+          cast<RankedTensorType>(bSource.getType()).getElementType();
+      // Even (odd) k rows: a stride-2 slice along K, then the columns split
+      // into [Np/16, 16]. (No rank-reducing slices: their unit-dim dropping is
+      // ambiguous with dynamic sizes.)
+      auto kRowsOfPairs = [&](int64_t which) -> Value {
+        OpFoldResult zeroIdx = rewriter.getIndexAttr(0),
+                     oneIdx = rewriter.getIndexAttr(1);
+        Value rows = tensor::ExtractSliceOp::create(
+            rewriter, loc, bSource,
+            ArrayRef<OpFoldResult>{zeroIdx, rewriter.getIndexAttr(which),
+                                   zeroIdx},
+            ArrayRef<OpFoldResult>{bBatches, kPairs, nPadded},
+            ArrayRef<OpFoldResult>{oneIdx, rewriter.getIndexAttr(2), oneIdx});
+        return tensor::ExpandShapeOp::create(
+            rewriter, loc,
+            RankedTensorType::get({staticOr(bBatches), staticOr(kPairs),
+                                   staticOr(panels), kColumns},
+                                  sourceElement),
+            rows, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}},
+            ArrayRef<OpFoldResult>{bBatches, kPairs, panels,
+                                   rewriter.getIndexAttr(kColumns)});
+      };
+      Value evenRows = kRowsOfPairs(0), oddRows = kRowsOfPairs(1);
+      Type i32 = rewriter.getI32Type();
+      Value bPackedInit = tensor::EmptyOp::create(
+          rewriter, loc,
+          ArrayRef<OpFoldResult>{bBatches, panels, kPairs,
+                                 rewriter.getIndexAttr(kColumns)},
+          i32);
+      AffineMap packedMap = AffineMap::getMultiDimIdentityMap(4, ctx);
+      AffineMap rowsMap = AffineMap::get(4, 0, {dim(0), dim(2), dim(1), dim(3)},
+                                         ctx);
+      SmallVector<Value> packInputs{evenRows, oddRows};
+      SmallVector<AffineMap> packMaps{rowsMap, rowsMap};
+      if (directB) {
+        // b's zero point, per column [Np] viewed as [Np/16, 16], or scalar.
+        Value zp = bZp->tensor;
+        if (bZp->perElement) {
+          zp = tensor::ExpandShapeOp::create(
+              rewriter, loc,
+              RankedTensorType::get({staticOr(panels), kColumns}, i8), zp,
+              ArrayRef<ReassociationIndices>{{0, 1}},
+              ArrayRef<OpFoldResult>{panels, rewriter.getIndexAttr(kColumns)});
+          packMaps.push_back(AffineMap::get(4, 0, {dim(1), dim(3)}, ctx));
+        } else {
+          packMaps.push_back(AffineMap::get(4, 0, {}, ctx));
+        }
+        packInputs.push_back(zp);
+      }
+      packMaps.push_back(packedMap);
+      bPacked =
+          linalg::GenericOp::create(
+              rewriter, loc, bPackedInit.getType(), packInputs, bPackedInit,
+              packMaps, parallel(4),
+              [&](OpBuilder &b, Location l, ValueRange args) {
+                Value even = args[0], odd = args[1];
+                if (directB) {
+                  Value zp = emitExtendToI32(b, l, args[2], bOnnx);
+                  even = arith::TruncIOp::create(
+                      b, l, i16,
+                      arith::SubIOp::create(
+                          b, l, emitExtendToI32(b, l, even, bOnnx), zp));
+                  odd = arith::TruncIOp::create(
+                      b, l, i16,
+                      arith::SubIOp::create(
+                          b, l, emitExtendToI32(b, l, odd, bOnnx), zp));
+                }
+                Value lo = arith::ExtUIOp::create(b, l, i32, even);
+                Value hi = arith::ShLIOp::create(
+                    b, l, arith::ExtUIOp::create(b, l, i32, odd),
+                    arith::ConstantOp::create(b, l, b.getI32IntegerAttr(16)));
+                linalg::YieldOp::create(
+                    b, l, arith::OrIOp::create(b, l, lo, hi).getResult());
+              })
+              .getResult(0);
     }
-    packMaps.push_back(packedMap);
-    Value bPacked =
-        linalg::GenericOp::create(
-            rewriter, loc, bPackedInit.getType(), packInputs, bPackedInit,
-            packMaps, parallel(4),
-            [&](OpBuilder &b, Location l, ValueRange args) {
-              Value even = args[0], odd = args[1];
-              if (directB) {
-                Value zp = emitExtendToI32(b, l, args[2], bOnnx);
-                even = arith::TruncIOp::create(
-                    b, l, i16,
-                    arith::SubIOp::create(
-                        b, l, emitExtendToI32(b, l, even, bOnnx), zp));
-                odd = arith::TruncIOp::create(
-                    b, l, i16,
-                    arith::SubIOp::create(
-                        b, l, emitExtendToI32(b, l, odd, bOnnx), zp));
-              }
-              Value lo = arith::ExtUIOp::create(b, l, i32, even);
-              Value hi = arith::ShLIOp::create(
-                  b, l, arith::ExtUIOp::create(b, l, i32, odd),
-                  arith::ConstantOp::create(b, l, b.getI32IntegerAttr(16)));
-              linalg::YieldOp::create(
-                  b, l, arith::OrIOp::create(b, l, lo, hi).getResult());
-            })
-            .getResult(0);
 
     // The kernel, writing a padded [B, Mp, Np] output.
     Type yStorage = getStorageElementType(yOnnx);

@@ -1,0 +1,44 @@
+// A constant b (weights) is packed at compile time by the int8 kernel.
+//
+// ONNX's test_qlinearmatmul_2D (uint8) with b and its zero point as
+// constants: K = 4, N = 3 exercise the zero padding of the packed panels.
+// RUN: quant-runner %s -e seed_2d_constant_b --print | FileCheck %s --check-prefix=SEED
+// SEED: result 0: tensor<2x3xui8> = {{\[\[}}168, 115, 255], [1, 66, 151]]
+//
+// Per-column si8 weights with per-column zero points, odd K and N: the same
+// function with b as an argument (checked against the NumPy reference in
+// qlinear-matmul.mlir's family) must give identical bytes.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python -c "import numpy as np; r = np.random.default_rng(7); np.save('%t/a.npy', r.integers(0, 256, (13, 37)).astype(np.uint8))"
+// RUN: %python %S/Inputs/const_b.py %t
+// RUN: quant-runner %s -e per_column_b_as_argument --input %t/a.npy --input %t/b.npy --input %t/bs.npy --input %t/bzp.npy --output %t/expected.npy
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg | FileCheck %s --check-prefix=PACKED
+// PACKED: arith.constant dense<{{.*}}> : tensor<1x2x19x16xi32>
+// RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy | FileCheck %s --check-prefix=SAME
+// SAME: all 1 results match
+
+func.func @seed_2d_constant_b() -> tensor<2x3xui8> {
+  %a = arith.constant dense<[[208, 236, 0, 238], [3, 214, 255, 29]]> : tensor<2x4xui8>
+  %as = arith.constant dense<0.0066> : tensor<1xf32>
+  %azp = arith.constant dense<113> : tensor<1xui8>
+  %b = arith.constant dense<[[152, 51, 244], [60, 26, 255], [0, 127, 246], [127, 254, 247]]> : tensor<4x3xui8>
+  %bs = arith.constant dense<0.00705> : tensor<1xf32>
+  %bzp = arith.constant dense<114> : tensor<1xui8>
+  %ys = arith.constant dense<0.0107> : tensor<1xf32>
+  %yzp = arith.constant dense<118> : tensor<1xui8>
+  %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<2x4xui8>, tensor<1xf32>, tensor<1xui8>)
+                           b(%b, %bs, %bzp : tensor<4x3xui8>, tensor<1xf32>, tensor<1xui8>)
+                           y(%ys, %yzp : tensor<1xf32>, tensor<1xui8>) -> tensor<2x3xui8>
+  return %y : tensor<2x3xui8>
+}
+
+func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>, %bs: tensor<19xf32>, %bzp: tensor<19xsi8>) -> tensor<13x19xui8> {
+  %as = arith.constant dense<0.02> : tensor<f32>
+  %azp = arith.constant dense<128> : tensor<ui8>
+  %ys = arith.constant dense<0.5> : tensor<f32>
+  %yzp = arith.constant dense<120> : tensor<ui8>
+  %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<13x37xui8>, tensor<f32>, tensor<ui8>)
+                           b(%b, %bs, %bzp : tensor<37x19xsi8>, tensor<19xf32>, tensor<19xsi8>)
+                           y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<13x19xui8>
+  return %y : tensor<13x19xui8>
+}
