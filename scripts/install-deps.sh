@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything QuantOps needs to build and test on Debian 12 (root or
 # sudo): LLVM/MLIR 22, clang-22 + lld-22, CMake, Ninja, Python 3 with NumPy
-# (the independent test reference), protobuf (ONNX import) and Debian's ONNX
-# conformance data.
+# (the independent test reference), protobuf (ONNX import), Debian's ONNX
+# conformance data and clang's sanitizer/libFuzzer runtimes.
 set -euo pipefail
 
 SUDO=""
@@ -14,6 +14,8 @@ PACKAGES=(
   python3 python3-numpy libomp-22-dev
   protobuf-compiler libprotobuf-dev
   libonnx-testdata
+  # Sanitizer and libFuzzer runtimes (scripts/test-sanitizers.sh, fuzz.sh).
+  libclang-rt-22-dev
 )
 
 $SUDO apt-get update

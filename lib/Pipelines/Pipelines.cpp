@@ -11,6 +11,7 @@
 #include "QuantOps/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
@@ -37,6 +38,9 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   bufferization::buildBufferDeallocationPipeline(pm);
+  // Results that are function arguments or constants are returned as
+  // bufferization.clone copies.
+  pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
 void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,

@@ -405,6 +405,13 @@ void mlir::qops::runner::printTensor(llvm::raw_ostream &os,
     os << "<invalid tensor: " << llvm::toString(std::move(err)) << '>';
     return;
   }
+  // An empty tensor prints "[]" whatever its shape, as NumPy does: walking
+  // the dimensions before the zero one could take time without bound (shape
+  // [1000000000, 0]: found by quantops-fuzz-tensorproto).
+  if (t.numElements() == 0) {
+    os << "[]";
+    return;
+  }
   TensorPrinter printer{os, t, std::vector<int64_t>(t.shape.size(), 1),
                         t.numElements() > kSummarizeThreshold};
   for (size_t d = t.shape.size(); d-- > 1;)

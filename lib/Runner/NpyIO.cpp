@@ -387,13 +387,21 @@ llvm::Expected<uint64_t> dataSize(const NpyHeader &header, uint64_t maxBytes) {
     return llvm::createStringError(
         "byte size of shape " + formatShape(header.shape) + " of " +
         getKindName(header.kind) + " overflows int64");
+  // An empty array is held to the limit too, its zero dimensions counted as
+  // 1: code that walks its other dimensions (the JIT's outer loops) does that
+  // many iterations, so shape (10**18, 0) is no cheaper than 10**18 bytes.
+  if (uint64_t(*bytes) > maxBytes) {
+    std::string what =
+        zeroSized ? "empty array: the non-zero dimensions of shape " +
+                        formatShape(header.shape) + " span " +
+                        std::to_string(*bytes) + " bytes, which"
+                  : "data size " + std::to_string(*bytes) +
+                        " bytes of shape " + formatShape(header.shape);
+    return llvm::createStringError(what + " exceeds the limit of " +
+                                   llvm::Twine(maxBytes) + " bytes");
+  }
   if (zeroSized)
     return 0;
-  if (uint64_t(*bytes) > maxBytes)
-    return llvm::createStringError(
-        llvm::Twine("data size ") + llvm::Twine(*bytes) + " bytes of shape " +
-        formatShape(header.shape) + " exceeds the limit of " +
-        llvm::Twine(maxBytes) + " bytes");
   return uint64_t(*bytes);
 }
 

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -71,6 +72,13 @@ struct QOpsVectorizeElementwisePass
     : public qops::impl::QOpsVectorizeElementwiseBase<
           QOpsVectorizeElementwisePass> {
   using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    // Tiling goes through linalg's TilingInterface models, which a tool
+    // that registers only some dialects may not have attached.
+    linalg::registerTilingInterfaceExternalModels(registry);
+  }
 
   /// Distributes the outermost loop (if parallel) with scf.forall: one row
   /// per iteration, or 16384 elements of a 1-D op. Returns the op inside.

@@ -88,8 +88,10 @@ std::vector<int64_t> unflattenIndex(llvm::ArrayRef<int64_t> shape,
 /// bytes), object and structured dtypes, negative dimensions, more than
 /// kMaxRank dimensions, shapes whose element count or byte size overflows
 /// int64 or whose byte size exceeds `maxBytes` (checked before anything is
-/// allocated), truncated data and extra bytes after the data. "-" reads
-/// stdin. Errors are one line, "<path>: <problem>".
+/// allocated; for an empty array, the byte size with its zero dimensions
+/// counted as 1, which bounds the loops over its other dimensions), truncated
+/// data and extra bytes after the data. "-" reads stdin. Errors are one line,
+/// "<path>: <problem>".
 llvm::Expected<HostTensor> readNpy(llvm::StringRef path,
                                    uint64_t maxBytes = (uint64_t(16) << 30));
 
@@ -143,7 +145,9 @@ double getElementAsDouble(const HostTensor &t, int64_t flatIndex);
 /// separated by ", " (e.g. "[[1, 2], [3, 4]]"), rank 0 as a bare number. A
 /// tensor of more than 1000 elements is summarized as NumPy does: along each
 /// dimension longer than 6 only the first and last 3 entries are printed,
-/// with "..." between them. A malformed tensor prints "<invalid tensor: ...>".
+/// with "..." between them. A tensor with no elements prints "[]" (NumPy
+/// too), whatever its shape. A malformed tensor prints
+/// "<invalid tensor: ...>".
 void printTensor(llvm::raw_ostream &os, const HostTensor &t);
 
 /// Formats a shape as "[2, 3]" (rank 0: "[]").

@@ -406,6 +406,25 @@ GraphImporter::importModel(const pb::ModelProto &model) {
   return module;
 }
 
+/// Messages quote the model's value and tensor names as they are; a name
+/// with a control character (a newline, found by quantops-fuzz-onnx-import)
+/// must not break the one-line contract, so those bytes become \XX escapes
+/// (as llvm::printEscapedString writes them). Other bytes are unchanged.
+static std::string escapeControlCharacters(llvm::StringRef text) {
+  std::string result;
+  result.reserve(text.size());
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c != 0x7F) {
+      result.push_back(char(c));
+      continue;
+    }
+    result.push_back('\\');
+    result.push_back(llvm::hexdigit(c >> 4));
+    result.push_back(llvm::hexdigit(c & 0xF));
+  }
+  return result;
+}
+
 llvm::Expected<OwningOpRef<ModuleOp>>
 onnx::importOnnxModel(const pb::ModelProto &model, MLIRContext *context,
                       const OnnxImportOptions &options) {
@@ -414,7 +433,11 @@ onnx::importOnnxModel(const pb::ModelProto &model, MLIRContext *context,
                        linalg::LinalgDialect, math::MathDialect,
                        tensor::TensorDialect>();
   GraphImporter importer(context, options);
-  return importer.importModel(model);
+  llvm::Expected<OwningOpRef<ModuleOp>> module = importer.importModel(model);
+  if (!module)
+    return makeError(
+        escapeControlCharacters(llvm::toString(module.takeError())));
+  return module;
 }
 
 /// Where external data of a model at `path` lives.

@@ -662,6 +662,15 @@ mlir::qops::onnx::decodeTensorProto(const TensorProto &proto,
                                  llvm::Twine(decodedBytes) +
                                  " bytes, more than the limit of " +
                                  llvm::Twine(options.maxBytes));
+  // An empty tensor is held to the limit too, its zero dimensions counted as
+  // 1: code that walks its other dimensions (the JIT's outer loops) does that
+  // many iterations, so dims [10^18, 0] are no cheaper than 10^18 bytes.
+  if (zeroSized && uint64_t(bytes) > options.maxBytes)
+    return tensorError(name, "empty tensor: the non-zero dims of " +
+                                 formatDims(tensor.dims) + " span " +
+                                 llvm::Twine(bytes) +
+                                 " bytes, more than the limit of " +
+                                 llvm::Twine(options.maxBytes));
   uint64_t encodedBytes = getEncodedByteCount(dataType, count, decodedBytes);
 
   // Exactly one data source (none for an empty tensor).

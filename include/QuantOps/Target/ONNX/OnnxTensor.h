@@ -121,11 +121,13 @@ struct TensorLoadOptions {
 /// Errors (one line, "tensor '<name>': <problem>"): UNDEFINED, STRING,
 /// COMPLEX and unknown data types; negative dimensions; dims whose element
 /// count or byte size overflows int64 or whose byte size exceeds
-/// options.maxBytes (before allocating); raw_data or external data of the
-/// wrong length; a typed field with the wrong number of values, or one that
-/// does not belong to the data type; int32_data / uint64_data values out of
-/// range for the type; more than one data source (raw_data, typed fields,
-/// external data); no data for a non-empty tensor.
+/// options.maxBytes (before allocating; for an empty tensor, the byte size
+/// with its zero dims counted as 1, which bounds loops over the others);
+/// raw_data or external data of the wrong length; a typed field with the
+/// wrong number of values, or one that does not belong to the data type;
+/// int32_data / uint64_data values out of range for the type; more than one
+/// data source (raw_data, typed fields, external data); no data for a
+/// non-empty tensor.
 llvm::Expected<OnnxTensor>
 decodeTensorProto(const ::quantops::onnx::TensorProto &proto,
                   const TensorLoadOptions &options);
