@@ -253,6 +253,19 @@ llvm::Error invokeChecked(void (*function)(void **), void **args) {
 // buffer of tens of MiB is not mapped (and page-faulted) afresh every call.
 
 namespace {
+/// The largest single allocation the compiled code may make: 8 GiB, or
+/// QUANTOPS_MAX_ALLOC_BYTES.
+size_t getAllocationLimit() {
+  static size_t limit = [] {
+    if (const char *env = std::getenv("QUANTOPS_MAX_ALLOC_BYTES"))
+      return size_t(std::strtoull(env, nullptr, 10));
+    return size_t(8) << 30;
+  }();
+  return limit;
+}
+
+[[noreturn]] void failAllocation(size_t size);
+
 struct BlockCache {
   std::mutex mutex;
   std::unordered_multimap<size_t, void *> freeBlocks;
@@ -260,6 +273,10 @@ struct BlockCache {
 
   void *allocate(size_t size) {
     size = std::max<size_t>(64, (size + 63) / 64 * 64);
+    // A program may ask for more than the machine has (a huge static
+    // result): fail the call with a message instead of dying out of memory.
+    if (size > getAllocationLimit())
+      failAllocation(size);
     std::lock_guard<std::mutex> lock(mutex);
     auto it = freeBlocks.find(size);
     if (it != freeBlocks.end()) {
@@ -287,6 +304,15 @@ struct BlockCache {
 BlockCache &getBlockCache() {
   static BlockCache *cache = new BlockCache(); // lives as long as the JIT
   return *cache;
+}
+
+[[noreturn]] void failAllocation(size_t size) {
+  quantRunnerPuts(("the program allocates " + std::to_string(size) +
+                   " bytes, over the limit of " +
+                   std::to_string(getAllocationLimit()) +
+                   " (QUANTOPS_MAX_ALLOC_BYTES)")
+                      .c_str());
+  quantRunnerAbort();
 }
 
 extern "C" void *quantRunnerAlloc(uint64_t size) {

@@ -102,9 +102,45 @@ unsigned runner::getDefaultThreadCount() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+/// Rejects programs whose static tensors are larger than the run may
+/// allocate (8 GiB, or QUANTOPS_MAX_ALLOC_BYTES), before lowering and
+/// compiling them tries to materialize them.
+static llvm::Error checkStaticTensorSizes(ModuleOp module) {
+  uint64_t limit = uint64_t(8) << 30;
+  if (const char *env = std::getenv("QUANTOPS_MAX_ALLOC_BYTES"))
+    limit = std::strtoull(env, nullptr, 10);
+  std::string problem;
+  module.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.hasStaticShape() ||
+          !tensor.getElementType().isIntOrFloat())
+        continue;
+      uint64_t bytes =
+          (tensor.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+      for (int64_t dim : tensor.getShape())
+        if (__builtin_mul_overflow(bytes, uint64_t(dim), &bytes))
+          bytes = UINT64_MAX;
+      if (bytes > limit) {
+        llvm::raw_string_ostream os(problem);
+        os << op->getLoc() << ": " << tensor << " has " << bytes
+           << " bytes, over the limit of " << limit
+           << " (QUANTOPS_MAX_ALLOC_BYTES)";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (!problem.empty())
+    return makeError(problem);
+  return llvm::Error::success();
+}
+
 llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
                                   unsigned threads) {
   keepOnlyReachableFunctions(module, entry);
+  if (llvm::Error error = checkStaticTensorSizes(module))
+    return error;
   std::string messages;
   llvm::raw_string_ostream os(messages);
   // Errors of the pipeline are reported at their ops; keep the first.
