@@ -116,20 +116,13 @@ Location GraphImporter::getLoc(const Node &node) const {
   return NameLoc::get(StringAttr::get(context, name), file);
 }
 
-/// Names from the model, printable on one line (control bytes escaped).
-static std::string printable(llvm::StringRef text) {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  llvm::printEscapedString(text, os);
-  return result;
-}
-
 llvm::Error GraphImporter::nodeError(const Node &node,
                                      const llvm::Twine &reason) const {
+  // Names are quoted as they are; importOnnxModel escapes control bytes in
+  // the whole message, so it stays one line.
   std::string domain = node.domain().empty() ? "ai.onnx" : node.domain();
   return makeError(llvm::formatv("node '{0}' ({1}, domain {2}): {3}",
-                                 printable(node.name()),
-                                 printable(node.op_type()), printable(domain),
+                                 node.name(), node.op_type(), domain,
                                  reason.str()));
 }
 
