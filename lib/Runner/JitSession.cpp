@@ -370,22 +370,19 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
     return engine.takeError();
 
   (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    const std::pair<const char *, void *> runtime[] = {
+        {"puts", reinterpret_cast<void *>(&quantRunnerPuts)},
+        {"abort", reinterpret_cast<void *>(&quantRunnerAbort)},
+        {"_mlir_memref_to_llvm_alloc",
+         reinterpret_cast<void *>(&quantRunnerAlloc)},
+        {"_mlir_memref_to_llvm_aligned_alloc",
+         reinterpret_cast<void *>(&quantRunnerAlignedAlloc)},
+        {"_mlir_memref_to_llvm_free",
+         reinterpret_cast<void *>(&quantRunnerFree)}};
     llvm::orc::SymbolMap symbols;
-    symbols[interner("puts")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerPuts),
-        llvm::JITSymbolFlags::Exported};
-    symbols[interner("abort")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerAbort),
-        llvm::JITSymbolFlags::Exported};
-    symbols[interner("_mlir_memref_to_llvm_alloc")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerAlloc),
-        llvm::JITSymbolFlags::Exported};
-    symbols[interner("_mlir_memref_to_llvm_aligned_alloc")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerAlignedAlloc),
-        llvm::JITSymbolFlags::Exported};
-    symbols[interner("_mlir_memref_to_llvm_free")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&quantRunnerFree),
-        llvm::JITSymbolFlags::Exported};
+    for (auto [name, address] : runtime)
+      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                 llvm::JITSymbolFlags::Exported};
     return symbols;
   });
 

@@ -102,6 +102,22 @@ readQuantAttributes(GraphImporter &importer, const Node &node,
   return attrs;
 }
 
+/// The inputs of QuantizeLinear / DequantizeLinear: the data and the scale
+/// (required) and the zero point (null when omitted).
+llvm::Expected<std::tuple<Value, Value, Value>>
+getQuantInputs(GraphImporter &importer, const Node &node) {
+  auto x = importer.getRequiredInput(node, 0);
+  if (!x)
+    return x.takeError();
+  auto scale = importer.getRequiredInput(node, 1);
+  if (!scale)
+    return scale.takeError();
+  auto zeroPoint = importer.getInput(node, 2);
+  if (!zeroPoint)
+    return zeroPoint.takeError();
+  return std::make_tuple(*x, *scale, *zeroPoint);
+}
+
 /// Binds `op` to the node's outputs after verifying it.
 llvm::Error finishNode(GraphImporter &importer, const Node &node,
                        Operation *op) {
@@ -133,19 +149,14 @@ llvm::Error importQuantizeLinear(GraphImporter &importer, const Node &node) {
                                        version >= 13);
   if (!attrs)
     return attrs.takeError();
-  auto x = importer.getRequiredInput(node, 0);
-  if (!x)
-    return x.takeError();
-  auto scale = importer.getRequiredInput(node, 1);
-  if (!scale)
-    return scale.takeError();
-  auto zeroPoint = importer.getInput(node, 2);
-  if (!zeroPoint)
-    return zeroPoint.takeError();
+  auto inputs = getQuantInputs(importer, node);
+  if (!inputs)
+    return inputs.takeError();
+  auto [x, scale, zeroPoint] = *inputs;
   auto op = QuantizeLinearOp::create(
-      importer.getBuilder(), importer.getLoc(node), *x, *scale, *zeroPoint,
-      attrs->axis,
-      attrs->blockSize, attrs->saturate, attrs->outputDtype, attrs->precision);
+      importer.getBuilder(), importer.getLoc(node), x, scale, zeroPoint,
+      attrs->axis, attrs->blockSize, attrs->saturate, attrs->outputDtype,
+      attrs->precision);
   return finishNode(importer, node, op);
 }
 
@@ -168,17 +179,12 @@ llvm::Error importDequantizeLinear(GraphImporter &importer, const Node &node) {
                                        version >= 13);
   if (!attrs)
     return attrs.takeError();
-  auto x = importer.getRequiredInput(node, 0);
-  if (!x)
-    return x.takeError();
-  auto scale = importer.getRequiredInput(node, 1);
-  if (!scale)
-    return scale.takeError();
-  auto zeroPoint = importer.getInput(node, 2);
-  if (!zeroPoint)
-    return zeroPoint.takeError();
+  auto inputs = getQuantInputs(importer, node);
+  if (!inputs)
+    return inputs.takeError();
+  auto [x, scale, zeroPoint] = *inputs;
   auto op = DequantizeLinearOp::create(
-      importer.getBuilder(), importer.getLoc(node), *x, *scale, *zeroPoint,
+      importer.getBuilder(), importer.getLoc(node), x, scale, zeroPoint,
       attrs->axis, attrs->blockSize, attrs->outputDtype);
   return finishNode(importer, node, op);
 }
