@@ -77,6 +77,15 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
       return rewriter.notifyMatchFailure(op, "not a dense tensor constant");
     Type onnxType = elements.getElementType();
     auto storage = cast<IntegerType>(newTensorType.getElementType());
+    // A splat stays a splat: its element count may be far beyond what could
+    // be materialised (tensor<100000x100000xui8> is 10^10 elements).
+    if (elements.isSplat()) {
+      APInt splat = toStorageBits(elements.getSplatValue<Attribute>(), onnxType,
+                                  storage.getWidth());
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, newType, DenseElementsAttr::get(newTensorType, splat));
+      return success();
+    }
     SmallVector<APInt> bits;
     bits.reserve(elements.getNumElements());
     for (Attribute element : elements.getValues<Attribute>())

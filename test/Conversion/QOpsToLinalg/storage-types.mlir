@@ -61,3 +61,15 @@ func.func @storage_casts(%x: tensor<4xui8>) -> tensor<4xui8> {
   %1 = builtin.unrealized_conversion_cast %0 : tensor<4xi8> to tensor<4xui8>
   return %1 : tensor<4xui8>
 }
+
+// -----
+
+// A splat constant stays a splat in storage, however many elements it has
+// (10^10 here: expanding it element by element cannot work).
+// CHECK-LABEL: func.func @huge_splat_constant
+// CHECK: %[[C:.*]] = arith.constant dense<-7> : tensor<100000x100000xi8>
+// CHECK: return %[[C]] : tensor<100000x100000xi8>
+func.func @huge_splat_constant() -> tensor<100000x100000xui8> {
+  %c = arith.constant dense<249> : tensor<100000x100000xui8>
+  return %c : tensor<100000x100000xui8>
+}
