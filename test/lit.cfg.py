@@ -30,8 +30,11 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.quantops_tools_dir, config.llvm_tools_dir]
-tools = ["quant-opt", "quant-runner", "mlir-translate"]
+tools = ["quant-opt", "quant-runner", "mlir-translate", "mlir-opt", "llc"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+# The plugin for stock mlir-opt (tools/qops-plugin).
+config.substitutions.append(
+    ("%qops_plugin", os.path.join(config.quantops_obj_root, "lib", "libQuantOpsPlugin.so")))
 
 # Conformance data: ONNX's node tests in ../shared (beside the checkout) and
 # Debian's libonnx-testdata (installed by scripts/install-deps.sh).
