@@ -72,4 +72,63 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
   ];
 }
 
+def ConvertQuantToQOps : Pass<"qops-from-quant", "ModuleOp"> {
+  let summary = "Convert upstream quant.qcast/quant.dcast to ONNX-exact qops ops";
+  let description = [{
+    Rewrites `quant.qcast` and `quant.dcast` on tensors of `!quant.uniform`
+    types (per-layer, per-axis and sub-channel) into `qops.quantize_linear`
+    and `qops.dequantize_linear` with `arith.constant` scale and zero-point
+    tensors, so that they get ONNX's numerics (round half to even,
+    saturation) instead of upstream `--lower-quant-ops`'s truncation.
+    Quantized tensor types become qops storage types (`si8`, `ui4`, ...)
+    on the casts, on function signatures and on `func.call` results.
+
+    ```mlir
+    %q = quant.qcast %x : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 0.5:3>>
+    // becomes
+    %s = arith.constant dense<5.000000e-01> : tensor<f32>
+    %z = arith.constant dense<3> : tensor<si8>
+    %q = qops.quantize_linear %x, %s, %z : tensor<4xf32>, tensor<f32>, tensor<si8> -> tensor<4xsi8>
+    ```
+
+    The module is checked first and left unchanged on any error (reported
+    at the op's location): `quant.scast`, other ops using quantized types,
+    scalar or unranked quantized values, narrow storage ranges
+    (`i8<-127:127>`), storage widths other than 2/4/8/16, f64 expressed
+    types, `!quant.any`/`!quant.calibrated`, sub-channel types blocked
+    along more than one dimension. See docs/QuantInterop.md.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::qops::QOpsDialect",
+    "::mlir::quant::QuantDialect"
+  ];
+}
+
+def ConvertQOpsToQuant : Pass<"qops-to-quant", "ModuleOp"> {
+  let summary = "Convert qops Q/DQ with constant parameters to quant.qcast/quant.dcast";
+  let description = [{
+    Rewrites `qops.quantize_linear` / `qops.dequantize_linear` whose scale
+    and zero point are constants into `quant.qcast` / `quant.dcast` on the
+    equivalent `!quant.uniform` type (per-tensor, per-axis, or sub-channel
+    for blocked scales). A quantized value is converted as a whole: the
+    result of a quantize used only by dequantizes with the same parameters
+    (and by the return of an uncalled function), or an argument of an
+    uncalled function used only by such dequantizes. Other ops are left
+    alone: non-constant parameters, float8/float4/int32 types, scales of a
+    type other than the data's, `precision`, partial blocks.
+    Note that the quant dialect's own lowering does not follow ONNX's
+    rounding; see docs/QuantInterop.md.
+  }];
+  let options = [
+    Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
+           "Emit a remark on every qops Q/DQ op left unconverted, with the "
+           "reason">
+  ];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect",
+    "::mlir::quant::QuantDialect"
+  ];
+}
+
 #endif // QUANTOPS_CONVERSION_PASSES_TD
