@@ -23,6 +23,11 @@ config.substitutions.append(("%cxx_compiler", config.cxx_compiler))
 # python3 earlier on PATH may lack numpy).
 python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"
 config.substitutions.append(("%python", python))
+# Debian's python3-onnx (scripts/install-deps.sh) writes the QDQ models.
+import subprocess
+if subprocess.call([python, "-c", "import onnx"], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("python3-onnx")
 config.substitutions.append(
     ("%expect_exit", python + " " + os.path.join(config.quantops_src_root, "test", "Utils", "expect_exit.py")))
 

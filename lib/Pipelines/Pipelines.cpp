@@ -76,6 +76,8 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
 
 void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
                                         const QOpsPipelineOptions &options) {
+  if (options.fuseQDQ)
+    pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseQDQ());
   ConvertQOpsToLinalgOptions convert;
   convert.parallel = options.parallel;
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
@@ -93,7 +95,8 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
 void qops::registerQOpsPipelines() {
   PassPipelineRegistration<QOpsPipelineOptions>(
       "qops-lower-to-llvm",
-      "Lower qops on tensors to the LLVM dialect (convert-qops-to-linalg, "
+      "Lower qops on tensors to the LLVM dialect ([qops-fuse-qdq,] "
+      "convert-qops-to-linalg, "
       "qops-vectorize-elementwise, qops-bufferize, qops-linalg-to-llvm)",
       [](OpPassManager &pm, const QOpsPipelineOptions &options) {
         buildQOpsLowerToLLVMPipeline(pm, options);

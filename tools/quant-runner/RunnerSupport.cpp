@@ -137,7 +137,7 @@ static llvm::Error checkStaticTensorSizes(ModuleOp module) {
 }
 
 llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
-                                  unsigned threads) {
+                                  unsigned threads, bool fuseQDQ) {
   keepOnlyReachableFunctions(module, entry);
   if (llvm::Error error = checkStaticTensorSizes(module))
     return error;
@@ -153,6 +153,7 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   QOpsPipelineOptions options;
   options.runtimeAllocator = true; // JitSession's caching allocator
   options.parallel = threads > 1;
+  options.fuseQDQ = fuseQDQ;
   buildQOpsLowerToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
     return makeError("lowering failed: " +

@@ -32,9 +32,10 @@ llvm::Expected<OwningOpRef<ModuleOp>> loadModule(llvm::StringRef path,
 llvm::Expected<HostTensor> loadTensorFile(llvm::StringRef path);
 
 /// Erases the functions `entry` does not reach, then lowers the module with
-/// the qops-lower-to-llvm pipeline (with parallel loops if threads > 1).
+/// the qops-lower-to-llvm pipeline (with parallel loops if threads > 1, QDQ
+/// fusion first if fuseQDQ).
 llvm::Error lowerForEntry(ModuleOp module, llvm::StringRef entry,
-                          unsigned threads);
+                          unsigned threads, bool fuseQDQ = false);
 
 /// Creates the JIT session for `entry` (host CPU, optimization `optLevel`);
 /// with threads > 1 it loads libomp and runs with that many threads.

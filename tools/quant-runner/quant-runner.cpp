@@ -95,6 +95,13 @@ cl::opt<unsigned> threads("qops-threads",
                                    "every count"),
                           cl::value_desc("N"), cl::init(0),
                           cl::cat(runnerCategory));
+cl::opt<bool> fuseQDQ(
+    "fuse-qdq",
+    cl::desc("Fuse DequantizeLinear -> MatMul -> QuantizeLinear into "
+             "qlinear_matmul and blocked 4-bit weight DequantizeLinear into "
+             "the matmul before lowering (qops-fuse-qdq; the fused int8 "
+             "matmul rounds once, as QLinearMatMul does)"),
+    cl::cat(runnerCategory));
 cl::opt<bool> showTiming("timing",
                          cl::desc("Print parse/lower/compile/run times to "
                                   "stderr"),
@@ -200,7 +207,8 @@ int run(llvm::StringRef inputFile) {
 
   start = Clock::now();
   if (!noLower)
-    if (llvm::Error error = lowerForEntry(**module, entryPoint, threadCount()))
+    if (llvm::Error error = lowerForEntry(**module, entryPoint, threadCount(),
+                                            fuseQDQ))
       return fail(std::move(error));
   double lowerMs = millisecondsSince(start);
   if (dumpLowered) {

@@ -3,7 +3,7 @@
 // The pipelines from qops on tensors to the LLVM dialect, as pieces and as a
 // whole:
 //
-//   qops-lower-to-llvm  = convert-qops-to-linalg, canonicalize,
+//   qops-lower-to-llvm  = [qops-fuse-qdq,] convert-qops-to-linalg, canonicalize,
 //                         qops-vectorize-elementwise, canonicalize,
 //                         qops-bufferize, qops-linalg-to-llvm
 //   qops-bufferize      = one-shot-bufferize (function boundaries, identity
@@ -33,6 +33,13 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
       *this, "parallel",
       llvm::cl::desc("Distribute outer loops over threads (scf.forall -> "
                      "OpenMP; the program then needs libomp at run time)"),
+      llvm::cl::init(false)};
+  Option<bool> fuseQDQ{
+      *this, "fuse-qdq",
+      llvm::cl::desc("First run qops-fuse-qdq: DequantizeLinear -> MatMul -> "
+                     "QuantizeLinear becomes qlinear_matmul, blocked 4-bit "
+                     "weights are dequantized inside the matmul (changes "
+                     "rounding: docs/Numerics.md, \"QDQ fusion\")"),
       llvm::cl::init(false)};
   Option<bool> runtimeAllocator{
       *this, "runtime-allocator",

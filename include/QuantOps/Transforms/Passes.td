@@ -52,4 +52,43 @@ def QOpsVectorizeElementwise
   ];
 }
 
+def QOpsFuseQDQ : Pass<"qops-fuse-qdq", "::mlir::func::FuncOp"> {
+  let summary = "Fuse QDQ matmuls: DequantizeLinear -> MatMul -> QuantizeLinear into qlinear_matmul, and blocked 4-bit weight DequantizeLinear into the matmul";
+  let description = [{
+    Runs on the form the ONNX importer gives QDQ models (float MatMul as
+    `linalg.matmul`, N-D activations collapsed to rows around it).
+
+    1. int8 QDQ matmul:
+       `Q(matmul(DQ(a), DQ(b)), sy, zy)` with ui8/si8 `a`, `b`, `y`, f32
+       scales, `a` and `y` per-tensor, `b` per-tensor or per-column
+       (axis 1 of a 2-D `b`), becomes
+       `qops.qlinear_matmul a(a, sa, za) b(b, sb, zb) y(sy, zy)`
+       (absent zero points become 0). A `tensor.collapse_shape` of `DQ(a)`
+       into rows and the inverse `tensor.expand_shape` of the product are
+       looked through: `a` keeps its rank.
+       Numerics: the fused op accumulates (a - za)(b - zb) exactly in i32
+       and rounds once, `round(acc * (sa * sb / sy)) + zy`; the unfused
+       float path rounds every DQ, product and partial sum in f32 before Q.
+       They agree except where the f32 path's error crosses a rounding
+       boundary of Q: then they differ by 1 (docs/Numerics.md, "QDQ
+       fusion").
+    2. weight-only 4-bit matmul:
+       `matmul(x, DQ(w))` with `x` f32, `w` a constant si4/ui4 `[K, N]`
+       weight blocked along K (axis 0, block_size B even, K % B == 0), f32
+       scales (and zero points) `[K / B, N]`, becomes one `linalg.generic`
+       that reads `w` packed two nibbles per byte (`[K / B, B / 2, N]`,
+       packed at compile time) and dequantizes inside the contraction; the
+       f32 weights are never materialized. Each weight is dequantized with
+       DequantizeLinear's formula and the products are added in increasing
+       k, as the unfused `linalg.matmul` does: the results are identical.
+
+    Anything else is left alone.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // QUANTOPS_TRANSFORMS_PASSES_TD

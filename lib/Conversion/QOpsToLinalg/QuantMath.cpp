@@ -271,3 +271,33 @@ Value qops::createEmptyLike(OpBuilder &b, Location loc, Value like,
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, like);
   return tensor::EmptyOp::create(b, loc, sizes, elementType);
 }
+
+Value qops::emitDequantizeElement(OpBuilder &b, Location loc, Value x,
+                                  Value zeroPoint, Value scale, Type xOnnx,
+                                  Type scaleOnnx, FloatType yType) {
+  FloatType f32 = b.getF32Type();
+  Type f32Like = f32;
+  if (auto vectorType = dyn_cast<VectorType>(x.getType()))
+    f32Like = vectorType.clone(f32);
+  Value difference;
+  if (isFloat8Type(xOnnx) || isFloat4Type(xOnnx)) {
+    difference = emitConvertToFloat(b, loc, x, xOnnx, f32);
+    if (zeroPoint && isFloat4Type(xOnnx))
+      difference = arith::SubFOp::create(
+          b, loc, difference, emitConvertToFloat(b, loc, zeroPoint, xOnnx, f32));
+  } else if (isInt32Type(xOnnx)) {
+    difference = emitConvertToFloat(b, loc, x, xOnnx, f32);
+    if (zeroPoint)
+      difference = arith::SubFOp::create(
+          b, loc, difference, emitConvertToFloat(b, loc, zeroPoint, xOnnx, f32));
+  } else {
+    Value wide = emitExtendToI32(b, loc, x, xOnnx);
+    if (zeroPoint)
+      wide = arith::SubIOp::create(b, loc, wide,
+                                   emitExtendToI32(b, loc, zeroPoint, xOnnx));
+    difference = arith::SIToFPOp::create(b, loc, f32Like, wide);
+  }
+  Value y = arith::MulFOp::create(
+      b, loc, difference, emitConvertToFloat(b, loc, scale, scaleOnnx, f32));
+  return emitConvertToFloat(b, loc, y, f32, yType);
+}

@@ -46,6 +46,23 @@ Value emitFloatBinary(OpBuilder &b, Location loc, FloatBinaryOp op, Value lhs,
 Value emitRoundToSmallFloat(OpBuilder &b, Location loc, Value value,
                             Type smallType, bool saturate);
 
+/// y = (x - zp) * scale   (ONNX DequantizeLinear, one element)
+///
+///   d = x - zp          exact in i32 (inputs of at most 16 bits)
+///   y = T(f32(d) * f32(scale))   the product in f32, rounded once to the
+///                                output type T (as the ONNX reference does)
+/// int32 inputs: x and zp are converted to f32 (nearest even) and subtracted
+/// in f32, matching the reference's `x.astype(float32) - zp`.
+/// float8 inputs: d = f32(x), exact; the zero point (0) is ignored, as the
+/// ONNX reference does. float4 inputs: d = f32(x) - f32(zp), exact (the
+/// spec's formula; ONNX's reference ignores a float4 zero point).
+/// e8m0 scales are decoded to f32 exactly (powers of two).
+/// `x`, `zeroPoint` (null: no zero point) and `scale` are stored values of
+/// the ONNX types `xOnnx` / `scaleOnnx`; scalars or vectors of one shape.
+Value emitDequantizeElement(OpBuilder &b, Location loc, Value x,
+                            Value zeroPoint, Value scale, Type xOnnx,
+                            Type scaleOnnx, FloatType yType);
+
 /// y = saturate(round_half_to_even(q) + zp)   (ONNX QuantizeLinear)
 ///
 ///   r  = roundeven(q)                     in q's type (f16/bf16/f32/f64)

@@ -218,17 +218,8 @@ struct QuantizeLinearToLinalg : OpConversionPattern<QuantizeLinearOp> {
 // DequantizeLinear
 //===----------------------------------------------------------------------===//
 
-/// y[i] = (x[i] - zp[p(i)]) * scale[p(i)]
-///
-///   d = x - zp          exact in i32 (inputs of at most 16 bits)
-///   y = T(f32(d) * f32(scale))   the product in f32, rounded once to the
-///                                output type T (as the ONNX reference does)
-/// int32 inputs: x and zp are converted to f32 (nearest even) and subtracted
-/// in f32, matching the reference's `x.astype(float32) - zp`.
-/// float8 inputs: d = f32(x), exact; the zero point (0) is ignored, as the
-/// ONNX reference does. float4 inputs: d = f32(x) - f32(zp), exact (the
-/// spec's formula; ONNX's reference ignores a float4 zero point).
-/// e8m0 scales are decoded to f32 exactly (powers of two).
+/// y[i] = (x[i] - zp[p(i)]) * scale[p(i)], one element by
+/// emitDequantizeElement (QuantMath.h, where the formula is).
 struct DequantizeLinearToLinalg : OpConversionPattern<DequantizeLinearOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -241,38 +232,14 @@ struct DequantizeLinearToLinalg : OpConversionPattern<DequantizeLinearOp> {
     Type xOnnx = xType.getElementType();
     Type scaleOnnx = scaleType.getElementType();
     auto yType = cast<FloatType>(op.getY().getType().getElementType());
-    FloatType f32 = rewriter.getF32Type();
-    bool wideInput = isInt32Type(xOnnx);
-    bool floatInput = isFloat8Type(xOnnx) || isFloat4Type(xOnnx);
-
     bool hasZeroPoint = static_cast<bool>(adaptor.getXZeroPoint());
     Value result = buildQuantElementwise(
         rewriter, loc, "dequantize", adaptor.getX(), xType, scaleType,
         op.getAxis(), op.getBlockSize(), adaptor.getXScale(), adaptor.getXZeroPoint(), yType,
         [&](OpBuilder &b, Location nested, ValueRange args) {
-          Value difference;
-          if (floatInput) {
-            difference = emitConvertToFloat(b, nested, args[0], xOnnx, f32);
-            if (hasZeroPoint && isFloat4Type(xOnnx))
-              difference = arith::SubFOp::create(
-                  b, nested, difference,
-                  emitConvertToFloat(b, nested, args[2], xOnnx, f32));
-          } else if (wideInput) {
-            difference = emitConvertToFloat(b, nested, args[0], xOnnx, f32);
-            if (hasZeroPoint)
-              difference = arith::SubFOp::create(
-                  b, nested, difference,
-                  emitConvertToFloat(b, nested, args[2], xOnnx, f32));
-          } else {
-            Value x = emitExtendToI32(b, nested, args[0], xOnnx);
-            if (hasZeroPoint)
-              x = arith::SubIOp::create(
-                  b, nested, x, emitExtendToI32(b, nested, args[2], xOnnx));
-            difference = arith::SIToFPOp::create(b, nested, f32, x);
-          }
-          Value scale = emitConvertToFloat(b, nested, args[1], scaleOnnx, f32);
-          Value y = arith::MulFOp::create(b, nested, difference, scale);
-          return emitConvertToFloat(b, nested, y, f32, yType);
+          return emitDequantizeElement(b, nested, args[0],
+                                       hasZeroPoint ? args[2] : Value(),
+                                       args[1], xOnnx, scaleOnnx, yType);
         });
     rewriter.replaceOp(op, result);
     return success();

@@ -114,6 +114,19 @@ const NodeImporter *lookupQuantOpImporter(llvm::StringRef domain,
 /// Identity (ai.onnx).
 const NodeImporter *lookupFunctionBodyOpImporter(llvm::StringRef domain,
                                                  llvm::StringRef opType);
+/// MatMul, Gemm, Transpose, Reshape, Add (ai.onnx): the float glue of QDQ
+/// models (ImportFloatOps.cpp).
+const NodeImporter *lookupFloatOpImporter(llvm::StringRef domain,
+                                          llvm::StringRef opType);
+
+/// One linalg.generic over the numpy broadcast of `operands` (ONNX-typed);
+/// `body` gets the storage-typed elements and returns a `resultOnnx` element
+/// (in storage). The result is bridged back to `resultOnnx`. A dynamic
+/// dimension is taken not to broadcast (checked at run time).
+llvm::Expected<Value> emitBroadcastElementwise(
+    GraphImporter &importer, const GraphImporter::Node &node,
+    ValueRange operands, Type resultOnnx,
+    llvm::function_ref<Value(OpBuilder &, Location, ValueRange)> body);
 
 /// "" and "ai.onnx" are the same domain.
 inline bool isDefaultDomain(llvm::StringRef domain) {

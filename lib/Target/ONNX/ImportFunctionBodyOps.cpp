@@ -63,14 +63,11 @@ Type storageOf(Type onnxType) {
   return onnxType;
 }
 
-/// One linalg.generic over the numpy broadcast of `operands` (ONNX-typed);
-/// `body` gets the storage-typed elements and returns a `resultOnnx` element
-/// (in storage). The result is bridged back to `resultOnnx`.
-llvm::Expected<Value> emitBroadcastElementwise(GraphImporter &importer,
-                                               const Node &node,
-                                               ValueRange operands,
-                                               Type resultOnnx,
-                                               BodyBuilder body) {
+} // namespace
+
+llvm::Expected<Value> onnx::emitBroadcastElementwise(
+    GraphImporter &importer, const GraphImporter::Node &node,
+    ValueRange operands, Type resultOnnx, BodyBuilder body) {
   OpBuilder &b = importer.getBuilder();
   Location loc = importer.getLoc(node);
   int64_t rank = 0;
@@ -158,6 +155,8 @@ llvm::Expected<Value> emitBroadcastElementwise(GraphImporter &importer,
       });
   return importer.asOnnxType(generic.getResult(0), resultOnnx, loc);
 }
+
+namespace {
 
 /// Requires every input to have the first one's element type (ONNX's T).
 llvm::Expected<SmallVector<Value>> getSameTypeInputs(GraphImporter &importer,

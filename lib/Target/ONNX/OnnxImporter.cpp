@@ -309,6 +309,8 @@ llvm::Error GraphImporter::importNode(const Node &node) {
   if (!importer)
     importer = lookupFunctionBodyOpImporter(node.domain(), node.op_type());
   if (!importer)
+    importer = lookupFloatOpImporter(node.domain(), node.op_type());
+  if (!importer)
     return nodeError(node, "unsupported operator");
   if (getOpsetVersion(node) == 0)
     return nodeError(node, "the model imports no opset for this domain");
