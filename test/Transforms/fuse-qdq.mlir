@@ -1,0 +1,236 @@
+// RUN: quant-opt %s --qops-fuse-qdq --split-input-file | FileCheck %s
+
+// The importer's 2-D MatMul between DQs, then Q: one qlinear_matmul with the
+// DQs' and Q's parameters.
+// CHECK-LABEL: func.func @per_tensor_2d
+// CHECK-SAME: (%[[A:.*]]: tensor<4x8xui8>, %[[B:.*]]: tensor<8x3xsi8>)
+// CHECK-DAG: %[[SA:.*]] = arith.constant dense<5.000000e-01> : tensor<f32>
+// CHECK-DAG: %[[ZA:.*]] = arith.constant dense<128> : tensor<ui8>
+// CHECK-DAG: %[[SB:.*]] = arith.constant dense<2.500000e-01> : tensor<f32>
+// CHECK-DAG: %[[ZB:.*]] = arith.constant dense<-3> : tensor<si8>
+// CHECK-DAG: %[[SY:.*]] = arith.constant dense<2.000000e+00> : tensor<f32>
+// CHECK-DAG: %[[ZY:.*]] = arith.constant dense<10> : tensor<ui8>
+// CHECK: %[[Y:.*]] = qops.qlinear_matmul a(%[[A]], %[[SA]], %[[ZA]] : tensor<4x8xui8>, tensor<f32>, tensor<ui8>) b(%[[B]], %[[SB]], %[[ZB]] : tensor<8x3xsi8>, tensor<f32>, tensor<si8>) y(%[[SY]], %[[ZY]] : tensor<f32>, tensor<ui8>) -> tensor<4x3xui8>
+// CHECK-NOT: linalg.matmul
+// CHECK: return %[[Y]]
+func.func @per_tensor_2d(%a: tensor<4x8xui8>, %b: tensor<8x3xsi8>) -> tensor<4x3xui8> {
+  %sa = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<128> : tensor<ui8>
+  %sb = arith.constant dense<0.25> : tensor<f32>
+  %zb = arith.constant dense<-3> : tensor<si8>
+  %sy = arith.constant dense<2.0> : tensor<f32>
+  %zy = arith.constant dense<10> : tensor<ui8>
+  %da = qops.dequantize_linear %a, %sa, %za : tensor<4x8xui8>, tensor<f32>, tensor<ui8> -> tensor<4x8xf32>
+  %db = qops.dequantize_linear %b, %sb, %zb : tensor<8x3xsi8>, tensor<f32>, tensor<si8> -> tensor<8x3xf32>
+  %e = tensor.empty() : tensor<4x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %m = linalg.matmul ins(%da, %db : tensor<4x8xf32>, tensor<8x3xf32>) outs(%init : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %y = qops.quantize_linear %m, %sy, %zy : tensor<4x3xf32>, tensor<f32>, tensor<ui8> -> tensor<4x3xui8>
+  return %y : tensor<4x3xui8>
+}
+
+// -----
+
+// Per-column weights (axis 1), absent zero points become zeros; an N-D
+// activation collapsed into rows keeps its rank in the fused op.
+// CHECK-LABEL: func.func @per_column_3d
+// CHECK-SAME: (%[[A:.*]]: tensor<2x5x8xsi8>, %[[B:.*]]: tensor<8x3xsi8>, %[[SB:.*]]: tensor<3xf32>)
+// CHECK-DAG: %[[ZA:.*]] = arith.constant dense<0> : tensor<si8>
+// CHECK: %[[Y:.*]] = qops.qlinear_matmul a(%[[A]], %{{.*}}, %[[ZA]] : tensor<2x5x8xsi8>, tensor<f32>, tensor<si8>) b(%[[B]], %[[SB]], %{{.*}} : tensor<8x3xsi8>, tensor<3xf32>, tensor<3xsi8>) y(%{{.*}}, %[[ZA]] : tensor<f32>, tensor<si8>) -> tensor<2x5x3xsi8>
+// CHECK-NOT: tensor.collapse_shape
+// CHECK-NOT: linalg.matmul
+// CHECK: return %[[Y]]
+func.func @per_column_3d(%a: tensor<2x5x8xsi8>, %b: tensor<8x3xsi8>, %sb: tensor<3xf32>) -> tensor<2x5x3xsi8> {
+  %sa = arith.constant dense<0.5> : tensor<f32>
+  %zb = arith.constant dense<[0, 1, -1]> : tensor<3xsi8>
+  %sy = arith.constant dense<2.0> : tensor<f32>
+  %da = qops.dequantize_linear %a, %sa : tensor<2x5x8xsi8>, tensor<f32> -> tensor<2x5x8xf32>
+  %db = qops.dequantize_linear %b, %sb, %zb axis = 1 : tensor<8x3xsi8>, tensor<3xf32>, tensor<3xsi8> -> tensor<8x3xf32>
+  %rows = tensor.collapse_shape %da [[0, 1], [2]] : tensor<2x5x8xf32> into tensor<10x8xf32>
+  %e = tensor.empty() : tensor<10x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<10x3xf32>) -> tensor<10x3xf32>
+  %m = linalg.matmul ins(%rows, %db : tensor<10x8xf32>, tensor<8x3xf32>) outs(%init : tensor<10x3xf32>) -> tensor<10x3xf32>
+  %m3 = tensor.expand_shape %m [[0, 1], [2]] output_shape [2, 5, 3] : tensor<10x3xf32> into tensor<2x5x3xf32>
+  %y = qops.quantize_linear %m3, %sy output_dtype = si8 : tensor<2x5x3xf32>, tensor<f32> -> tensor<2x5x3xsi8>
+  return %y : tensor<2x5x3xsi8>
+}
+
+// -----
+
+// Left alone: a per-row activation scale (QLinearMatMul's a is per-tensor
+// here), a matmul whose float result has another use, a non-zero init, and
+// an f16 Q scale.
+// CHECK-LABEL: func.func @per_axis_activation
+// CHECK: linalg.matmul
+// CHECK: qops.quantize_linear
+// CHECK-NOT: qops.qlinear_matmul
+func.func @per_axis_activation(%a: tensor<4x8xui8>, %sa: tensor<4xf32>, %b: tensor<8x3xsi8>) -> tensor<4x3xui8> {
+  %sb = arith.constant dense<0.25> : tensor<f32>
+  %sy = arith.constant dense<2.0> : tensor<f32>
+  %da = qops.dequantize_linear %a, %sa axis = 0 : tensor<4x8xui8>, tensor<4xf32> -> tensor<4x8xf32>
+  %db = qops.dequantize_linear %b, %sb : tensor<8x3xsi8>, tensor<f32> -> tensor<8x3xf32>
+  %e = tensor.empty() : tensor<4x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %m = linalg.matmul ins(%da, %db : tensor<4x8xf32>, tensor<8x3xf32>) outs(%init : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %y = qops.quantize_linear %m, %sy : tensor<4x3xf32>, tensor<f32> -> tensor<4x3xui8>
+  return %y : tensor<4x3xui8>
+}
+
+// CHECK-LABEL: func.func @float_result_used
+// CHECK: %[[M:.*]] = linalg.matmul
+// CHECK: qops.quantize_linear %[[M]]
+// CHECK-NOT: qops.qlinear_matmul
+func.func @float_result_used(%a: tensor<4x8xui8>, %b: tensor<8x3xsi8>) -> (tensor<4x3xui8>, tensor<4x3xf32>) {
+  %s = arith.constant dense<0.25> : tensor<f32>
+  %da = qops.dequantize_linear %a, %s : tensor<4x8xui8>, tensor<f32> -> tensor<4x8xf32>
+  %db = qops.dequantize_linear %b, %s : tensor<8x3xsi8>, tensor<f32> -> tensor<8x3xf32>
+  %e = tensor.empty() : tensor<4x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %m = linalg.matmul ins(%da, %db : tensor<4x8xf32>, tensor<8x3xf32>) outs(%init : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %y = qops.quantize_linear %m, %s : tensor<4x3xf32>, tensor<f32> -> tensor<4x3xui8>
+  return %y, %m : tensor<4x3xui8>, tensor<4x3xf32>
+}
+
+// CHECK-LABEL: func.func @accumulates_into_bias
+// CHECK: linalg.matmul
+// CHECK-NOT: qops.qlinear_matmul
+func.func @accumulates_into_bias(%a: tensor<4x8xui8>, %b: tensor<8x3xsi8>, %bias: tensor<4x3xf32>) -> tensor<4x3xui8> {
+  %s = arith.constant dense<0.25> : tensor<f32>
+  %da = qops.dequantize_linear %a, %s : tensor<4x8xui8>, tensor<f32> -> tensor<4x8xf32>
+  %db = qops.dequantize_linear %b, %s : tensor<8x3xsi8>, tensor<f32> -> tensor<8x3xf32>
+  %m = linalg.matmul ins(%da, %db : tensor<4x8xf32>, tensor<8x3xf32>) outs(%bias : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %y = qops.quantize_linear %m, %s : tensor<4x3xf32>, tensor<f32> -> tensor<4x3xui8>
+  return %y : tensor<4x3xui8>
+}
+
+// CHECK-LABEL: func.func @f16_output_scale
+// CHECK: linalg.matmul
+// CHECK-NOT: qops.qlinear_matmul
+func.func @f16_output_scale(%a: tensor<4x8xui8>, %b: tensor<8x3xsi8>) -> tensor<4x3xui8> {
+  %s = arith.constant dense<0.25> : tensor<f32>
+  %sy = arith.constant dense<0.25> : tensor<f16>
+  %da = qops.dequantize_linear %a, %s : tensor<4x8xui8>, tensor<f32> -> tensor<4x8xf32>
+  %db = qops.dequantize_linear %b, %s : tensor<8x3xsi8>, tensor<f32> -> tensor<8x3xf32>
+  %e = tensor.empty() : tensor<4x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %m = linalg.matmul ins(%da, %db : tensor<4x8xf32>, tensor<8x3xf32>) outs(%init : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %y = qops.quantize_linear %m, %sy : tensor<4x3xf32>, tensor<f16> -> tensor<4x3xui8>
+  return %y : tensor<4x3xui8>
+}
+
+// -----
+
+// Blocked si4 weights (block 4 along K = 8): one generic over the weights
+// packed two nibbles per byte along K, [K/4, 4/2, N]; the f32 weights are
+// never materialized. Packing: w[0..1, 0] = 1, -2 -> 0xE1 = -31;
+// w[0..1, 1] = 7, -8 -> 0x87 = -121; w[2..3, :] = 0 -> 0.
+// CHECK: #[[XMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK: #[[WMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d2, d4)>
+// CHECK: #[[SMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d4)>
+// CHECK: #[[YMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4)>
+// CHECK-LABEL: func.func @int4_weight_only
+// CHECK-SAME: (%[[X:.*]]: tensor<3x8xf32>, %[[SCALE:.*]]: tensor<2x2xf32>)
+// CHECK-DAG: %[[PACKED:.*]] = arith.constant dense<{{\[\[\[}}-31, -121], [0, 0]], {{\[\[}}-31, -121], [0, 0]]]> : tensor<2x2x2xi8>
+// CHECK-DAG: %[[XS:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0], [1, 2, 3]] output_shape [3, 2, 2, 2] : tensor<3x8xf32> into tensor<3x2x2x2xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[XMAP]], #[[WMAP]], #[[SMAP]], #[[YMAP]]], iterator_types = ["parallel", "reduction", "reduction", "reduction", "parallel"]}
+// CHECK-SAME: ins(%[[XS]], %[[PACKED]], %[[SCALE]] : tensor<3x2x2x2xf32>, tensor<2x2x2xi8>, tensor<2x2xf32>)
+// CHECK: linalg.index 3
+// CHECK: arith.shli
+// CHECK: arith.shrsi
+// CHECK: arith.sitofp
+// CHECK: arith.mulf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK-NOT: qops.dequantize_linear
+// CHECK-NOT: linalg.matmul
+func.func @int4_weight_only(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>) -> tensor<3x2xf32> {
+  %w = arith.constant dense<[[1, 7], [-2, -8], [0, 0], [0, 0], [1, 7], [-2, -8], [0, 0], [0, 0]]> : tensor<8x2xsi4>
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 4 : tensor<8x2xsi4>, tensor<2x2xf32> -> tensor<8x2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<3x8xf32>, tensor<8x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %y : tensor<3x2xf32>
+}
+
+// -----
+
+// ui4 with zero points: zero-extended nibbles, the zero point read per
+// block through a storage bridge.
+// CHECK-LABEL: func.func @uint4_weight_only_zero_point
+// CHECK: %[[ZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<2x2xui4> to tensor<2x2xi8>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}}, %{{.*}}, %[[ZP]] : tensor<3x2x2x2xf32>, tensor<2x2x2xi8>, tensor<2x2xf32>, tensor<2x2xi8>)
+// CHECK: arith.shrui
+// CHECK: arith.extui
+// CHECK: arith.extui
+// CHECK: arith.subi
+func.func @uint4_weight_only_zero_point(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>, %zp: tensor<2x2xui4>) -> tensor<3x2xf32> {
+  %w = arith.constant dense<15> : tensor<8x2xui4>
+  %dw = qops.dequantize_linear %w, %scale, %zp axis = 0 block_size = 4 : tensor<8x2xui4>, tensor<2x2xf32>, tensor<2x2xui4> -> tensor<8x2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<3x8xf32>, tensor<8x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %y : tensor<3x2xf32>
+}
+
+// -----
+
+// Left alone: weights that are not constants, a block that does not divide
+// K, an odd block, 8-bit weights (QDQ int8 is the qlinear_matmul pattern).
+// CHECK-LABEL: func.func @weights_not_constant
+// CHECK: qops.dequantize_linear
+// CHECK: linalg.matmul
+func.func @weights_not_constant(%x: tensor<3x8xf32>, %w: tensor<8x2xsi4>, %scale: tensor<2x2xf32>) -> tensor<3x2xf32> {
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 4 : tensor<8x2xsi4>, tensor<2x2xf32> -> tensor<8x2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<3x8xf32>, tensor<8x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %y : tensor<3x2xf32>
+}
+
+// CHECK-LABEL: func.func @partial_block
+// CHECK: qops.dequantize_linear
+// CHECK: linalg.matmul
+func.func @partial_block(%x: tensor<3x6xf32>, %scale: tensor<2x2xf32>) -> tensor<3x2xf32> {
+  %w = arith.constant dense<1> : tensor<6x2xsi4>
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 4 : tensor<6x2xsi4>, tensor<2x2xf32> -> tensor<6x2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<3x6xf32>, tensor<6x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %y : tensor<3x2xf32>
+}
+
+// CHECK-LABEL: func.func @odd_block
+// CHECK: qops.dequantize_linear
+// CHECK: linalg.matmul
+func.func @odd_block(%x: tensor<3x6xf32>, %scale: tensor<2x2xf32>) -> tensor<3x2xf32> {
+  %w = arith.constant dense<1> : tensor<6x2xsi4>
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 3 : tensor<6x2xsi4>, tensor<2x2xf32> -> tensor<6x2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<3x6xf32>, tensor<6x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %y : tensor<3x2xf32>
+}
+
+// CHECK-LABEL: func.func @int8_weights
+// CHECK: qops.dequantize_linear
+// CHECK: linalg.matmul
+func.func @int8_weights(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>) -> tensor<3x2xf32> {
+  %w = arith.constant dense<1> : tensor<8x2xsi8>
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 4 : tensor<8x2xsi8>, tensor<2x2xf32> -> tensor<8x2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<3x8xf32>, tensor<8x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %y : tensor<3x2xf32>
+}
