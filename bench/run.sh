@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark, one command: ONNX Runtime 1.30 and this machine's limits
 # (../shared/bench-anchors/run.sh), then QuantOps on the same models and
-# inputs, in the same run; writes bench/RESULTS.md and bench/results.png.
+# inputs, in the same run; writes bench/RESULTS.md and bench/results.png,
+# then the QDQ models fused and unfused against ONNX Runtime (bench/QDQ.md).
 #   bash bench/run.sh         (from the project root; ~10 min)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,3 +16,5 @@ bash scripts/build.sh >/dev/null
 /usr/bin/python3 bench/make_inputs.py "$WORK" "$WORK/qops-inputs"
 /usr/bin/python3 bench/run_qops.py "$WORK" build/bin/quant-runner "$WORK/qops.json"
 /usr/bin/python3 bench/report.py "$WORK" "$WORK/qops.json" bench
+# QDQ models: fused vs unfused vs ONNX Runtime -> bench/QDQ.md.
+/usr/bin/python3 bench/qdq/run.py "$WORK" build/bin/quant-runner bench/QDQ.md
