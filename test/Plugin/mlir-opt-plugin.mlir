@@ -8,6 +8,14 @@
 // RUN: mlir-opt --load-dialect-plugin=%qops_plugin --load-pass-plugin=%qops_plugin --pass-pipeline='builtin.module(convert-qops-to-linalg)' %s | FileCheck %s --check-prefix=LINALG
 // RUN: mlir-opt --load-dialect-plugin=%qops_plugin --load-pass-plugin=%qops_plugin --pass-pipeline='builtin.module(qops-lower-to-llvm{vector-width=16})' %s | FileCheck %s --check-prefix=LLVM
 // RUN: mlir-opt --load-dialect-plugin=%qops_plugin --load-pass-plugin=%qops_plugin --pass-pipeline='builtin.module(qops-lower-to-llvm)' %s | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
+// The README's integrator command: fuse a QDQ matmul, lower with threads.
+// RUN: mlir-opt --load-dialect-plugin=%qops_plugin --load-pass-plugin=%qops_plugin --pass-pipeline='builtin.module(func.func(qops-fuse-qdq))' %S/Inputs/qdq-matmul.mlir | FileCheck %s --check-prefix=FUSED
+// RUN: mlir-opt --load-dialect-plugin=%qops_plugin --load-pass-plugin=%qops_plugin --pass-pipeline='builtin.module(func.func(qops-fuse-qdq), qops-lower-to-llvm{parallel})' %S/Inputs/qdq-matmul.mlir | FileCheck %s --check-prefix=FUSED-LLVM
+// FUSED-LABEL: func.func @qdq_matmul
+// FUSED: qops.qlinear_matmul
+// FUSED-NOT: linalg.matmul
+// FUSED-LLVM-LABEL: llvm.func @qdq_matmul
+// FUSED-LLVM: omp.parallel
 // Without the dialect plugin, stock mlir-opt does not know qops.
 // RUN: %expect_exit 1 mlir-opt %s 2>&1 | FileCheck %s --check-prefix=NOPLUGIN
 // The plugin's verifier runs in mlir-opt as in quant-opt.
