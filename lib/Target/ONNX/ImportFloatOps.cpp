@@ -13,12 +13,16 @@
 //                A, B N-D        equal batch dims: collapse them,
 //                                linalg.batch_matmul, expand back
 //              1-D operands are promoted (A: 1xK, B: Kx1) and the unit dim
-//              removed again; broadcast batch dims are rejected.
+//              removed again; broadcast batch dims are rejected. A dynamic
+//              K is checked when the function runs (cf.assert).
 //   Gemm       Y = alpha * A' B' + beta * C, A' = transA ? A^T : A (likewise
 //              B'); A, B 2-D; C broadcasts to [M, N] (unidirectionally).
 //              linalg.transpose, linalg.matmul, then one elementwise
-//              linalg.generic for alpha/beta/C.
+//              linalg.generic for alpha/beta/C. beta = 0 does not read C
+//              (as BLAS, onnxruntime and ONNX's reference do), but C must
+//              still have the right type and shape.
 //   Transpose  linalg.transpose (perm defaults to reversed dims); any type.
+//              A scalar is passed through.
 //   Reshape    tensor.reshape to a static shape: the shape input must be a
 //              constant, 0 copies the input dim (unless allowzero = 1, opset
 //              14+), one -1 is inferred; the input must be static.
@@ -29,6 +33,8 @@
 #include "GraphImporter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
@@ -154,6 +160,20 @@ llvm::Expected<Value> emitMatMul(GraphImporter &importer, const Node &node,
 
   SmallVector<OpFoldResult> aSizes = getSizes(b, loc, a);
   SmallVector<OpFoldResult> bSizes = getSizes(b, loc, bMatrix);
+  // A dynamic K is checked when the function runs (the contraction would
+  // otherwise read out of bounds).
+  if (ShapedType::isDynamic(kA) || ShapedType::isDynamic(kB)) {
+    Value kAValue =
+        getValueOrCreateConstantIndexOp(b, loc, aSizes[aRank - 1]);
+    Value kBValue =
+        getValueOrCreateConstantIndexOp(b, loc, bSizes[bRank - 2]);
+    Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        kAValue, kBValue);
+    cf::AssertOp::create(b, loc, equal,
+                         "node '" + node.name() + "' (" + node.op_type() +
+                             "): the inner dimensions of A and B differ at "
+                             "run time");
+  }
   Value result;
   SmallVector<OpFoldResult> resultSizes;
   if (bRank == 2) {
@@ -225,7 +245,8 @@ llvm::Expected<Value> emitMatMul(GraphImporter &importer, const Node &node,
 }
 
 llvm::Error importMatMul(GraphImporter &importer, const Node &node) {
-  if (llvm::Error error = importer.checkAttributes(node, {}, 0))
+  if (llvm::Error error = importer.checkAttributes(
+          node, {}, importer.getOpsetVersion(node)))
     return error;
   if (node.input_size() != 2)
     return importer.nodeError(
@@ -258,6 +279,39 @@ llvm::Expected<float> getFloatAttribute(GraphImporter &importer,
       (!attr->has_type() && !attr->has_f()))
     return importer.nodeError(node, "attribute '" + name + "' must be a float");
   return attr->f();
+}
+
+/// "[2, ?, 3]".
+std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  for (auto [i, dim] : llvm::enumerate(shape)) {
+    if (i)
+      text += ", ";
+    text += ShapedType::isDynamic(dim) ? std::string("?") : std::to_string(dim);
+  }
+  return text + "]";
+}
+
+/// Whether C broadcasts unidirectionally to the product's [M, N], with the
+/// result keeping [M, N]: each of C's dims (aligned right) is a static 1 or
+/// equals the product's. A dynamic dim on either side is taken to match
+/// (emitBroadcastElementwise checks it when the function runs), except a
+/// dynamic C dim against a static 1, which could only broadcast the product.
+bool broadcastsTo(ArrayRef<int64_t> cShape, ArrayRef<int64_t> shape) {
+  if (cShape.size() > shape.size())
+    return false;
+  int64_t offset = shape.size() - cShape.size();
+  for (auto [i, cDim] : llvm::enumerate(cShape)) {
+    int64_t dim = shape[i + offset];
+    if (cDim == 1 || cDim == dim)
+      continue;
+    if (ShapedType::isDynamic(dim))
+      continue;
+    if (ShapedType::isDynamic(cDim) && dim != 1)
+      continue;
+    return false;
+  }
+  return true;
 }
 
 Value emitTranspose2D(OpBuilder &b, Location loc, Value value) {
@@ -312,13 +366,24 @@ llvm::Error importGemm(GraphImporter &importer, const Node &node) {
   auto product = emitMatMul(importer, node, lhs, rhs);
   if (!product)
     return product.takeError();
-  Type elementType = tensorTypeOf(*product).getElementType();
+  RankedTensorType productType = tensorTypeOf(*product);
+  Type elementType = productType.getElementType();
+  if (*c) {
+    RankedTensorType cType = tensorTypeOf(*c);
+    if (cType.getElementType() != elementType)
+      return importer.nodeError(node,
+                                "C has another element type than A and B");
+    if (!broadcastsTo(cType.getShape(), productType.getShape()))
+      return importer.nodeError(
+          node, "C of shape " + formatShape(cType.getShape()) +
+                    " does not broadcast to [M, N] = " +
+                    formatShape(productType.getShape()));
+  }
+  // beta = 0 ignores C, as BLAS, onnxruntime and ONNX's reference do.
   if (*alpha == 1.0f && (!*c || *beta == 0.0f)) {
     importer.setOutput(node, 0, *product);
     return llvm::Error::success();
   }
-  if (*c && tensorTypeOf(*c).getElementType() != elementType)
-    return importer.nodeError(node, "C has another element type than A and B");
 
   // Y = alpha * AB + beta * C, rounded after each operation.
   auto scaled = [&](OpBuilder &nb, Location nl, Value v, float factor) {
@@ -343,8 +408,6 @@ llvm::Error importGemm(GraphImporter &importer, const Node &node) {
       });
   if (!result)
     return result.takeError();
-  if (tensorTypeOf(*result).getShape() != tensorTypeOf(*product).getShape())
-    return importer.nodeError(node, "C does not broadcast to [M, N]");
   importer.setOutput(node, 0, *result);
   return llvm::Error::success();
 }
@@ -375,6 +438,11 @@ llvm::Error importTranspose(GraphImporter &importer, const Node &node) {
     if (p < 0 || p >= rank || seen[p])
       return importer.nodeError(node, "perm is not a permutation");
     seen[p] = true;
+  }
+  // linalg.transpose needs a dim to permute: a scalar is its own transpose.
+  if (rank == 0) {
+    importer.setOutput(node, 0, *data);
+    return llvm::Error::success();
   }
   OpBuilder &b = importer.getBuilder();
   Location loc = importer.getLoc(node);
@@ -414,6 +482,8 @@ llvm::Error importReshape(GraphImporter &importer, const Node &node) {
   DenseIntElementsAttr shapeAttr;
   if (!matchPattern(*shapeInput, m_Constant(&shapeAttr)))
     return importer.nodeError(node, "the shape must be a constant");
+  if (shapeAttr.getType().getRank() != 1)
+    return importer.nodeError(node, "the shape must be 1-D");
   RankedTensorType type = tensorTypeOf(*data);
   if (!type.hasStaticShape())
     return importer.nodeError(
@@ -471,7 +541,8 @@ llvm::Error importReshape(GraphImporter &importer, const Node &node) {
 }
 
 llvm::Error importAdd(GraphImporter &importer, const Node &node) {
-  if (llvm::Error error = importer.checkAttributes(node, {}, 0))
+  if (llvm::Error error = importer.checkAttributes(
+          node, {}, importer.getOpsetVersion(node)))
     return error;
   if (node.input_size() != 2)
     return importer.nodeError(
