@@ -70,8 +70,15 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   if (options.parallel)
     pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(qops::createQOpsLowerKernelIntrinsics());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // The CPU the kernels were chosen for is the one LLVM compiles for.
+  QOpsSetLLVMTargetOptions target;
+  target.targetTriple = options.targetTriple;
+  target.targetCpu = options.targetCpu;
+  target.targetFeatures = options.targetFeatures;
+  pm.addPass(qops::createQOpsSetLLVMTarget(target));
 }
 
 void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
@@ -80,6 +87,9 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseQDQ());
   ConvertQOpsToLinalgOptions convert;
   convert.parallel = options.parallel;
+  convert.targetTriple = options.targetTriple;
+  convert.targetCpu = options.targetCpu;
+  convert.targetFeatures = options.targetFeatures;
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
   pm.addPass(createCanonicalizerPass());
   QOpsVectorizeElementwiseOptions vectorize;

@@ -3,6 +3,7 @@
 // ONNX's test_qlinearmatmul_2D (uint8) with b and its zero point as
 // constants: K = 4, N = 3 exercise the zero padding of the packed panels.
 // RUN: quant-runner %s -e seed_2d_constant_b --print | FileCheck %s --check-prefix=SEED
+// RUN: quant-runner %s -e seed_2d_constant_b --print --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SEED
 // SEED: result 0: tensor<2x3xui8> = {{\[\[}}168, 115, 255], [1, 66, 151]]
 //
 // Per-column si8 weights with per-column zero points, odd K and N: the same
@@ -12,9 +13,14 @@
 // RUN: %python -c "import numpy as np; r = np.random.default_rng(7); np.save('%t/a.npy', r.integers(0, 256, (13, 37)).astype(np.uint8))"
 // RUN: %python %S/Inputs/const_b.py %t
 // RUN: quant-runner %s -e per_column_b_as_argument --input %t/a.npy --input %t/b.npy --input %t/bs.npy --input %t/bzp.npy --output %t/expected.npy
-// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg | FileCheck %s --check-prefix=PACKED
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=madd | FileCheck %s --check-prefix=PACKED
 // PACKED: arith.constant dense<{{.*}}> : tensor<1x2x19x16xi32>
+// The vnni strategy packs k-quads and the column term K zb' - colsum:
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=vnni | FileCheck %s --check-prefix=QUADS
+// QUADS-DAG: arith.constant dense<{{.*}}> : tensor<1x2x10x16xi32>
+// QUADS-DAG: arith.constant dense<{{.*}}> : tensor<1x32xi32>
 // RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
 // SAME: all 1 results match
 
 func.func @seed_2d_constant_b() -> tensor<2x3xui8> {

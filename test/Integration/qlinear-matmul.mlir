@@ -12,6 +12,11 @@
 // RUN:   --input %t/qmm_u8_u8_u8/in2.npy --input %t/qmm_u8_u8_u8/in3.npy --input %t/qmm_u8_u8_u8/in4.npy \
 // RUN:   --input %t/qmm_u8_u8_u8/in5.npy --input %t/qmm_u8_u8_u8/in6.npy --input %t/qmm_u8_u8_u8/in7.npy \
 // RUN:   --expect %t/qmm_u8_u8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_u8_u8_u8
+// RUN: quant-runner %s -e qmm_u8_u8_u8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_u8_u8_u8/in0.npy \
+// RUN:   --input %t/qmm_u8_u8_u8/in1.npy --input %t/qmm_u8_u8_u8/in2.npy --input %t/qmm_u8_u8_u8/in3.npy \
+// RUN:   --input %t/qmm_u8_u8_u8/in4.npy --input %t/qmm_u8_u8_u8/in5.npy --input %t/qmm_u8_u8_u8/in6.npy \
+// RUN:   --input %t/qmm_u8_u8_u8/in7.npy --expect %t/qmm_u8_u8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_u8_u8
 // OK_qmm_u8_u8_u8: all {{[0-9]+}} results match
 func.func @qmm_u8_u8_u8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xui8>, tensor<f32>, tensor<ui8>)
@@ -25,6 +30,11 @@ func.func @qmm_u8_u8_u8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_u8_u8_i8/in2.npy --input %t/qmm_u8_u8_i8/in3.npy --input %t/qmm_u8_u8_i8/in4.npy \
 // RUN:   --input %t/qmm_u8_u8_i8/in5.npy --input %t/qmm_u8_u8_i8/in6.npy --input %t/qmm_u8_u8_i8/in7.npy \
 // RUN:   --expect %t/qmm_u8_u8_i8/out0.npy | FileCheck %s --check-prefix=OK_qmm_u8_u8_i8
+// RUN: quant-runner %s -e qmm_u8_u8_i8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_u8_u8_i8/in0.npy \
+// RUN:   --input %t/qmm_u8_u8_i8/in1.npy --input %t/qmm_u8_u8_i8/in2.npy --input %t/qmm_u8_u8_i8/in3.npy \
+// RUN:   --input %t/qmm_u8_u8_i8/in4.npy --input %t/qmm_u8_u8_i8/in5.npy --input %t/qmm_u8_u8_i8/in6.npy \
+// RUN:   --input %t/qmm_u8_u8_i8/in7.npy --expect %t/qmm_u8_u8_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_u8_i8
 // OK_qmm_u8_u8_i8: all {{[0-9]+}} results match
 func.func @qmm_u8_u8_i8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<5x6xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xui8>, tensor<f32>, tensor<ui8>)
@@ -38,6 +48,11 @@ func.func @qmm_u8_u8_i8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_u8_i8_u8/in2.npy --input %t/qmm_u8_i8_u8/in3.npy --input %t/qmm_u8_i8_u8/in4.npy \
 // RUN:   --input %t/qmm_u8_i8_u8/in5.npy --input %t/qmm_u8_i8_u8/in6.npy --input %t/qmm_u8_i8_u8/in7.npy \
 // RUN:   --expect %t/qmm_u8_i8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_u8_i8_u8
+// RUN: quant-runner %s -e qmm_u8_i8_u8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_u8_i8_u8/in0.npy \
+// RUN:   --input %t/qmm_u8_i8_u8/in1.npy --input %t/qmm_u8_i8_u8/in2.npy --input %t/qmm_u8_i8_u8/in3.npy \
+// RUN:   --input %t/qmm_u8_i8_u8/in4.npy --input %t/qmm_u8_i8_u8/in5.npy --input %t/qmm_u8_i8_u8/in6.npy \
+// RUN:   --input %t/qmm_u8_i8_u8/in7.npy --expect %t/qmm_u8_i8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_i8_u8
 // OK_qmm_u8_i8_u8: all {{[0-9]+}} results match
 func.func @qmm_u8_i8_u8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9x6xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xui8>, tensor<f32>, tensor<ui8>)
@@ -51,6 +66,11 @@ func.func @qmm_u8_i8_u8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_u8_i8_i8/in2.npy --input %t/qmm_u8_i8_i8/in3.npy --input %t/qmm_u8_i8_i8/in4.npy \
 // RUN:   --input %t/qmm_u8_i8_i8/in5.npy --input %t/qmm_u8_i8_i8/in6.npy --input %t/qmm_u8_i8_i8/in7.npy \
 // RUN:   --expect %t/qmm_u8_i8_i8/out0.npy | FileCheck %s --check-prefix=OK_qmm_u8_i8_i8
+// RUN: quant-runner %s -e qmm_u8_i8_i8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_u8_i8_i8/in0.npy \
+// RUN:   --input %t/qmm_u8_i8_i8/in1.npy --input %t/qmm_u8_i8_i8/in2.npy --input %t/qmm_u8_i8_i8/in3.npy \
+// RUN:   --input %t/qmm_u8_i8_i8/in4.npy --input %t/qmm_u8_i8_i8/in5.npy --input %t/qmm_u8_i8_i8/in6.npy \
+// RUN:   --input %t/qmm_u8_i8_i8/in7.npy --expect %t/qmm_u8_i8_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_i8_i8
 // OK_qmm_u8_i8_i8: all {{[0-9]+}} results match
 func.func @qmm_u8_i8_i8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9x6xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<5x6xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xui8>, tensor<f32>, tensor<ui8>)
@@ -64,6 +84,11 @@ func.func @qmm_u8_i8_i8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_i8_u8_u8/in2.npy --input %t/qmm_i8_u8_u8/in3.npy --input %t/qmm_i8_u8_u8/in4.npy \
 // RUN:   --input %t/qmm_i8_u8_u8/in5.npy --input %t/qmm_i8_u8_u8/in6.npy --input %t/qmm_i8_u8_u8/in7.npy \
 // RUN:   --expect %t/qmm_i8_u8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_i8_u8_u8
+// RUN: quant-runner %s -e qmm_i8_u8_u8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_i8_u8_u8/in0.npy \
+// RUN:   --input %t/qmm_i8_u8_u8/in1.npy --input %t/qmm_i8_u8_u8/in2.npy --input %t/qmm_i8_u8_u8/in3.npy \
+// RUN:   --input %t/qmm_i8_u8_u8/in4.npy --input %t/qmm_i8_u8_u8/in5.npy --input %t/qmm_i8_u8_u8/in6.npy \
+// RUN:   --input %t/qmm_i8_u8_u8/in7.npy --expect %t/qmm_i8_u8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_u8_u8
 // OK_qmm_i8_u8_u8: all {{[0-9]+}} results match
 func.func @qmm_i8_u8_u8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<9x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xsi8>, tensor<f32>, tensor<si8>)
@@ -77,6 +102,11 @@ func.func @qmm_i8_u8_u8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_i8_u8_i8/in2.npy --input %t/qmm_i8_u8_i8/in3.npy --input %t/qmm_i8_u8_i8/in4.npy \
 // RUN:   --input %t/qmm_i8_u8_i8/in5.npy --input %t/qmm_i8_u8_i8/in6.npy --input %t/qmm_i8_u8_i8/in7.npy \
 // RUN:   --expect %t/qmm_i8_u8_i8/out0.npy | FileCheck %s --check-prefix=OK_qmm_i8_u8_i8
+// RUN: quant-runner %s -e qmm_i8_u8_i8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_i8_u8_i8/in0.npy \
+// RUN:   --input %t/qmm_i8_u8_i8/in1.npy --input %t/qmm_i8_u8_i8/in2.npy --input %t/qmm_i8_u8_i8/in3.npy \
+// RUN:   --input %t/qmm_i8_u8_i8/in4.npy --input %t/qmm_i8_u8_i8/in5.npy --input %t/qmm_i8_u8_i8/in6.npy \
+// RUN:   --input %t/qmm_i8_u8_i8/in7.npy --expect %t/qmm_i8_u8_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_u8_i8
 // OK_qmm_i8_u8_i8: all {{[0-9]+}} results match
 func.func @qmm_i8_u8_i8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<9x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<5x6xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xsi8>, tensor<f32>, tensor<si8>)
@@ -90,6 +120,11 @@ func.func @qmm_i8_u8_i8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_i8_i8_u8/in2.npy --input %t/qmm_i8_i8_u8/in3.npy --input %t/qmm_i8_i8_u8/in4.npy \
 // RUN:   --input %t/qmm_i8_i8_u8/in5.npy --input %t/qmm_i8_i8_u8/in6.npy --input %t/qmm_i8_i8_u8/in7.npy \
 // RUN:   --expect %t/qmm_i8_i8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_i8_i8_u8
+// RUN: quant-runner %s -e qmm_i8_i8_u8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_i8_i8_u8/in0.npy \
+// RUN:   --input %t/qmm_i8_i8_u8/in1.npy --input %t/qmm_i8_i8_u8/in2.npy --input %t/qmm_i8_i8_u8/in3.npy \
+// RUN:   --input %t/qmm_i8_i8_u8/in4.npy --input %t/qmm_i8_i8_u8/in5.npy --input %t/qmm_i8_i8_u8/in6.npy \
+// RUN:   --input %t/qmm_i8_i8_u8/in7.npy --expect %t/qmm_i8_i8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_i8_u8
 // OK_qmm_i8_i8_u8: all {{[0-9]+}} results match
 func.func @qmm_i8_i8_u8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<9x6xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xsi8>, tensor<f32>, tensor<si8>)
@@ -103,6 +138,11 @@ func.func @qmm_i8_i8_u8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_i8_i8_i8/in2.npy --input %t/qmm_i8_i8_i8/in3.npy --input %t/qmm_i8_i8_i8/in4.npy \
 // RUN:   --input %t/qmm_i8_i8_i8/in5.npy --input %t/qmm_i8_i8_i8/in6.npy --input %t/qmm_i8_i8_i8/in7.npy \
 // RUN:   --expect %t/qmm_i8_i8_i8/out0.npy | FileCheck %s --check-prefix=OK_qmm_i8_i8_i8
+// RUN: quant-runner %s -e qmm_i8_i8_i8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_i8_i8_i8/in0.npy \
+// RUN:   --input %t/qmm_i8_i8_i8/in1.npy --input %t/qmm_i8_i8_i8/in2.npy --input %t/qmm_i8_i8_i8/in3.npy \
+// RUN:   --input %t/qmm_i8_i8_i8/in4.npy --input %t/qmm_i8_i8_i8/in5.npy --input %t/qmm_i8_i8_i8/in6.npy \
+// RUN:   --input %t/qmm_i8_i8_i8/in7.npy --expect %t/qmm_i8_i8_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_i8_i8
 // OK_qmm_i8_i8_i8: all {{[0-9]+}} results match
 func.func @qmm_i8_i8_i8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<9x6xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<5x6xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xsi8>, tensor<f32>, tensor<si8>)
@@ -118,6 +158,12 @@ func.func @qmm_i8_i8_i8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_per_row_a_1d/in5.npy --input %t/qmm_per_row_a_1d/in6.npy \
 // RUN:   --input %t/qmm_per_row_a_1d/in7.npy --expect %t/qmm_per_row_a_1d/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_a_1d
+// RUN: quant-runner %s -e qmm_per_row_a_1d --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_per_row_a_1d/in0.npy --input %t/qmm_per_row_a_1d/in1.npy \
+// RUN:   --input %t/qmm_per_row_a_1d/in2.npy --input %t/qmm_per_row_a_1d/in3.npy \
+// RUN:   --input %t/qmm_per_row_a_1d/in4.npy --input %t/qmm_per_row_a_1d/in5.npy \
+// RUN:   --input %t/qmm_per_row_a_1d/in6.npy --input %t/qmm_per_row_a_1d/in7.npy \
+// RUN:   --expect %t/qmm_per_row_a_1d/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_row_a_1d
 // OK_qmm_per_row_a_1d: all {{[0-9]+}} results match
 func.func @qmm_per_row_a_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<4xf32>, %arg2: tensor<4xui8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xui8>, tensor<4xf32>, tensor<4xui8>)
@@ -133,6 +179,12 @@ func.func @qmm_per_row_a_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<4xf32>, %arg2
 // RUN:   --input %t/qmm_per_row_a_nd/in5.npy --input %t/qmm_per_row_a_nd/in6.npy \
 // RUN:   --input %t/qmm_per_row_a_nd/in7.npy --expect %t/qmm_per_row_a_nd/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_a_nd
+// RUN: quant-runner %s -e qmm_per_row_a_nd --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_per_row_a_nd/in0.npy --input %t/qmm_per_row_a_nd/in1.npy \
+// RUN:   --input %t/qmm_per_row_a_nd/in2.npy --input %t/qmm_per_row_a_nd/in3.npy \
+// RUN:   --input %t/qmm_per_row_a_nd/in4.npy --input %t/qmm_per_row_a_nd/in5.npy \
+// RUN:   --input %t/qmm_per_row_a_nd/in6.npy --input %t/qmm_per_row_a_nd/in7.npy \
+// RUN:   --expect %t/qmm_per_row_a_nd/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_row_a_nd
 // OK_qmm_per_row_a_nd: all {{[0-9]+}} results match
 func.func @qmm_per_row_a_nd(%arg0: tensor<3x4x10xsi8>, %arg1: tensor<3x4x1xf32>, %arg2: tensor<3x4x1xsi8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<3x4x5xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x4x10xsi8>, tensor<3x4x1xf32>, tensor<3x4x1xsi8>)
@@ -148,6 +200,12 @@ func.func @qmm_per_row_a_nd(%arg0: tensor<3x4x10xsi8>, %arg1: tensor<3x4x1xf32>,
 // RUN:   --input %t/qmm_per_col_b_1d/in5.npy --input %t/qmm_per_col_b_1d/in6.npy \
 // RUN:   --input %t/qmm_per_col_b_1d/in7.npy --expect %t/qmm_per_col_b_1d/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_b_1d
+// RUN: quant-runner %s -e qmm_per_col_b_1d --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_per_col_b_1d/in0.npy --input %t/qmm_per_col_b_1d/in1.npy \
+// RUN:   --input %t/qmm_per_col_b_1d/in2.npy --input %t/qmm_per_col_b_1d/in3.npy \
+// RUN:   --input %t/qmm_per_col_b_1d/in4.npy --input %t/qmm_per_col_b_1d/in5.npy \
+// RUN:   --input %t/qmm_per_col_b_1d/in6.npy --input %t/qmm_per_col_b_1d/in7.npy \
+// RUN:   --expect %t/qmm_per_col_b_1d/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_b_1d
 // OK_qmm_per_col_b_1d: all {{[0-9]+}} results match
 func.func @qmm_per_col_b_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<10x5xui8>, %arg4: tensor<5xf32>, %arg5: tensor<5xui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xui8>, tensor<f32>, tensor<ui8>)
@@ -163,6 +221,12 @@ func.func @qmm_per_col_b_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<f32>, %arg2: 
 // RUN:   --input %t/qmm_per_col_b_nd/in5.npy --input %t/qmm_per_col_b_nd/in6.npy \
 // RUN:   --input %t/qmm_per_col_b_nd/in7.npy --expect %t/qmm_per_col_b_nd/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_b_nd
+// RUN: quant-runner %s -e qmm_per_col_b_nd --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_per_col_b_nd/in0.npy --input %t/qmm_per_col_b_nd/in1.npy \
+// RUN:   --input %t/qmm_per_col_b_nd/in2.npy --input %t/qmm_per_col_b_nd/in3.npy \
+// RUN:   --input %t/qmm_per_col_b_nd/in4.npy --input %t/qmm_per_col_b_nd/in5.npy \
+// RUN:   --input %t/qmm_per_col_b_nd/in6.npy --input %t/qmm_per_col_b_nd/in7.npy \
+// RUN:   --expect %t/qmm_per_col_b_nd/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_b_nd
 // OK_qmm_per_col_b_nd: all {{[0-9]+}} results match
 func.func @qmm_per_col_b_nd(%arg0: tensor<2x4x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<2x10x5xsi8>, %arg4: tensor<1x1x5xf32>, %arg5: tensor<1x1x5xsi8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<2x4x5xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x4x10xui8>, tensor<f32>, tensor<ui8>)
@@ -178,6 +242,12 @@ func.func @qmm_per_col_b_nd(%arg0: tensor<2x4x10xui8>, %arg1: tensor<f32>, %arg2
 // RUN:   --input %t/qmm_per_col_b_batch/in5.npy --input %t/qmm_per_col_b_batch/in6.npy \
 // RUN:   --input %t/qmm_per_col_b_batch/in7.npy --expect %t/qmm_per_col_b_batch/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_b_batch
+// RUN: quant-runner %s -e qmm_per_col_b_batch --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_per_col_b_batch/in0.npy --input %t/qmm_per_col_b_batch/in1.npy \
+// RUN:   --input %t/qmm_per_col_b_batch/in2.npy --input %t/qmm_per_col_b_batch/in3.npy \
+// RUN:   --input %t/qmm_per_col_b_batch/in4.npy --input %t/qmm_per_col_b_batch/in5.npy \
+// RUN:   --input %t/qmm_per_col_b_batch/in6.npy --input %t/qmm_per_col_b_batch/in7.npy \
+// RUN:   --expect %t/qmm_per_col_b_batch/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_b_batch
 // OK_qmm_per_col_b_batch: all {{[0-9]+}} results match
 func.func @qmm_per_col_b_batch(%arg0: tensor<2x4x10xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<2x10x5xui8>, %arg4: tensor<2x1x5xf32>, %arg5: tensor<2x1x5xui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x4x10xsi8>, tensor<f32>, tensor<si8>)
@@ -193,6 +263,12 @@ func.func @qmm_per_col_b_batch(%arg0: tensor<2x4x10xsi8>, %arg1: tensor<f32>, %a
 // RUN:   --input %t/qmm_per_col_y_1d/in5.npy --input %t/qmm_per_col_y_1d/in6.npy \
 // RUN:   --input %t/qmm_per_col_y_1d/in7.npy --expect %t/qmm_per_col_y_1d/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_y_1d
+// RUN: quant-runner %s -e qmm_per_col_y_1d --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_per_col_y_1d/in0.npy --input %t/qmm_per_col_y_1d/in1.npy \
+// RUN:   --input %t/qmm_per_col_y_1d/in2.npy --input %t/qmm_per_col_y_1d/in3.npy \
+// RUN:   --input %t/qmm_per_col_y_1d/in4.npy --input %t/qmm_per_col_y_1d/in5.npy \
+// RUN:   --input %t/qmm_per_col_y_1d/in6.npy --input %t/qmm_per_col_y_1d/in7.npy \
+// RUN:   --expect %t/qmm_per_col_y_1d/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_y_1d
 // OK_qmm_per_col_y_1d: all {{[0-9]+}} results match
 func.func @qmm_per_col_y_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<5xf32>, %arg5: tensor<5xsi8>, %arg6: tensor<5xf32>, %arg7: tensor<5xui8>) -> tensor<4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xui8>, tensor<f32>, tensor<ui8>)
@@ -208,6 +284,12 @@ func.func @qmm_per_col_y_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<f32>, %arg2: 
 // RUN:   --input %t/qmm_per_col_y_nd/in5.npy --input %t/qmm_per_col_y_nd/in6.npy \
 // RUN:   --input %t/qmm_per_col_y_nd/in7.npy --expect %t/qmm_per_col_y_nd/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_y_nd
+// RUN: quant-runner %s -e qmm_per_col_y_nd --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_per_col_y_nd/in0.npy --input %t/qmm_per_col_y_nd/in1.npy \
+// RUN:   --input %t/qmm_per_col_y_nd/in2.npy --input %t/qmm_per_col_y_nd/in3.npy \
+// RUN:   --input %t/qmm_per_col_y_nd/in4.npy --input %t/qmm_per_col_y_nd/in5.npy \
+// RUN:   --input %t/qmm_per_col_y_nd/in6.npy --input %t/qmm_per_col_y_nd/in7.npy \
+// RUN:   --expect %t/qmm_per_col_y_nd/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_y_nd
 // OK_qmm_per_col_y_nd: all {{[0-9]+}} results match
 func.func @qmm_per_col_y_nd(%arg0: tensor<4x10xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<1x5xf32>, %arg7: tensor<1x5xui8>) -> tensor<4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xsi8>, tensor<f32>, tensor<si8>)
@@ -221,6 +303,11 @@ func.func @qmm_per_col_y_nd(%arg0: tensor<4x10xsi8>, %arg1: tensor<f32>, %arg2: 
 // RUN:   --input %t/qmm_per_row_y/in2.npy --input %t/qmm_per_row_y/in3.npy --input %t/qmm_per_row_y/in4.npy \
 // RUN:   --input %t/qmm_per_row_y/in5.npy --input %t/qmm_per_row_y/in6.npy --input %t/qmm_per_row_y/in7.npy \
 // RUN:   --expect %t/qmm_per_row_y/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_row_y
+// RUN: quant-runner %s -e qmm_per_row_y --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_per_row_y/in0.npy --input %t/qmm_per_row_y/in1.npy --input %t/qmm_per_row_y/in2.npy \
+// RUN:   --input %t/qmm_per_row_y/in3.npy --input %t/qmm_per_row_y/in4.npy --input %t/qmm_per_row_y/in5.npy \
+// RUN:   --input %t/qmm_per_row_y/in6.npy --input %t/qmm_per_row_y/in7.npy --expect %t/qmm_per_row_y/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_y
 // OK_qmm_per_row_y: all {{[0-9]+}} results match
 func.func @qmm_per_row_y(%arg0: tensor<4x10xui8>, %arg1: tensor<4xf32>, %arg2: tensor<4xui8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<4x1xf32>, %arg7: tensor<4x1xsi8>) -> tensor<4x5xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xui8>, tensor<4xf32>, tensor<4xui8>)
@@ -236,6 +323,12 @@ func.func @qmm_per_row_y(%arg0: tensor<4x10xui8>, %arg1: tensor<4xf32>, %arg2: t
 // RUN:   --input %t/qmm_all_per_channel/in5.npy --input %t/qmm_all_per_channel/in6.npy \
 // RUN:   --input %t/qmm_all_per_channel/in7.npy --expect %t/qmm_all_per_channel/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_all_per_channel
+// RUN: quant-runner %s -e qmm_all_per_channel --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_all_per_channel/in0.npy --input %t/qmm_all_per_channel/in1.npy \
+// RUN:   --input %t/qmm_all_per_channel/in2.npy --input %t/qmm_all_per_channel/in3.npy \
+// RUN:   --input %t/qmm_all_per_channel/in4.npy --input %t/qmm_all_per_channel/in5.npy \
+// RUN:   --input %t/qmm_all_per_channel/in6.npy --input %t/qmm_all_per_channel/in7.npy \
+// RUN:   --expect %t/qmm_all_per_channel/out0.npy | FileCheck %s --check-prefix=OK_qmm_all_per_channel
 // OK_qmm_all_per_channel: all {{[0-9]+}} results match
 func.func @qmm_all_per_channel(%arg0: tensor<6x12xui8>, %arg1: tensor<6xf32>, %arg2: tensor<6xui8>, %arg3: tensor<12x7xsi8>, %arg4: tensor<7xf32>, %arg5: tensor<7xsi8>, %arg6: tensor<7xf32>, %arg7: tensor<7xui8>) -> tensor<6x7xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<6x12xui8>, tensor<6xf32>, tensor<6xui8>)
@@ -251,6 +344,12 @@ func.func @qmm_all_per_channel(%arg0: tensor<6x12xui8>, %arg1: tensor<6xf32>, %a
 // RUN:   --input %t/qmm_batch_broadcast/in5.npy --input %t/qmm_batch_broadcast/in6.npy \
 // RUN:   --input %t/qmm_batch_broadcast/in7.npy --expect %t/qmm_batch_broadcast/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_batch_broadcast
+// RUN: quant-runner %s -e qmm_batch_broadcast --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_batch_broadcast/in0.npy --input %t/qmm_batch_broadcast/in1.npy \
+// RUN:   --input %t/qmm_batch_broadcast/in2.npy --input %t/qmm_batch_broadcast/in3.npy \
+// RUN:   --input %t/qmm_batch_broadcast/in4.npy --input %t/qmm_batch_broadcast/in5.npy \
+// RUN:   --input %t/qmm_batch_broadcast/in6.npy --input %t/qmm_batch_broadcast/in7.npy \
+// RUN:   --expect %t/qmm_batch_broadcast/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_broadcast
 // OK_qmm_batch_broadcast: all {{[0-9]+}} results match
 func.func @qmm_batch_broadcast(%arg0: tensor<2x1x5x7xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<3x7x4xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x3x5x4xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x1x5x7xui8>, tensor<f32>, tensor<ui8>)
@@ -261,6 +360,12 @@ func.func @qmm_batch_broadcast(%arg0: tensor<2x1x5x7xui8>, %arg1: tensor<f32>, %
 
 // RUN: %python %S/reference/gen_case.py qmm_batch_b_2d %t/qmm_batch_b_2d
 // RUN: quant-runner %s -e qmm_batch_b_2d --input %t/qmm_batch_b_2d/in0.npy --input %t/qmm_batch_b_2d/in1.npy \
+// RUN:   --input %t/qmm_batch_b_2d/in2.npy --input %t/qmm_batch_b_2d/in3.npy \
+// RUN:   --input %t/qmm_batch_b_2d/in4.npy --input %t/qmm_batch_b_2d/in5.npy \
+// RUN:   --input %t/qmm_batch_b_2d/in6.npy --input %t/qmm_batch_b_2d/in7.npy \
+// RUN:   --expect %t/qmm_batch_b_2d/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_b_2d
+// RUN: quant-runner %s -e qmm_batch_b_2d --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_batch_b_2d/in0.npy --input %t/qmm_batch_b_2d/in1.npy \
 // RUN:   --input %t/qmm_batch_b_2d/in2.npy --input %t/qmm_batch_b_2d/in3.npy \
 // RUN:   --input %t/qmm_batch_b_2d/in4.npy --input %t/qmm_batch_b_2d/in5.npy \
 // RUN:   --input %t/qmm_batch_b_2d/in6.npy --input %t/qmm_batch_b_2d/in7.npy \
@@ -279,6 +384,12 @@ func.func @qmm_batch_b_2d(%arg0: tensor<4x3x5xsi8>, %arg1: tensor<f32>, %arg2: t
 // RUN:   --input %t/qmm_batch_a_2d/in4.npy --input %t/qmm_batch_a_2d/in5.npy \
 // RUN:   --input %t/qmm_batch_a_2d/in6.npy --input %t/qmm_batch_a_2d/in7.npy \
 // RUN:   --expect %t/qmm_batch_a_2d/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_a_2d
+// RUN: quant-runner %s -e qmm_batch_a_2d --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_batch_a_2d/in0.npy --input %t/qmm_batch_a_2d/in1.npy \
+// RUN:   --input %t/qmm_batch_a_2d/in2.npy --input %t/qmm_batch_a_2d/in3.npy \
+// RUN:   --input %t/qmm_batch_a_2d/in4.npy --input %t/qmm_batch_a_2d/in5.npy \
+// RUN:   --input %t/qmm_batch_a_2d/in6.npy --input %t/qmm_batch_a_2d/in7.npy \
+// RUN:   --expect %t/qmm_batch_a_2d/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_a_2d
 // OK_qmm_batch_a_2d: all {{[0-9]+}} results match
 func.func @qmm_batch_a_2d(%arg0: tensor<3x5xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<4x5x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<4x3x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x5xui8>, tensor<f32>, tensor<ui8>)
@@ -292,6 +403,11 @@ func.func @qmm_batch_a_2d(%arg0: tensor<3x5xui8>, %arg1: tensor<f32>, %arg2: ten
 // RUN:   --input %t/qmm_vec_a/in2.npy --input %t/qmm_vec_a/in3.npy --input %t/qmm_vec_a/in4.npy \
 // RUN:   --input %t/qmm_vec_a/in5.npy --input %t/qmm_vec_a/in6.npy --input %t/qmm_vec_a/in7.npy \
 // RUN:   --expect %t/qmm_vec_a/out0.npy | FileCheck %s --check-prefix=OK_qmm_vec_a
+// RUN: quant-runner %s -e qmm_vec_a --target-features=-avx512vnni,-avxvnni --input %t/qmm_vec_a/in0.npy \
+// RUN:   --input %t/qmm_vec_a/in1.npy --input %t/qmm_vec_a/in2.npy --input %t/qmm_vec_a/in3.npy \
+// RUN:   --input %t/qmm_vec_a/in4.npy --input %t/qmm_vec_a/in5.npy --input %t/qmm_vec_a/in6.npy \
+// RUN:   --input %t/qmm_vec_a/in7.npy --expect %t/qmm_vec_a/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_a
 // OK_qmm_vec_a: all {{[0-9]+}} results match
 func.func @qmm_vec_a(%arg0: tensor<7xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<7x5xsi8>, %arg4: tensor<5xf32>, %arg5: tensor<5xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<7xui8>, tensor<f32>, tensor<ui8>)
@@ -305,6 +421,11 @@ func.func @qmm_vec_a(%arg0: tensor<7xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8
 // RUN:   --input %t/qmm_vec_b/in2.npy --input %t/qmm_vec_b/in3.npy --input %t/qmm_vec_b/in4.npy \
 // RUN:   --input %t/qmm_vec_b/in5.npy --input %t/qmm_vec_b/in6.npy --input %t/qmm_vec_b/in7.npy \
 // RUN:   --expect %t/qmm_vec_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_vec_b
+// RUN: quant-runner %s -e qmm_vec_b --target-features=-avx512vnni,-avxvnni --input %t/qmm_vec_b/in0.npy \
+// RUN:   --input %t/qmm_vec_b/in1.npy --input %t/qmm_vec_b/in2.npy --input %t/qmm_vec_b/in3.npy \
+// RUN:   --input %t/qmm_vec_b/in4.npy --input %t/qmm_vec_b/in5.npy --input %t/qmm_vec_b/in6.npy \
+// RUN:   --input %t/qmm_vec_b/in7.npy --expect %t/qmm_vec_b/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_b
 // OK_qmm_vec_b: all {{[0-9]+}} results match
 func.func @qmm_vec_b(%arg0: tensor<3x7xsi8>, %arg1: tensor<3xf32>, %arg2: tensor<3xsi8>, %arg3: tensor<7xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<3xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x7xsi8>, tensor<3xf32>, tensor<3xsi8>)
@@ -318,6 +439,11 @@ func.func @qmm_vec_b(%arg0: tensor<3x7xsi8>, %arg1: tensor<3xf32>, %arg2: tensor
 // RUN:   --input %t/qmm_vec_vec/in2.npy --input %t/qmm_vec_vec/in3.npy --input %t/qmm_vec_vec/in4.npy \
 // RUN:   --input %t/qmm_vec_vec/in5.npy --input %t/qmm_vec_vec/in6.npy --input %t/qmm_vec_vec/in7.npy \
 // RUN:   --expect %t/qmm_vec_vec/out0.npy | FileCheck %s --check-prefix=OK_qmm_vec_vec
+// RUN: quant-runner %s -e qmm_vec_vec --target-features=-avx512vnni,-avxvnni --input %t/qmm_vec_vec/in0.npy \
+// RUN:   --input %t/qmm_vec_vec/in1.npy --input %t/qmm_vec_vec/in2.npy --input %t/qmm_vec_vec/in3.npy \
+// RUN:   --input %t/qmm_vec_vec/in4.npy --input %t/qmm_vec_vec/in5.npy --input %t/qmm_vec_vec/in6.npy \
+// RUN:   --input %t/qmm_vec_vec/in7.npy --expect %t/qmm_vec_vec/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_vec
 // OK_qmm_vec_vec: all {{[0-9]+}} results match
 func.func @qmm_vec_vec(%arg0: tensor<9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<si8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<9xui8>, tensor<f32>, tensor<ui8>)
@@ -333,6 +459,12 @@ func.func @qmm_vec_vec(%arg0: tensor<9xui8>, %arg1: tensor<f32>, %arg2: tensor<u
 // RUN:   --input %t/qmm_vec_a_batch_b/in5.npy --input %t/qmm_vec_a_batch_b/in6.npy \
 // RUN:   --input %t/qmm_vec_a_batch_b/in7.npy --expect %t/qmm_vec_a_batch_b/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_a_batch_b
+// RUN: quant-runner %s -e qmm_vec_a_batch_b --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_vec_a_batch_b/in0.npy --input %t/qmm_vec_a_batch_b/in1.npy \
+// RUN:   --input %t/qmm_vec_a_batch_b/in2.npy --input %t/qmm_vec_a_batch_b/in3.npy \
+// RUN:   --input %t/qmm_vec_a_batch_b/in4.npy --input %t/qmm_vec_a_batch_b/in5.npy \
+// RUN:   --input %t/qmm_vec_a_batch_b/in6.npy --input %t/qmm_vec_a_batch_b/in7.npy \
+// RUN:   --expect %t/qmm_vec_a_batch_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_vec_a_batch_b
 // OK_qmm_vec_a_batch_b: all {{[0-9]+}} results match
 func.func @qmm_vec_a_batch_b(%arg0: tensor<7xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<2x7x5xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<7xsi8>, tensor<f32>, tensor<si8>)
@@ -346,6 +478,10 @@ func.func @qmm_vec_a_batch_b(%arg0: tensor<7xsi8>, %arg1: tensor<f32>, %arg2: te
 // RUN:   --input %t/qmm_k1/in2.npy --input %t/qmm_k1/in3.npy --input %t/qmm_k1/in4.npy \
 // RUN:   --input %t/qmm_k1/in5.npy --input %t/qmm_k1/in6.npy --input %t/qmm_k1/in7.npy \
 // RUN:   --expect %t/qmm_k1/out0.npy | FileCheck %s --check-prefix=OK_qmm_k1
+// RUN: quant-runner %s -e qmm_k1 --target-features=-avx512vnni,-avxvnni --input %t/qmm_k1/in0.npy \
+// RUN:   --input %t/qmm_k1/in1.npy --input %t/qmm_k1/in2.npy --input %t/qmm_k1/in3.npy \
+// RUN:   --input %t/qmm_k1/in4.npy --input %t/qmm_k1/in5.npy --input %t/qmm_k1/in6.npy \
+// RUN:   --input %t/qmm_k1/in7.npy --expect %t/qmm_k1/out0.npy | FileCheck %s --check-prefix=OK_qmm_k1
 // OK_qmm_k1: all {{[0-9]+}} results match
 func.func @qmm_k1(%arg0: tensor<6x1xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<1x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<6x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<6x1xui8>, tensor<f32>, tensor<ui8>)
@@ -359,6 +495,10 @@ func.func @qmm_k1(%arg0: tensor<6x1xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>
 // RUN:   --input %t/qmm_n1/in2.npy --input %t/qmm_n1/in3.npy --input %t/qmm_n1/in4.npy \
 // RUN:   --input %t/qmm_n1/in5.npy --input %t/qmm_n1/in6.npy --input %t/qmm_n1/in7.npy \
 // RUN:   --expect %t/qmm_n1/out0.npy | FileCheck %s --check-prefix=OK_qmm_n1
+// RUN: quant-runner %s -e qmm_n1 --target-features=-avx512vnni,-avxvnni --input %t/qmm_n1/in0.npy \
+// RUN:   --input %t/qmm_n1/in1.npy --input %t/qmm_n1/in2.npy --input %t/qmm_n1/in3.npy \
+// RUN:   --input %t/qmm_n1/in4.npy --input %t/qmm_n1/in5.npy --input %t/qmm_n1/in6.npy \
+// RUN:   --input %t/qmm_n1/in7.npy --expect %t/qmm_n1/out0.npy | FileCheck %s --check-prefix=OK_qmm_n1
 // OK_qmm_n1: all {{[0-9]+}} results match
 func.func @qmm_n1(%arg0: tensor<5x8xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<8x1xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x1xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x8xsi8>, tensor<f32>, tensor<si8>)
@@ -374,6 +514,12 @@ func.func @qmm_n1(%arg0: tensor<5x8xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>
 // RUN:   --input %t/qmm_odd_7x33x13/in5.npy --input %t/qmm_odd_7x33x13/in6.npy \
 // RUN:   --input %t/qmm_odd_7x33x13/in7.npy --expect %t/qmm_odd_7x33x13/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_odd_7x33x13
+// RUN: quant-runner %s -e qmm_odd_7x33x13 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_odd_7x33x13/in0.npy --input %t/qmm_odd_7x33x13/in1.npy \
+// RUN:   --input %t/qmm_odd_7x33x13/in2.npy --input %t/qmm_odd_7x33x13/in3.npy \
+// RUN:   --input %t/qmm_odd_7x33x13/in4.npy --input %t/qmm_odd_7x33x13/in5.npy \
+// RUN:   --input %t/qmm_odd_7x33x13/in6.npy --input %t/qmm_odd_7x33x13/in7.npy \
+// RUN:   --expect %t/qmm_odd_7x33x13/out0.npy | FileCheck %s --check-prefix=OK_qmm_odd_7x33x13
 // OK_qmm_odd_7x33x13: all {{[0-9]+}} results match
 func.func @qmm_odd_7x33x13(%arg0: tensor<7x33xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<33x13xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<7x13xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<7x33xui8>, tensor<f32>, tensor<ui8>)
@@ -384,6 +530,12 @@ func.func @qmm_odd_7x33x13(%arg0: tensor<7x33xui8>, %arg1: tensor<f32>, %arg2: t
 
 // RUN: %python %S/reference/gen_case.py qmm_f16_scales %t/qmm_f16_scales
 // RUN: quant-runner %s -e qmm_f16_scales --input %t/qmm_f16_scales/in0.npy --input %t/qmm_f16_scales/in1.npy \
+// RUN:   --input %t/qmm_f16_scales/in2.npy --input %t/qmm_f16_scales/in3.npy \
+// RUN:   --input %t/qmm_f16_scales/in4.npy --input %t/qmm_f16_scales/in5.npy \
+// RUN:   --input %t/qmm_f16_scales/in6.npy --input %t/qmm_f16_scales/in7.npy \
+// RUN:   --expect %t/qmm_f16_scales/out0.npy | FileCheck %s --check-prefix=OK_qmm_f16_scales
+// RUN: quant-runner %s -e qmm_f16_scales --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_f16_scales/in0.npy --input %t/qmm_f16_scales/in1.npy \
 // RUN:   --input %t/qmm_f16_scales/in2.npy --input %t/qmm_f16_scales/in3.npy \
 // RUN:   --input %t/qmm_f16_scales/in4.npy --input %t/qmm_f16_scales/in5.npy \
 // RUN:   --input %t/qmm_f16_scales/in6.npy --input %t/qmm_f16_scales/in7.npy \
@@ -403,6 +555,13 @@ func.func @qmm_f16_scales(%arg0: tensor<5x16xui8>, %arg1: tensor<f16>, %arg2: te
 // RUN:   --input %t/qmm_f16_scales_per_channel/in5.npy --input %t/qmm_f16_scales_per_channel/in6.npy \
 // RUN:   --input %t/qmm_f16_scales_per_channel/in7.npy --expect %t/qmm_f16_scales_per_channel/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_f16_scales_per_channel
+// RUN: quant-runner %s -e qmm_f16_scales_per_channel --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_f16_scales_per_channel/in0.npy --input %t/qmm_f16_scales_per_channel/in1.npy \
+// RUN:   --input %t/qmm_f16_scales_per_channel/in2.npy --input %t/qmm_f16_scales_per_channel/in3.npy \
+// RUN:   --input %t/qmm_f16_scales_per_channel/in4.npy --input %t/qmm_f16_scales_per_channel/in5.npy \
+// RUN:   --input %t/qmm_f16_scales_per_channel/in6.npy --input %t/qmm_f16_scales_per_channel/in7.npy \
+// RUN:   --expect %t/qmm_f16_scales_per_channel/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_f16_scales_per_channel
 // OK_qmm_f16_scales_per_channel: all {{[0-9]+}} results match
 func.func @qmm_f16_scales_per_channel(%arg0: tensor<5x16xsi8>, %arg1: tensor<5xf16>, %arg2: tensor<5xsi8>, %arg3: tensor<16x7xsi8>, %arg4: tensor<7xf16>, %arg5: tensor<7xsi8>, %arg6: tensor<7xf16>, %arg7: tensor<7xsi8>) -> tensor<5x7xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x16xsi8>, tensor<5xf16>, tensor<5xsi8>)
@@ -416,6 +575,11 @@ func.func @qmm_f16_scales_per_channel(%arg0: tensor<5x16xsi8>, %arg1: tensor<5xf
 // RUN:   --input %t/qmm_saturate/in2.npy --input %t/qmm_saturate/in3.npy --input %t/qmm_saturate/in4.npy \
 // RUN:   --input %t/qmm_saturate/in5.npy --input %t/qmm_saturate/in6.npy --input %t/qmm_saturate/in7.npy \
 // RUN:   --expect %t/qmm_saturate/out0.npy | FileCheck %s --check-prefix=OK_qmm_saturate
+// RUN: quant-runner %s -e qmm_saturate --target-features=-avx512vnni,-avxvnni --input %t/qmm_saturate/in0.npy \
+// RUN:   --input %t/qmm_saturate/in1.npy --input %t/qmm_saturate/in2.npy --input %t/qmm_saturate/in3.npy \
+// RUN:   --input %t/qmm_saturate/in4.npy --input %t/qmm_saturate/in5.npy --input %t/qmm_saturate/in6.npy \
+// RUN:   --input %t/qmm_saturate/in7.npy --expect %t/qmm_saturate/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_saturate
 // OK_qmm_saturate: all {{[0-9]+}} results match
 func.func @qmm_saturate(%arg0: tensor<6x20xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<20x9xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<6x9xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<6x20xsi8>, tensor<f32>, tensor<si8>)
@@ -429,6 +593,10 @@ func.func @qmm_saturate(%arg0: tensor<6x20xsi8>, %arg1: tensor<f32>, %arg2: tens
 // RUN:   --input %t/qmm_ties/in2.npy --input %t/qmm_ties/in3.npy --input %t/qmm_ties/in4.npy \
 // RUN:   --input %t/qmm_ties/in5.npy --input %t/qmm_ties/in6.npy --input %t/qmm_ties/in7.npy \
 // RUN:   --expect %t/qmm_ties/out0.npy | FileCheck %s --check-prefix=OK_qmm_ties
+// RUN: quant-runner %s -e qmm_ties --target-features=-avx512vnni,-avxvnni --input %t/qmm_ties/in0.npy \
+// RUN:   --input %t/qmm_ties/in1.npy --input %t/qmm_ties/in2.npy --input %t/qmm_ties/in3.npy \
+// RUN:   --input %t/qmm_ties/in4.npy --input %t/qmm_ties/in5.npy --input %t/qmm_ties/in6.npy \
+// RUN:   --input %t/qmm_ties/in7.npy --expect %t/qmm_ties/out0.npy | FileCheck %s --check-prefix=OK_qmm_ties
 // OK_qmm_ties: all {{[0-9]+}} results match
 func.func @qmm_ties(%arg0: tensor<6x5xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<5x8xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<6x8xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<6x5xsi8>, tensor<f32>, tensor<si8>)
@@ -442,6 +610,10 @@ func.func @qmm_ties(%arg0: tensor<6x5xsi8>, %arg1: tensor<f32>, %arg2: tensor<si
 // RUN:   --input %t/qmm_dyn/in2.npy --input %t/qmm_dyn/in3.npy --input %t/qmm_dyn/in4.npy \
 // RUN:   --input %t/qmm_dyn/in5.npy --input %t/qmm_dyn/in6.npy --input %t/qmm_dyn/in7.npy \
 // RUN:   --expect %t/qmm_dyn/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn
+// RUN: quant-runner %s -e qmm_dyn --target-features=-avx512vnni,-avxvnni --input %t/qmm_dyn/in0.npy \
+// RUN:   --input %t/qmm_dyn/in1.npy --input %t/qmm_dyn/in2.npy --input %t/qmm_dyn/in3.npy \
+// RUN:   --input %t/qmm_dyn/in4.npy --input %t/qmm_dyn/in5.npy --input %t/qmm_dyn/in6.npy \
+// RUN:   --input %t/qmm_dyn/in7.npy --expect %t/qmm_dyn/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn
 // OK_qmm_dyn: all {{[0-9]+}} results match
 func.func @qmm_dyn(%arg0: tensor<?x?xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<?x?xsi8>, %arg4: tensor<?xf32>, %arg5: tensor<?xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<?x?xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<?x?xui8>, tensor<f32>, tensor<ui8>)
@@ -455,6 +627,11 @@ func.func @qmm_dyn(%arg0: tensor<?x?xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8
 // RUN:   --input %t/qmm_dyn_batch/in2.npy --input %t/qmm_dyn_batch/in3.npy --input %t/qmm_dyn_batch/in4.npy \
 // RUN:   --input %t/qmm_dyn_batch/in5.npy --input %t/qmm_dyn_batch/in6.npy --input %t/qmm_dyn_batch/in7.npy \
 // RUN:   --expect %t/qmm_dyn_batch/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn_batch
+// RUN: quant-runner %s -e qmm_dyn_batch --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_dyn_batch/in0.npy --input %t/qmm_dyn_batch/in1.npy --input %t/qmm_dyn_batch/in2.npy \
+// RUN:   --input %t/qmm_dyn_batch/in3.npy --input %t/qmm_dyn_batch/in4.npy --input %t/qmm_dyn_batch/in5.npy \
+// RUN:   --input %t/qmm_dyn_batch/in6.npy --input %t/qmm_dyn_batch/in7.npy --expect %t/qmm_dyn_batch/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_dyn_batch
 // OK_qmm_dyn_batch: all {{[0-9]+}} results match
 func.func @qmm_dyn_batch(%arg0: tensor<?x?x?xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<?x?x?xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<?x?x?xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<?x?x?xsi8>, tensor<f32>, tensor<si8>)
@@ -470,6 +647,12 @@ func.func @qmm_dyn_batch(%arg0: tensor<?x?x?xsi8>, %arg1: tensor<f32>, %arg2: te
 // RUN:   --input %t/qmm_large_256x512x384/in5.npy --input %t/qmm_large_256x512x384/in6.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in7.npy --expect %t/qmm_large_256x512x384/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_large_256x512x384
+// RUN: quant-runner %s -e qmm_large_256x512x384 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_large_256x512x384/in0.npy --input %t/qmm_large_256x512x384/in1.npy \
+// RUN:   --input %t/qmm_large_256x512x384/in2.npy --input %t/qmm_large_256x512x384/in3.npy \
+// RUN:   --input %t/qmm_large_256x512x384/in4.npy --input %t/qmm_large_256x512x384/in5.npy \
+// RUN:   --input %t/qmm_large_256x512x384/in6.npy --input %t/qmm_large_256x512x384/in7.npy \
+// RUN:   --expect %t/qmm_large_256x512x384/out0.npy | FileCheck %s --check-prefix=OK_qmm_large_256x512x384
 // OK_qmm_large_256x512x384: all {{[0-9]+}} results match
 func.func @qmm_large_256x512x384(%arg0: tensor<256x512xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<512x384xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<256x384xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<256x512xui8>, tensor<f32>, tensor<ui8>)
@@ -485,6 +668,12 @@ func.func @qmm_large_256x512x384(%arg0: tensor<256x512xui8>, %arg1: tensor<f32>,
 // RUN:   --input %t/qmm_pairsum_trap/in5.npy --input %t/qmm_pairsum_trap/in6.npy \
 // RUN:   --input %t/qmm_pairsum_trap/in7.npy --expect %t/qmm_pairsum_trap/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_pairsum_trap
+// RUN: quant-runner %s -e qmm_pairsum_trap --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_pairsum_trap/in0.npy --input %t/qmm_pairsum_trap/in1.npy \
+// RUN:   --input %t/qmm_pairsum_trap/in2.npy --input %t/qmm_pairsum_trap/in3.npy \
+// RUN:   --input %t/qmm_pairsum_trap/in4.npy --input %t/qmm_pairsum_trap/in5.npy \
+// RUN:   --input %t/qmm_pairsum_trap/in6.npy --input %t/qmm_pairsum_trap/in7.npy \
+// RUN:   --expect %t/qmm_pairsum_trap/out0.npy | FileCheck %s --check-prefix=OK_qmm_pairsum_trap
 // OK_qmm_pairsum_trap: all {{[0-9]+}} results match
 func.func @qmm_pairsum_trap(%arg0: tensor<8x64xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<64x8xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<8x8xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<8x64xui8>, tensor<f32>, tensor<ui8>)
@@ -495,6 +684,12 @@ func.func @qmm_pairsum_trap(%arg0: tensor<8x64xui8>, %arg1: tensor<f32>, %arg2: 
 
 // RUN: %python %S/reference/gen_case.py qmm_extreme_zp %t/qmm_extreme_zp
 // RUN: quant-runner %s -e qmm_extreme_zp --input %t/qmm_extreme_zp/in0.npy --input %t/qmm_extreme_zp/in1.npy \
+// RUN:   --input %t/qmm_extreme_zp/in2.npy --input %t/qmm_extreme_zp/in3.npy \
+// RUN:   --input %t/qmm_extreme_zp/in4.npy --input %t/qmm_extreme_zp/in5.npy \
+// RUN:   --input %t/qmm_extreme_zp/in6.npy --input %t/qmm_extreme_zp/in7.npy \
+// RUN:   --expect %t/qmm_extreme_zp/out0.npy | FileCheck %s --check-prefix=OK_qmm_extreme_zp
+// RUN: quant-runner %s -e qmm_extreme_zp --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_extreme_zp/in0.npy --input %t/qmm_extreme_zp/in1.npy \
 // RUN:   --input %t/qmm_extreme_zp/in2.npy --input %t/qmm_extreme_zp/in3.npy \
 // RUN:   --input %t/qmm_extreme_zp/in4.npy --input %t/qmm_extreme_zp/in5.npy \
 // RUN:   --input %t/qmm_extreme_zp/in6.npy --input %t/qmm_extreme_zp/in7.npy \
@@ -514,6 +709,12 @@ func.func @qmm_extreme_zp(%arg0: tensor<5x300xsi8>, %arg1: tensor<f32>, %arg2: t
 // RUN:   --input %t/qmm_acc_near_int32/in5.npy --input %t/qmm_acc_near_int32/in6.npy \
 // RUN:   --input %t/qmm_acc_near_int32/in7.npy --expect %t/qmm_acc_near_int32/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_acc_near_int32
+// RUN: quant-runner %s -e qmm_acc_near_int32 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_acc_near_int32/in0.npy --input %t/qmm_acc_near_int32/in1.npy \
+// RUN:   --input %t/qmm_acc_near_int32/in2.npy --input %t/qmm_acc_near_int32/in3.npy \
+// RUN:   --input %t/qmm_acc_near_int32/in4.npy --input %t/qmm_acc_near_int32/in5.npy \
+// RUN:   --input %t/qmm_acc_near_int32/in6.npy --input %t/qmm_acc_near_int32/in7.npy \
+// RUN:   --expect %t/qmm_acc_near_int32/out0.npy | FileCheck %s --check-prefix=OK_qmm_acc_near_int32
 // OK_qmm_acc_near_int32: all {{[0-9]+}} results match
 func.func @qmm_acc_near_int32(%arg0: tensor<2x33000xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<33000x3xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<2x3xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x33000xui8>, tensor<f32>, tensor<ui8>)

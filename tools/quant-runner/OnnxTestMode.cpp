@@ -99,7 +99,8 @@ void runCase(llvm::StringRef dir, const OnnxTestOptions &options,
     }
     return fail(name, message);
   }
-  if (llvm::Error error = lowerForEntry(**module, "main", options.threads))
+  if (llvm::Error error = lowerForEntry(**module, "main",
+                                          LoweringOptions{options.threads}))
     return fail(name, llvm::toString(std::move(error)));
   auto session =
       createSession(**module, "main", options.optLevel, options.threads);

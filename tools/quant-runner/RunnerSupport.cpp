@@ -6,6 +6,8 @@
 
 #include "RunnerSupport.h"
 
+#include "QuantOps/Target/TargetInfo.h"
+
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Pipelines/Pipelines.h"
 #include "QuantOps/Target/ONNX/OnnxImporter.h"
@@ -136,8 +138,22 @@ static llvm::Error checkStaticTensorSizes(ModuleOp module) {
   return llvm::Error::success();
 }
 
+llvm::Error runner::checkTargetRunsOnHost(const LoweringOptions &options) {
+  llvm::Expected<QOpsTarget> target =
+      resolveTarget({"", options.targetCpu, options.targetFeatures});
+  if (!target)
+    return target.takeError();
+  std::string missing = featuresMissingOnHost(*target);
+  if (!missing.empty())
+    return makeError("the target (" + target->cpu +
+                     ") needs features this CPU lacks, so its code cannot "
+                     "run here: " +
+                     missing);
+  return llvm::Error::success();
+}
+
 llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
-                                  unsigned threads, bool fuseQDQ) {
+                                  const LoweringOptions &lowering) {
   keepOnlyReachableFunctions(module, entry);
   if (llvm::Error error = checkStaticTensorSizes(module))
     return error;
@@ -152,8 +168,10 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
   QOpsPipelineOptions options;
   options.runtimeAllocator = true; // JitSession's caching allocator
-  options.parallel = threads > 1;
-  options.fuseQDQ = fuseQDQ;
+  options.parallel = lowering.threads > 1;
+  options.fuseQDQ = lowering.fuseQDQ;
+  options.targetCpu = lowering.targetCpu;
+  options.targetFeatures = lowering.targetFeatures;
   buildQOpsLowerToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
     return makeError("lowering failed: " +

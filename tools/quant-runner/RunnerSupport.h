@@ -31,11 +31,22 @@ llvm::Expected<OwningOpRef<ModuleOp>> loadModule(llvm::StringRef path,
 /// Reads a tensor from a TensorProto file (.pb) or a NumPy file (others).
 llvm::Expected<HostTensor> loadTensorFile(llvm::StringRef path);
 
+/// How quant-runner lowers a module.
+struct LoweringOptions {
+  unsigned threads = 1;       // > 1: parallel loops
+  bool fuseQDQ = false;       // qops-fuse-qdq first
+  std::string targetCpu;      // "" = the host's
+  std::string targetFeatures; // on top of the CPU's
+};
+
+/// Checks that the target can run on this CPU (quant-runner runs what it
+/// compiles): an error naming the missing features otherwise.
+llvm::Error checkTargetRunsOnHost(const LoweringOptions &options);
+
 /// Erases the functions `entry` does not reach, then lowers the module with
-/// the qops-lower-to-llvm pipeline (with parallel loops if threads > 1, QDQ
-/// fusion first if fuseQDQ).
+/// the qops-lower-to-llvm pipeline for the options' target.
 llvm::Error lowerForEntry(ModuleOp module, llvm::StringRef entry,
-                          unsigned threads, bool fuseQDQ = false);
+                          const LoweringOptions &options);
 
 /// Creates the JIT session for `entry` (host CPU, optimization `optLevel`);
 /// with threads > 1 it loads libomp and runs with that many threads.

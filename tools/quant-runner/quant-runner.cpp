@@ -102,6 +102,17 @@ cl::opt<bool> fuseQDQ(
              "the matmul before lowering (qops-fuse-qdq; the fused int8 "
              "matmul rounds once, as QLinearMatMul does)"),
     cl::cat(runnerCategory));
+cl::opt<std::string> targetCpu(
+    "target-cpu",
+    cl::desc("CPU to compile for, as llc -mcpu (default: this one); it "
+             "must be able to run here"),
+    cl::value_desc("NAME"), cl::cat(runnerCategory));
+cl::opt<std::string> targetFeatures(
+    "target-features",
+    cl::desc("Target features on top of the CPU's, llc -mattr style; e.g. "
+             "-avx512vnni,-avxvnni for the VPMADDWD int8 kernel on a VNNI "
+             "machine"),
+    cl::value_desc("+a,-b"), cl::cat(runnerCategory));
 cl::opt<bool> showTiming("timing",
                          cl::desc("Print parse/lower/compile/run times to "
                                   "stderr"),
@@ -206,9 +217,11 @@ int run(llvm::StringRef inputFile) {
   }
 
   start = Clock::now();
+  LoweringOptions lowering{threadCount(), fuseQDQ, targetCpu, targetFeatures};
+  if (llvm::Error error = checkTargetRunsOnHost(lowering))
+    return fail(std::move(error));
   if (!noLower)
-    if (llvm::Error error = lowerForEntry(**module, entryPoint, threadCount(),
-                                            fuseQDQ))
+    if (llvm::Error error = lowerForEntry(**module, entryPoint, lowering))
       return fail(std::move(error));
   double lowerMs = millisecondsSince(start);
   if (dumpLowered) {

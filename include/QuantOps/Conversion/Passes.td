@@ -57,7 +57,19 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
            "of one linalg.generic contraction">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "Distribute the micro-kernel's row blocks over threads "
-           "(scf.forall)">
+           "(scf.forall)">,
+    Option<"int8Strategy", "int8-strategy", "std::string",
+           /*default=*/"\"auto\"",
+           "The int8 micro-kernel: madd (i16 pairs, VPMADDWD shape), vnni "
+           "(VPDPBUSD on u8 x s8 quads with row/column-sum zero-point "
+           "corrections; x86 AVX512-VNNI+VL or AVX-VNNI), or auto (from "
+           "target-triple / target-cpu / target-features)">,
+    Option<"targetTriple", "target-triple", "std::string", /*default=*/"",
+           "Target triple for int8-strategy=auto (default: the host's)">,
+    Option<"targetCpu", "target-cpu", "std::string", /*default=*/"",
+           "Target CPU for int8-strategy=auto (default: the host's)">,
+    Option<"targetFeatures", "target-features", "std::string",
+           /*default=*/"", "Extra target features (+a,-b)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -65,6 +77,7 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",

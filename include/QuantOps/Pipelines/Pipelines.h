@@ -34,6 +34,20 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
       llvm::cl::desc("Distribute outer loops over threads (scf.forall -> "
                      "OpenMP; the program then needs libomp at run time)"),
       llvm::cl::init(false)};
+  Option<std::string> targetTriple{
+      *this, "target-triple",
+      llvm::cl::desc("LLVM target triple (default: the host's)"),
+      llvm::cl::init("")};
+  Option<std::string> targetCpu{
+      *this, "target-cpu",
+      llvm::cl::desc("CPU to compile for, as llc -mcpu (default: the "
+                     "host's); chooses the int8 kernel and LLVM's code"),
+      llvm::cl::init("")};
+  Option<std::string> targetFeatures{
+      *this, "target-features",
+      llvm::cl::desc("Target features on top of the CPU's, llc -mattr "
+                     "style (+avx512vnni,-avxvnni)"),
+      llvm::cl::init("")};
   Option<bool> fuseQDQ{
       *this, "fuse-qdq",
       llvm::cl::desc("First run qops-fuse-qdq: DequantizeLinear -> MatMul -> "

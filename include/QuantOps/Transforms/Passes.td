@@ -91,4 +91,35 @@ def QOpsFuseQDQ : Pass<"qops-fuse-qdq", "::mlir::func::FuncOp"> {
   ];
 }
 
+def QOpsSetLLVMTarget : Pass<"qops-set-llvm-target", "::mlir::ModuleOp"> {
+  let summary = "Record the target CPU on the LLVM dialect module for code generation";
+  let description = [{
+    Sets the module's `llvm.target_triple` and, on every `llvm.func`
+    definition, `target_cpu` and `target_features`, so that the LLVM IR
+    (mlir-translate, the JIT, llc) is compiled for the same CPU the
+    lowering chose its vector strategy for. Empty options mean the host
+    (its triple, CPU and features). An unknown triple or CPU is an error.
+  }];
+  let options = [
+    Option<"targetTriple", "target-triple", "std::string", /*default=*/"",
+           "LLVM target triple (default: the host's)">,
+    Option<"targetCpu", "target-cpu", "std::string", /*default=*/"",
+           "CPU name as llc -mcpu takes it (default: the host's)">,
+    Option<"targetFeatures", "target-features", "std::string",
+           /*default=*/"", "Extra features, llc -mattr style (+a,-b)">
+  ];
+}
+
+def QOpsLowerKernelIntrinsics : Pass<"qops-lower-kernel-intrinsics"> {
+  let summary = "Lower the int8 kernel's qops.dot_u8s8_quads to the x86 VNNI intrinsic";
+  let description = [{
+    `qops.dot_u8s8_quads` on vector<8xi32> becomes
+    `llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"` (which LLVM also
+    selects as the AVX-VNNI encoding), on vector<16xi32>
+    `"llvm.x86.avx512.vpdpbusd.512"`. Runs after bufferization (the call
+    has unknown side effects), before the conversion to the LLVM dialect.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // QUANTOPS_TRANSFORMS_PASSES_TD

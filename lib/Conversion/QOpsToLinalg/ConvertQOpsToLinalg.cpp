@@ -11,6 +11,7 @@
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "QuantOps/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -45,6 +46,8 @@ struct ConvertQOpsToLinalgPass
     QOpsStorageTypeConverter converter;
     ConversionTarget target(*ctx);
     target.addIllegalDialect<QOpsDialect>();
+    // The int8 kernel's own dot op stays, for qops-lower-kernel-intrinsics.
+    target.addLegalOp<DotU8S8QuadsOp>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());
@@ -52,9 +55,29 @@ struct ConvertQOpsToLinalgPass
     target.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return converter.isLegal(op); });
 
+    // The int8 kernel's strategy: named, or chosen for the target.
+    std::string strategyName = int8Strategy;
+    if (strategyName == "auto") {
+      llvm::Expected<QOpsTarget> resolved =
+          resolveTarget({targetTriple, targetCpu, targetFeatures});
+      if (!resolved) {
+        module.emitError() << llvm::toString(resolved.takeError());
+        return signalPassFailure();
+      }
+      strategyName = chooseInt8Strategy(*resolved);
+    }
+    if (strategyName != "madd" && strategyName != "vnni") {
+      module.emitError() << "int8-strategy must be auto, madd or vnni, not '"
+                         << strategyName << "'";
+      return signalPassFailure();
+    }
+    Int8KernelStrategy strategy = strategyName == "vnni"
+                                      ? Int8KernelStrategy::Vnni
+                                      : Int8KernelStrategy::Madd;
+
     RewritePatternSet patterns(ctx);
     populateQOpsToLinalgConversionPatterns(converter, patterns, int8Kernel,
-                                           parallel);
+                                           parallel, strategy);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

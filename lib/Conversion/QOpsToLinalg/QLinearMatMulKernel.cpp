@@ -28,6 +28,22 @@
 // sum_k (a - a_zp)(b - b_zp) is computed literally; no row/column-sum
 // correction terms are needed.
 //
+// The vnni strategy (x86 with AVX512-VNNI + VL, or AVX-VNNI) multiplies
+// u8 x s8 quads with VPDPBUSD instead, four k per instruction, and folds the
+// zero points by row and column sums (exact in wrapping i32 arithmetic):
+//
+//   a' = a (ui8) or a + 128 (si8, as u8)      za' = za or za + 128
+//   b' = b (si8) or b - 128 (ui8, as s8)      zb' = zb or zb - 128
+//   (a - za)(b - zb) = (a' - za')(b' - zb')
+//   acc[m, n] = sum_k a'b' - zb'[n] rowsum[m] + za'[m] (K zb'[n] - colsum[n])
+//   rowsum[m] = sum_k a'[m, k]     colsum[n] = sum_k b'[k, n]
+//   A8[b, m, k] = a', padded with 0 to [B, Mp, Kp] (Kp a multiple of 4)
+//   B32[b, n/16, k/4, 16] = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 |
+//                           b'[4q+3] << 24, padded with 0
+//   for each k-quad: acc[r][h] = vpdpbusd(acc[r][h], A quad of row r
+//                    broadcast, B32 lanes of half h)
+// A constant b gets B32 and its column term K zb' - colsum at compile time.
+//
 // Forms outside this kernel (float8, f16/bf16 scales, 1-D operands,
 // broadcast batch dims, batched parameters) use the generic lowering in
 // QLinearMatMul.cpp.
@@ -36,6 +52,7 @@
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
+#include "QLinearMatMulVnni.h"
 #include "QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
@@ -182,14 +199,95 @@ Value packConstantB(OpBuilder &b, Location loc, QLinearMatMulOp op,
       DenseElementsAttr::get(packedType, ArrayRef<int32_t>(packed)));
 }
 
+/// b' = b (si8) or b - 128 (ui8): the s8 operand of VPDPBUSD.
+int32_t toSignedOperand(int32_t value, bool isUnsigned) {
+  return isUnsigned ? value - 128 : value;
+}
+
+/// The vnni strategy's packed B and column term for a constant b with a
+/// constant zero point: B32 [Bb, Np/16, Kp/4, 16] i32 (four b' bytes per
+/// lane, k ascending from the low byte) and colTerm [Bb, Np] i32 =
+/// K zb'[n] - sum_k b'[k, n] (0 in padded columns). Nulls otherwise.
+std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
+                                           QLinearMatMulOp op,
+                                           RankedTensorType bType,
+                                           OpFoldResult kQuads,
+                                           OpFoldResult panels) {
+  DenseElementsAttr values, zeroPoints;
+  if (!matchPattern(op.getB(), m_Constant(&values)) ||
+      !matchPattern(op.getBZeroPoint(), m_Constant(&zeroPoints)) ||
+      !bType.hasStaticShape())
+    return {};
+  std::optional<int64_t> quads = getConstantIntValue(kQuads);
+  std::optional<int64_t> numPanels = getConstantIntValue(panels);
+  if (!quads || !numPanels)
+    return {};
+  bool isUnsigned = cast<IntegerType>(bType.getElementType()).isUnsigned();
+  auto toInt = [&](const APInt &v) {
+    return toSignedOperand(isUnsigned ? int32_t(v.getZExtValue())
+                                      : int32_t(v.getSExtValue()),
+                           isUnsigned);
+  };
+  ArrayRef<int64_t> shape = bType.getShape();
+  int64_t rank = shape.size(), K = shape[rank - 2], N = shape[rank - 1];
+  int64_t batches = bType.getNumElements() / (K * N);
+  SmallVector<int32_t> bPrime;
+  bPrime.reserve(values.getNumElements());
+  for (const APInt &v : values.getValues<APInt>())
+    bPrime.push_back(toInt(v));
+  SmallVector<int32_t> zp;
+  for (const APInt &v : zeroPoints.getValues<APInt>())
+    zp.push_back(toInt(v));
+  if (zp.size() != 1 && int64_t(zp.size()) != N)
+    return {};
+  auto zeroPointOf = [&](int64_t n) { return zp.size() == 1 ? zp[0] : zp[n]; };
+  auto element = [&](int64_t bb, int64_t k, int64_t n) -> uint32_t {
+    if (k >= K || n >= N)
+      return 0;
+    return uint8_t(int8_t(bPrime[(bb * K + k) * N + n]));
+  };
+  int64_t paddedColumns = *numPanels * kColumns;
+  SmallVector<int32_t> packed, columnTerm;
+  packed.reserve(batches * *numPanels * *quads * kColumns);
+  for (int64_t bb = 0; bb < batches; ++bb) {
+    for (int64_t p = 0; p < *numPanels; ++p)
+      for (int64_t q = 0; q < *quads; ++q)
+        for (int64_t c = 0; c < kColumns; ++c) {
+          int64_t n = p * kColumns + c;
+          uint32_t lane = 0;
+          for (int64_t byte = 0; byte < 4; ++byte)
+            lane |= element(bb, 4 * q + byte, n) << (8 * byte);
+          packed.push_back(int32_t(lane));
+        }
+    for (int64_t n = 0; n < paddedColumns; ++n) {
+      int64_t sum = 0;
+      for (int64_t k = 0; n < N && k < K; ++k)
+        sum += bPrime[(bb * K + k) * N + n];
+      columnTerm.push_back(n < N ? int32_t(K * zeroPointOf(n) - sum) : 0);
+    }
+  }
+  Type i32 = b.getI32Type();
+  auto packedType =
+      RankedTensorType::get({batches, *numPanels, *quads, kColumns}, i32);
+  auto termType = RankedTensorType::get({batches, paddedColumns}, i32);
+  return {arith::ConstantOp::create(
+              b, loc, packedType,
+              DenseElementsAttr::get(packedType, ArrayRef<int32_t>(packed))),
+          arith::ConstantOp::create(
+              b, loc, termType,
+              DenseElementsAttr::get(termType, ArrayRef<int32_t>(columnTerm)))};
+}
+
 struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
   QLinearMatMulInt8Kernel(const TypeConverter &converter, MLIRContext *ctx,
-                          bool parallel)
+                          bool parallel, Int8KernelStrategy strategy)
       : OpConversionPattern(converter, ctx, /*benefit=*/2),
-        parallel(parallel) {}
+        parallel(parallel), strategy(strategy) {}
 
   /// Distribute the row blocks over threads (scf.forall).
   bool parallel;
+  /// How the micro-kernel multiplies.
+  Int8KernelStrategy strategy;
 
   LogicalResult
   matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
@@ -281,7 +379,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
           rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
     };
     OpFoldResult mPadded = roundUp(m, kRows), nPadded = roundUp(n, kColumns);
-    OpFoldResult kPadded = roundUp(k, 2);
+    bool vnni = strategy == Int8KernelStrategy::Vnni;
+    OpFoldResult kPadded = roundUp(k, vnni ? 4 : 2);
     auto staticOr = [](OpFoldResult v) {
       return getConstantIntValue(v).value_or(ShapedType::kDynamic);
     };
@@ -310,28 +409,6 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                               utils::IteratorType::parallel);
     };
 
-    // A16 = a - a_zp, padded to [B, Mp, Kp].
-    AffineMap aMap = AffineMap::getMultiDimIdentityMap(3, ctx);
-    AffineMap aZpMap = aZp->perElement ? AffineMap::get(3, 0, dim(1))
-                                       : AffineMap::get(3, 0, {}, ctx);
-    Value aZpTensor = aZp->tensor;
-    if (aZp->perElement) // the unpadded view matches a's rows
-      aZpTensor = tensor::ExtractSliceOp::create(
-          rewriter, loc, aZp->tensor, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{m}, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
-    Value a16Init = createEmptyLike(rewriter, loc, a, i16);
-    Value a16 =
-        linalg::GenericOp::create(
-            rewriter, loc, a16Init.getType(), ValueRange{a, aZpTensor},
-            a16Init, ArrayRef<AffineMap>{aMap, aZpMap, aMap}, parallel(3),
-            [&](OpBuilder &b, Location l, ValueRange args) {
-              Value d = arith::SubIOp::create(
-                  b, l, emitExtendToI32(b, l, args[0], aOnnx),
-                  emitExtendToI32(b, l, args[1], aOnnx));
-              linalg::YieldOp::create(
-                  b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
-            })
-            .getResult(0);
     Value zero16 =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI16IntegerAttr(0));
     auto highPad = [&](OpFoldResult padded, OpFoldResult actual) {
@@ -340,25 +417,71 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       return affine::makeComposedFoldedAffineApply(rewriter, loc, p - q,
                                                    {padded, actual});
     };
-    Value aPacked = tensor::PadOp::create(
-        rewriter, loc,
-        RankedTensorType::get(
-            {staticOr(batch), staticOr(mPadded), staticOr(kPadded)}, i16),
-        a16,
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                               rewriter.getIndexAttr(0),
-                               rewriter.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                               highPad(mPadded, m), highPad(kPadded, k)},
-        zero16);
+    AffineMap aMap = AffineMap::getMultiDimIdentityMap(3, ctx);
+    // The packed A: A16 = a - a_zp (madd) or A8 = a' with its row sums
+    // (vnni), padded to [B, Mp, Kp].
+    Value aPacked, rowSum;
+    if (vnni) {
+      VnniPackedA packedA = packVnniA(rewriter, loc, a, aOnnx, mPadded,
+                                      kPadded);
+      aPacked = packedA.bytes;
+      rowSum = packedA.rowSum;
+    } else {
+      // A16 = a - a_zp, padded to [B, Mp, Kp].
+      AffineMap aZpMap = aZp->perElement ? AffineMap::get(3, 0, dim(1))
+                                         : AffineMap::get(3, 0, {}, ctx);
+      Value aZpTensor = aZp->tensor;
+      if (aZp->perElement) // the unpadded view matches a's rows
+        aZpTensor = tensor::ExtractSliceOp::create(
+            rewriter, loc, aZp->tensor, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+            ArrayRef<OpFoldResult>{m}, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+      Value a16Init = createEmptyLike(rewriter, loc, a, i16);
+      Value a16 =
+          linalg::GenericOp::create(
+              rewriter, loc, a16Init.getType(), ValueRange{a, aZpTensor},
+              a16Init, ArrayRef<AffineMap>{aMap, aZpMap, aMap}, parallel(3),
+              [&](OpBuilder &b, Location l, ValueRange args) {
+                Value d = arith::SubIOp::create(
+                    b, l, emitExtendToI32(b, l, args[0], aOnnx),
+                    emitExtendToI32(b, l, args[1], aOnnx));
+                linalg::YieldOp::create(
+                    b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
+              })
+              .getResult(0);
+      aPacked = tensor::PadOp::create(
+          rewriter, loc,
+          RankedTensorType::get(
+              {staticOr(batch), staticOr(mPadded), staticOr(kPadded)}, i16),
+          a16,
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                                 rewriter.getIndexAttr(0),
+                                 rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                                 highPad(mPadded, m), highPad(kPadded, k)},
+          zero16);
+    }
 
+    // The k steps of the kernel: pairs (madd) or quads (vnni).
     OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, s0.floorDiv(2), {kPadded});
+        rewriter, loc, s0.floorDiv(vnni ? 4 : 2), {kPadded});
     OpFoldResult panels = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(kColumns), {nPadded});
     // A constant b (weights) with a constant zero point is packed now, at
     // compile time; otherwise the packing runs with the program.
-    Value bPacked = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
+    Value bPacked, columnTerm;
+    if (vnni) {
+      std::tie(bPacked, columnTerm) =
+          packConstantBQuads(rewriter, loc, op, bOnnxType, kPairs, panels);
+      if (!bPacked) {
+        VnniPackedB packedB =
+            packVnniB(rewriter, loc, bMat, bOnnx, bZp->tensor,
+                      bZp->perElement, k, n, kPadded, nPadded, kColumns);
+        bPacked = packedB.quads;
+        columnTerm = packedB.columnTerm;
+      }
+    } else {
+      bPacked = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
+    }
     if (!bPacked) {
       // B16 = b - b_zp, padded to [Bb, Kp, Np], then k-pairs interleaved into
       // 16-column panels: [Bb, Np/16, Kp/2, 16 * 2].
@@ -506,6 +629,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     Value padI16 = zero16;
     Value padI32 =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
+    Value padI8Kernel =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI8IntegerAttr(0));
 
     auto batchLoop = scf::ForOp::create(
         rewriter, loc, c0, idx(batch), c1, ValueRange{yInit},
@@ -547,8 +672,47 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                               return vector::BitCastOp::create(b, l, lanesType,
                                                                packed);
                             };
-                            Value bLo = readPairs(0), bHi = readPairs(kHalf);
                             SmallVector<Value> next;
+                            if (vnni) {
+                              // Quads: four b' bytes per lane; row r's
+                              // four a' bytes as one i32, broadcast.
+                              auto readQuads = [&](int64_t column) -> Value {
+                                return vector::TransferReadOp::create(
+                                    b, l, accType, bPacked,
+                                    ValueRange{bb, panel, kp,
+                                               arith::ConstantIndexOp::create(
+                                                   b, l, column)},
+                                    padI32, ArrayRef<bool>{true});
+                              };
+                              Value bLo = readQuads(0),
+                                    bHi = readQuads(kHalf);
+                              Value quadStart = arith::MulIOp::create(
+                                  b, l, kp,
+                                  arith::ConstantIndexOp::create(b, l, 4));
+                              for (int64_t r = 0; r < kRows; ++r) {
+                                Value row = arith::AddIOp::create(
+                                    b, l, m0,
+                                    arith::ConstantIndexOp::create(b, l, r));
+                                Value bytes = vector::TransferReadOp::create(
+                                    b, l, VectorType::get({4}, i8), aPacked,
+                                    ValueRange{bi, row, quadStart}, padI8Kernel,
+                                    ArrayRef<bool>{true});
+                                Value quad = vector::BitCastOp::create(
+                                    b, l, VectorType::get({1}, b.getI32Type()),
+                                    bytes);
+                                Value broadcast = vector::BroadcastOp::create(
+                                    b, l, accType,
+                                    vector::ExtractOp::create(b, l, quad,
+                                                              ArrayRef<int64_t>{0}));
+                                next.push_back(emitVnniDotStep(
+                                    b, l, accs[2 * r], broadcast, bLo));
+                                next.push_back(emitVnniDotStep(
+                                    b, l, accs[2 * r + 1], broadcast, bHi));
+                              }
+                              scf::YieldOp::create(b, l, next);
+                              return;
+                            }
+                            Value bLo = readPairs(0), bHi = readPairs(kHalf);
                             for (int64_t r = 0; r < kRows; ++r) {
                               Value row = arith::AddIOp::create(
                                   b, l, m0,
@@ -621,10 +785,35 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                                padI8);
                           Value multiplier = arith::DivFOp::create(
                               b, l, arith::MulFOp::create(b, l, as, bs), ys);
+                          Value acc = kLoop.getResult(2 * r + h);
+                          if (vnni) {
+                            // acc += za'[m] term[n] - zb'[n] rowsum[m]
+                            Value za = emitZeroPointA(
+                                b, l,
+                                readParam(*aZp, row, column, true, i8, padI8),
+                                aOnnx);
+                            Value zb = emitZeroPointB(
+                                b, l,
+                                readParam(*bZp, row, column, false, i8, padI8),
+                                bOnnx);
+                            Value term = vector::TransferReadOp::create(
+                                b, l, i32Vec, columnTerm,
+                                ValueRange{bb, column}, padI32,
+                                ArrayRef<bool>{true});
+                            Value sum = vector::BroadcastOp::create(
+                                b, l, i32Vec,
+                                tensor::ExtractOp::create(
+                                    b, l, rowSum, ValueRange{bi, row}));
+                            acc = arith::AddIOp::create(
+                                b, l, acc,
+                                arith::MulIOp::create(b, l, za, term));
+                            acc = arith::SubIOp::create(
+                                b, l, acc,
+                                arith::MulIOp::create(b, l, zb, sum));
+                          }
                           Value product = arith::MulFOp::create(
                               b, l,
-                              arith::SIToFPOp::create(
-                                  b, l, f64Vec, kLoop.getResult(2 * r + h)),
+                              arith::SIToFPOp::create(b, l, f64Vec, acc),
                               arith::ExtFOp::create(b, l, f64Vec, multiplier));
                           Value zp =
                               cast<IntegerType>(yOnnx).isUnsigned()
@@ -735,7 +924,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
 
 void qops::populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns,
-                                               bool parallel) {
+                                               bool parallel,
+                                               Int8KernelStrategy strategy) {
   patterns.add<QLinearMatMulInt8Kernel>(converter, patterns.getContext(),
-                                        parallel);
+                                        parallel, strategy);
 }

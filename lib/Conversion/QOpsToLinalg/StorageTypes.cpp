@@ -120,7 +120,7 @@ struct FoldStorageCasts : OpConversionPattern<UnrealizedConversionCastOp> {
 
 void qops::populateQOpsToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    bool useInt8Kernel, bool parallel) {
+    bool useInt8Kernel, bool parallel, Int8KernelStrategy strategy) {
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);
@@ -131,5 +131,6 @@ void qops::populateQOpsToLinalgConversionPatterns(
   populateDynamicQuantizeToLinalgPatterns(converter, patterns);
   populateQLinearMatMulToLinalgPatterns(converter, patterns);
   if (useInt8Kernel)
-    populateQLinearMatMulKernelPatterns(converter, patterns, parallel);
+    populateQLinearMatMulKernelPatterns(converter, patterns, parallel,
+                                        strategy);
 }

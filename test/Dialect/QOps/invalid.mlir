@@ -628,3 +628,28 @@ func.func @axis_not_integer(%x: tensor<4xf32>, %s: tensor<f32>) {
   %y = qops.quantize_linear %x, %s axis = "one" : tensor<4xf32>, tensor<f32> -> tensor<4xui8>
   return
 }
+
+// -----
+
+// qops.dot_u8s8_quads: 8 or 16 i32 lanes, all operands of the result's type.
+func.func @dot_quads_lanes(%v: vector<4xi32>) {
+  // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 8/16}}
+  %r = qops.dot_u8s8_quads %v, %v, %v : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @dot_quads_element(%v: vector<8xf32>) {
+  // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 8/16}}
+  %r = qops.dot_u8s8_quads %v, %v, %v : vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @dot_quads_mixed(%a: vector<8xi32>, %b: vector<16xi32>) {
+  // expected-error @+1 {{all of {acc, a, b, result} have same type}}
+  %r = "qops.dot_u8s8_quads"(%a, %a, %b) : (vector<8xi32>, vector<8xi32>, vector<16xi32>) -> vector<8xi32>
+  return
+}

@@ -865,3 +865,13 @@ func.func @qmatmul_float8_mixed(%a: tensor<2x4xf8E4M3FN>, %as: tensor<f16>, %azp
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<2x4xf8E4M3FN>, tensor<f16>, tensor<f8E4M3FN>) b(%b, %bs, %bzp : tensor<4x3xf8E5M2>, tensor<f16>, tensor<f8E5M2>) y(%ys, %yzp : tensor<f16>, tensor<f8E4M3FN>) -> tensor<2x3xf8E4M3FN>
   return %y : tensor<2x3xf8E4M3FN>
 }
+
+// The int8 kernel's own dot op (kernel-internal), 8 and 16 lanes.
+// CHECK-LABEL: func.func @dot_u8s8_quads
+// CHECK: %{{.*}} = qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK: %{{.*}} = qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi32>
+func.func @dot_u8s8_quads(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>, %acc16: vector<16xi32>) -> (vector<8xi32>, vector<16xi32>) {
+  %r = qops.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
+  %r16 = qops.dot_u8s8_quads %acc16, %acc16, %acc16 : vector<16xi32>
+  return %r, %r16 : vector<8xi32>, vector<16xi32>
+}

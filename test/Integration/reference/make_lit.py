@@ -66,6 +66,12 @@ ORDER = ["quantize-linear", "dequantize-linear", "dynamic-quantize-linear", "qli
 BATCHED = {"float8-quantize", "float8-dequantize", "float-scales", "float8-qlinear-matmul"} | set(DISCREPANCIES)
 
 
+# The int8 QLinearMatMul kernel has two strategies: the host's (vnni on an
+# x86 with AVX512-VNNI or AVX-VNNI, else madd) and, forced by switching the
+# VNNI features off, madd. Both run on every int8 case.
+STRATEGY_VARIANTS = {"qlinear-matmul": ["", " --target-features=-avx512vnni,-avxvnni"]}
+
+
 def family_path(family):
     if family in DISCREPANCIES:
         return os.path.join(OUT_DIR, "regressions", family + ".mlir")
@@ -94,19 +100,20 @@ def render(family):
         d = "%t/" + name
         if not batched:
             lines.append("// RUN: %%python %%S/reference/gen_case.py %s %s" % (name, d))
-        parts = ["quant-runner %s -e " + name]
-        parts += ["--input %s/in%d.npy" % (d, i) for i in range(len(case.ins))]
-        parts += ["--expect %s/out%d.npy" % (d, i) for i in range(len(case.outs))]
-        parts.append("| FileCheck %%s --check-prefix=OK_%s" % name)
-        # RUN lines continue with a trailing backslash; keep them readable
-        cur = "// RUN: " + parts[0]
-        for p in parts[1:]:
-            if len(cur) + 1 + len(p) > 110:
-                lines.append(cur + " \\")
-                cur = "// RUN:   " + p
-            else:
-                cur += " " + p
-        lines.append(cur)
+        for variant in STRATEGY_VARIANTS.get(family, [""]):
+            parts = ["quant-runner %s -e " + name + variant]
+            parts += ["--input %s/in%d.npy" % (d, i) for i in range(len(case.ins))]
+            parts += ["--expect %s/out%d.npy" % (d, i) for i in range(len(case.outs))]
+            parts.append("| FileCheck %%s --check-prefix=OK_%s" % name)
+            # RUN lines continue with a trailing backslash; keep them readable
+            cur = "// RUN: " + parts[0]
+            for p in parts[1:]:
+                if len(cur) + 1 + len(p) > 110:
+                    lines.append(cur + " \\")
+                    cur = "// RUN:   " + p
+                else:
+                    cur += " " + p
+            lines.append(cur)
         lines.append("// OK_%s: all {{[0-9]+}} results match" % name)
         lines.append(case.mlir(name))
     return "\n".join(lines).rstrip("\n") + "\n"

@@ -33,20 +33,28 @@ void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
 /// qops.qlinear_matmul.
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns);
+/// How the int8 micro-kernel multiplies (QLinearMatMulKernel.cpp):
+///   Madd  zero points subtracted while packing to i16; pair products
+///         summed like VPMADDWD (any target: pmaddwd on x86)
+///   Vnni  u8 x s8 quads summed like VPDPBUSD (x86 AVX512-VNNI + VL or
+///         AVX-VNNI only); zero points folded by row / column sums
+enum class Int8KernelStrategy { Madd, Vnni };
+
 /// qops.qlinear_matmul on si8/ui8 with f32 scales as packing + the
-/// register-blocked VPMADDWD-shaped micro-kernel (QLinearMatMulKernel.cpp);
-/// preferred over the generic form where it applies. With `parallel`, the
-/// row blocks are distributed over threads with scf.forall.
-void populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
-                                         RewritePatternSet &patterns,
-                                         bool parallel = false);
+/// register-blocked micro-kernel (QLinearMatMulKernel.cpp); preferred over
+/// the generic form where it applies. With `parallel`, the row blocks are
+/// distributed over threads with scf.forall.
+void populateQLinearMatMulKernelPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    bool parallel = false,
+    Int8KernelStrategy strategy = Int8KernelStrategy::Madd);
 /// All of the above (the kernel only with `useInt8Kernel`), plus
 /// func/call/return and arith.constant signature conversion to storage
 /// types.
-void populateQOpsToLinalgConversionPatterns(const TypeConverter &converter,
-                                            RewritePatternSet &patterns,
-                                            bool useInt8Kernel = true,
-                                            bool parallel = false);
+void populateQOpsToLinalgConversionPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    bool useInt8Kernel = true, bool parallel = false,
+    Int8KernelStrategy strategy = Int8KernelStrategy::Madd);
 
 /// The attribute that keeps a function's ONNX-typed signature.
 inline constexpr llvm::StringLiteral kSignatureAttrName = "qops.signature";

@@ -324,4 +324,37 @@ def QOps_QLinearMatMulOp : QOps_Op<"qlinear_matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Kernel-internal ops (created by the lowering, not by users or importers)
+//===----------------------------------------------------------------------===//
+
+def QOps_DotU8S8QuadsOp : QOps_Op<"dot_u8s8_quads",
+    [Pure, AllTypesMatch<["acc", "a", "b", "result"]>]> {
+  let summary = "Kernel-internal: i32 lanes += u8 x s8 products of four bytes (VPDPBUSD)";
+  let description = [{
+    Created by the int8 QLinearMatMul kernel's vnni strategy (the lowering,
+    not the ONNX importer); lowered to `llvm.x86.avx512.vpdpbusd.256` /
+    `.512` by `--qops-lower-kernel-intrinsics`, part of
+    `qops-linalg-to-llvm`. Each i32 lane of `a` and `b` holds four bytes,
+    lowest first:
+
+    ```
+    result[i] = acc[i] + sum_{j < 4} u8(byte j of a[i]) * s8(byte j of b[i])
+    ```
+
+    exact in wrapping i32 arithmetic (no saturation). It is an op of its
+    own, rather than the LLVM intrinsic call, so that the kernel stays
+    free of side effects for bufferization.
+
+    ```mlir
+    %r = qops.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
+    ```
+  }];
+  let arguments = (ins VectorOfLengthAndType<[8, 16], [I32]>:$acc,
+                       VectorOfLengthAndType<[8, 16], [I32]>:$a,
+                       VectorOfLengthAndType<[8, 16], [I32]>:$b);
+  let results = (outs VectorOfLengthAndType<[8, 16], [I32]>:$result);
+  let assemblyFormat = "$acc `,` $a `,` $b attr-dict `:` type($result)";
+}
+
 #endif // QUANTOPS_DIALECT_QOPS_IR_QOPSOPS_TD

@@ -1,0 +1,48 @@
+//===- TargetInfo.h - the CPU the pipelines compile for ---------*- C++ -*-===//
+//
+// One target (LLVM triple, CPU, feature string) decides both the vector
+// strategy the lowering picks in MLIR and LLVM's code generation (the
+// module's llvm.target_triple and each function's target-cpu /
+// target-features). Empty fields mean the host.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_TARGET_TARGETINFO_H
+#define QUANTOPS_TARGET_TARGETINFO_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace mlir::qops {
+
+struct QOpsTarget {
+  std::string triple;   // e.g. x86_64-unknown-linux-gnu, aarch64-linux-gnu
+  std::string cpu;      // e.g. znver3, sapphirerapids, neoverse-v1
+  std::string features; // e.g. +avx512vnni,-avx512f ("" = the CPU's)
+};
+
+/// Fills the empty fields from the host (the triple of this process, the
+/// host CPU and, when the CPU is the host's, the host's features) and
+/// checks that LLVM knows the triple and the CPU.
+llvm::Expected<QOpsTarget> resolveTarget(QOpsTarget target);
+
+/// True if the resolved target has every feature in `features`
+/// ("+avx512vnni,+avx512vl"), counting the CPU's own and the explicit ones.
+bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
+
+/// The QLinearMatMul micro-kernel the target gets:
+///   "vnni"  x86 with AVX512-VNNI + AVX512VL, or AVX-VNNI: VPDPBUSD on u8 x s8
+///           quads, zero points folded by row / column sums
+///   "madd"  otherwise: zero points subtracted while packing to i16,
+///           VPMADDWD-shaped pair products (pmaddwd on x86, smull/saddlp
+///           pairs elsewhere)
+std::string chooseInt8Strategy(const QOpsTarget &target);
+
+/// Features of the resolved target that the host CPU lacks (empty if the
+/// code can run here), for JIT users.
+std::string featuresMissingOnHost(const QOpsTarget &target);
+
+} // namespace mlir::qops
+
+#endif // QUANTOPS_TARGET_TARGETINFO_H

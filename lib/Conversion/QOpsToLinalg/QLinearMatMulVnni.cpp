@@ -1,0 +1,291 @@
+//===- QLinearMatMulVnni.cpp - the vnni strategy's packing ----------------===//
+//
+// See QLinearMatMulVnni.h; formulas in QLinearMatMulKernel.cpp's header.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QLinearMatMulVnni.h"
+
+#include "QuantMath.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+bool isSignedInt(Type onnxType) {
+  return cast<IntegerType>(onnxType).isSigned();
+}
+
+int64_t staticOr(OpFoldResult value) {
+  return getConstantIntValue(value).value_or(ShapedType::kDynamic);
+}
+
+/// `value` padded at the end of every dim with `zero` up to `sizes`.
+Value padHigh(OpBuilder &b, Location loc, Value value,
+              ArrayRef<OpFoldResult> sizes, TypedAttr zero) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<OpFoldResult> low, high;
+  SmallVector<int64_t> shape;
+  AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    low.push_back(b.getIndexAttr(0));
+    high.push_back(affine::makeComposedFoldedAffineApply(
+        b, loc, s0 - s1, {sizes[d], tensor::getMixedSize(b, loc, value, d)}));
+    shape.push_back(staticOr(sizes[d]));
+  }
+  Value padValue = arith::ConstantOp::create(b, loc, zero);
+  return tensor::PadOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value, low,
+      high, padValue);
+}
+
+/// A zero-filled i32 tensor of `sizes`: a sum's init.
+Value zeroSums(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes) {
+  Type i32 = b.getI32Type();
+  Value empty = tensor::EmptyOp::create(b, loc, sizes, i32);
+  Value zero = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+  return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
+}
+
+SmallVector<utils::IteratorType> iterators(ArrayRef<bool> reduction) {
+  SmallVector<utils::IteratorType> result;
+  for (bool r : reduction)
+    result.push_back(r ? utils::IteratorType::reduction
+                       : utils::IteratorType::parallel);
+  return result;
+}
+
+/// One elementwise generic: `value` (i8 storage) mapped by `body` to i8.
+Value mapBytes(OpBuilder &b, Location loc, Value value,
+               function_ref<Value(OpBuilder &, Location, Value)> body) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Value init = createEmptyLike(b, loc, value, b.getI8Type());
+  AffineMap id = b.getMultiDimIdentityMap(type.getRank());
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), value, init,
+             ArrayRef<AffineMap>{id, id},
+             iterators(SmallVector<bool>(type.getRank(), false)),
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               linalg::YieldOp::create(nb, nl, body(nb, nl, args[0]));
+             })
+      .getResult(0);
+}
+
+/// An integer constant of `type` (a scalar or a vector splat).
+Value integerConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(
+                    vectorType, b.getIntegerAttr(vectorType.getElementType(),
+                                                 value)));
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
+}
+
+Value flipSignBit(OpBuilder &b, Location loc, Value stored) {
+  return arith::XOrIOp::create(
+      b, loc, stored, integerConstant(b, loc, stored.getType(), 0x80));
+}
+
+/// A stored int8 value (scalar or vector) extended to i32 by its ONNX
+/// signedness.
+Value extendToI32(OpBuilder &b, Location loc, Value stored, Type onnx) {
+  Type i32 = b.getI32Type();
+  if (auto vectorType = dyn_cast<VectorType>(stored.getType()))
+    i32 = vectorType.clone(i32);
+  if (isSignedInt(onnx))
+    return arith::ExtSIOp::create(b, loc, i32, stored);
+  return arith::ExtUIOp::create(b, loc, i32, stored);
+}
+
+} // namespace
+
+// a + 128 for an si8 a is its bit pattern with the sign bit flipped, read
+// as u8 (likewise b - 128 for a ui8 b, read as s8).
+Value qops::emitUnsignedOperandA(OpBuilder &b, Location loc, Value stored,
+                                 Type aOnnx) {
+  return isSignedInt(aOnnx) ? flipSignBit(b, loc, stored) : stored;
+}
+
+Value qops::emitSignedOperandB(OpBuilder &b, Location loc, Value stored,
+                               Type bOnnx) {
+  return isSignedInt(bOnnx) ? stored : flipSignBit(b, loc, stored);
+}
+
+Value qops::emitZeroPointA(OpBuilder &b, Location loc, Value stored,
+                           Type aOnnx) {
+  Value zp = extendToI32(b, loc, stored, aOnnx);
+  if (!isSignedInt(aOnnx))
+    return zp;
+  return arith::AddIOp::create(b, loc, zp,
+                               integerConstant(b, loc, zp.getType(), 128));
+}
+
+Value qops::emitZeroPointB(OpBuilder &b, Location loc, Value stored,
+                           Type bOnnx) {
+  Value zp = extendToI32(b, loc, stored, bOnnx);
+  if (isSignedInt(bOnnx))
+    return zp;
+  return arith::SubIOp::create(b, loc, zp,
+                               integerConstant(b, loc, zp.getType(), 128));
+}
+
+VnniPackedA qops::packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
+                            OpFoldResult mPadded, OpFoldResult kPadded) {
+  Value bytes = mapBytes(b, loc, a, [&](OpBuilder &nb, Location nl, Value x) {
+    return emitUnsignedOperandA(nb, nl, x, aOnnx);
+  });
+  // rowsum[b, m] = sum_k zext(a'[b, m, k])
+  MLIRContext *ctx = b.getContext();
+  AffineExpr d0, d1, d2;
+  bindDims(ctx, d0, d1, d2);
+  OpFoldResult batch = tensor::getMixedSize(b, loc, a, 0);
+  OpFoldResult m = tensor::getMixedSize(b, loc, a, 1);
+  Value sumInit = zeroSums(b, loc, {batch, m});
+  Value rowSum =
+      linalg::GenericOp::create(
+          b, loc, sumInit.getType(), bytes, sumInit,
+          ArrayRef<AffineMap>{AffineMap::get(3, 0, {d0, d1, d2}, ctx),
+                              AffineMap::get(3, 0, {d0, d1}, ctx)},
+          iterators({false, false, true}),
+          [&](OpBuilder &nb, Location nl, ValueRange args) {
+            Value wide = arith::ExtUIOp::create(nb, nl, nb.getI32Type(),
+                                                args[0]);
+            linalg::YieldOp::create(
+                nb, nl, arith::AddIOp::create(nb, nl, args[1], wide)
+                            .getResult());
+          })
+          .getResult(0);
+  return {padHigh(b, loc, bytes, {batch, mPadded, kPadded},
+                  b.getI8IntegerAttr(0)),
+          padHigh(b, loc, rowSum, {batch, mPadded}, b.getI32IntegerAttr(0))};
+}
+
+VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
+                            Type bOnnx, Value zeroPoint,
+                            bool zeroPointPerColumn, OpFoldResult k,
+                            OpFoldResult n, OpFoldResult kPadded,
+                            OpFoldResult nPadded, int64_t panelColumns) {
+  MLIRContext *ctx = b.getContext();
+  Type i32 = b.getI32Type();
+  AffineExpr d0, d1, d2, d3;
+  bindDims(ctx, d0, d1, d2, d3);
+  Value bytes =
+      mapBytes(b, loc, bMatrix, [&](OpBuilder &nb, Location nl, Value x) {
+        return emitSignedOperandB(nb, nl, x, bOnnx);
+      });
+  OpFoldResult batches = tensor::getMixedSize(b, loc, bMatrix, 0);
+
+  // colsum[b, n] = sum_k sext(b'[b, k, n])
+  Value sumInit = zeroSums(b, loc, {batches, n});
+  Value columnSum =
+      linalg::GenericOp::create(
+          b, loc, sumInit.getType(), bytes, sumInit,
+          ArrayRef<AffineMap>{AffineMap::get(3, 0, {d0, d1, d2}, ctx),
+                              AffineMap::get(3, 0, {d0, d2}, ctx)},
+          iterators({false, true, false}),
+          [&](OpBuilder &nb, Location nl, ValueRange args) {
+            Value wide = arith::ExtSIOp::create(nb, nl, i32, args[0]);
+            linalg::YieldOp::create(
+                nb, nl, arith::AddIOp::create(nb, nl, args[1], wide)
+                            .getResult());
+          })
+          .getResult(0);
+
+  // term[b, n] = K zb'[n] - colsum[b, n]
+  Value zp = zeroPoint;
+  AffineMap zpMap = AffineMap::get(2, 0, {}, ctx);
+  if (zeroPointPerColumn) {
+    zp = tensor::ExtractSliceOp::create(
+        b, loc, zeroPoint, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{n}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    zpMap = AffineMap::get(2, 0, {d1}, ctx);
+  }
+  Value kI32 = arith::IndexCastOp::create(
+      b, loc, i32, getValueOrCreateConstantIndexOp(b, loc, k));
+  Value termInit = tensor::EmptyOp::create(b, loc, {batches, n}, i32);
+  AffineMap id2 = b.getMultiDimIdentityMap(2);
+  Value columnTerm =
+      linalg::GenericOp::create(
+          b, loc, termInit.getType(), ValueRange{columnSum, zp}, termInit,
+          ArrayRef<AffineMap>{id2, zpMap, id2}, iterators({false, false}),
+          [&](OpBuilder &nb, Location nl, ValueRange args) {
+            Value zbPrime = emitZeroPointB(nb, nl, args[1], bOnnx);
+            Value scaled = arith::MulIOp::create(nb, nl, kI32, zbPrime);
+            linalg::YieldOp::create(
+                nb, nl, arith::SubIOp::create(nb, nl, scaled, args[0])
+                            .getResult());
+          })
+          .getResult(0);
+
+  // B32[b, p, q, c] = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 | b'[4q+3] << 24
+  // of column 16p + c: the four k rows of each quad are stride-4 slices of
+  // the padded b', with the columns split into [Np/16, 16].
+  Value padded = padHigh(b, loc, bytes, {batches, kPadded, nPadded},
+                         b.getI8IntegerAttr(0));
+  AffineExpr s0 = b.getAffineSymbolExpr(0);
+  OpFoldResult quads =
+      affine::makeComposedFoldedAffineApply(b, loc, s0.floorDiv(4), {kPadded});
+  OpFoldResult panels = affine::makeComposedFoldedAffineApply(
+      b, loc, s0.floorDiv(panelColumns), {nPadded});
+  SmallVector<Value> rows;
+  for (int64_t which = 0; which < 4; ++which) {
+    Value slice = tensor::ExtractSliceOp::create(
+        b, loc, padded,
+        ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(which),
+                               b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{batches, quads, nPadded},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(4),
+                               b.getIndexAttr(1)});
+    rows.push_back(tensor::ExpandShapeOp::create(
+        b, loc,
+        RankedTensorType::get({staticOr(batches), staticOr(quads),
+                               staticOr(panels), panelColumns},
+                              b.getI8Type()),
+        slice, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}},
+        ArrayRef<OpFoldResult>{batches, quads, panels,
+                               b.getIndexAttr(panelColumns)}));
+  }
+  Value quadInit = tensor::EmptyOp::create(
+      b, loc,
+      ArrayRef<OpFoldResult>{batches, panels, quads,
+                             b.getIndexAttr(panelColumns)},
+      i32);
+  AffineMap rowsMap = AffineMap::get(4, 0, {d0, d2, d1, d3}, ctx);
+  AffineMap packedMap = b.getMultiDimIdentityMap(4);
+  Value packed =
+      linalg::GenericOp::create(
+          b, loc, quadInit.getType(), rows, quadInit,
+          ArrayRef<AffineMap>{rowsMap, rowsMap, rowsMap, rowsMap, packedMap},
+          iterators({false, false, false, false}),
+          [&](OpBuilder &nb, Location nl, ValueRange args) {
+            Value lane;
+            for (int64_t byte = 0; byte < 4; ++byte) {
+              Value wide = arith::ExtUIOp::create(nb, nl, i32, args[byte]);
+              if (byte > 0)
+                wide = arith::ShLIOp::create(
+                    nb, nl, wide,
+                    arith::ConstantOp::create(
+                        nb, nl, nb.getI32IntegerAttr(8 * byte)));
+              lane = lane ? arith::OrIOp::create(nb, nl, lane, wide).getResult()
+                          : wide;
+            }
+            linalg::YieldOp::create(nb, nl, lane);
+          })
+          .getResult(0);
+  return {packed, padHigh(b, loc, columnTerm, {batches, nPadded},
+                          b.getI32IntegerAttr(0))};
+}
+
+Value qops::emitVnniDotStep(OpBuilder &b, Location loc, Value acc,
+                            Value aQuads, Value bQuads) {
+  return DotU8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads);
+}

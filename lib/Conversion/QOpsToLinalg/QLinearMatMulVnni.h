@@ -1,0 +1,53 @@
+//===- QLinearMatMulVnni.h - the vnni strategy's packing --------*- C++ -*-===//
+//
+// Packing, dot step and zero-point correction of the int8 kernel's vnni
+// strategy (formulas in QLinearMatMulKernel.cpp's header).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULVNNI_H
+#define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULVNNI_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
+
+namespace mlir::qops {
+
+/// a' = a + 128 (si8) or a (ui8), as the i8 storage of a u8.
+Value emitUnsignedOperandA(OpBuilder &b, Location loc, Value stored,
+                           Type aOnnx);
+/// b' = b (si8) or b - 128 (ui8), as the i8 storage of an s8.
+Value emitSignedOperandB(OpBuilder &b, Location loc, Value stored,
+                         Type bOnnx);
+/// za' (i32) from a stored zero point of a's type; zb' likewise.
+Value emitZeroPointA(OpBuilder &b, Location loc, Value stored, Type aOnnx);
+Value emitZeroPointB(OpBuilder &b, Location loc, Value stored, Type bOnnx);
+
+struct VnniPackedA {
+  Value bytes;  // [B, Mp, Kp] i8: a', zero padded
+  Value rowSum; // [B, Mp] i32: sum_k a' (as u8), 0 in padded rows
+};
+/// A8 and the row sums of a [B, M, K] (storage).
+VnniPackedA packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
+                      OpFoldResult mPadded, OpFoldResult kPadded);
+
+struct VnniPackedB {
+  Value quads;      // [Bb, Np/16, Kp/4, 16] i32
+  Value columnTerm; // [Bb, Np] i32: K zb'[n] - sum_k b'[k, n]
+};
+/// B32 and the column term of b [Bb, K, N] (storage) at run time. The zero
+/// point is rank 0 or [Np] (padded); `k` is the true K.
+VnniPackedB packVnniB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
+                      Value zeroPoint, bool zeroPointPerColumn,
+                      OpFoldResult k, OpFoldResult n, OpFoldResult kPadded,
+                      OpFoldResult nPadded, int64_t panelColumns);
+
+/// acc + the u8 x s8 products of four adjacent bytes per i32 lane
+/// (qops.dot_u8s8_quads, VPDPBUSD). `aQuads`, `bQuads`: vector<8xi32> of
+/// packed bytes.
+Value emitVnniDotStep(OpBuilder &b, Location loc, Value acc, Value aQuads,
+                      Value bQuads);
+
+} // namespace mlir::qops
+
+#endif // QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULVNNI_H

@@ -1,0 +1,136 @@
+//===- TargetInfo.cpp - the CPU the pipelines compile for -----------------===//
+
+#include "QuantOps/Target/TargetInfo.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+void initializeTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargetMCs();
+  });
+}
+
+/// "+a,+b,-c" for the host's features.
+std::string hostFeatureString() {
+  std::string result;
+  for (const auto &feature : llvm::sys::getHostCPUFeatures()) {
+    if (!result.empty())
+      result += ",";
+    result += (feature.second ? "+" : "-") + feature.first().str();
+  }
+  return result;
+}
+
+std::unique_ptr<llvm::MCSubtargetInfo>
+createSubtargetInfo(const QOpsTarget &target, std::string *error) {
+  initializeTargets();
+  llvm::Triple triple(target.triple);
+  std::string lookupError;
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(triple, lookupError);
+  if (!llvmTarget) {
+    if (error)
+      *error = lookupError;
+    return nullptr;
+  }
+  return std::unique_ptr<llvm::MCSubtargetInfo>(
+      llvmTarget->createMCSubtargetInfo(triple, target.cpu, target.features));
+}
+
+/// Features that add instructions generated code may use (vector and bit
+/// manipulation ISAs). Tuning flags (prefer-256-bit, false-deps-*) and
+/// system instructions (pku, mwaitx, ...) do not stop code from running,
+/// and a virtual machine often hides the latter.
+bool isInstructionSetFeature(llvm::StringRef name) {
+  static const char *const prefixes[] = {
+      "sse",  "ssse3", "avx",    "fma",     "f16c",       "bmi",
+      "popcnt", "lzcnt", "movbe", "gfni",   "vaes",       "vpclmulqdq",
+      "neon", "dotprod", "i8mm", "sve",     "fullfp16",   "bf16"};
+  return llvm::any_of(prefixes, [&](const char *prefix) {
+    return name.starts_with(prefix);
+  });
+}
+
+} // namespace
+
+llvm::Expected<QOpsTarget> qops::resolveTarget(QOpsTarget target) {
+  bool hostCpu = target.cpu.empty() || target.cpu == "native" ||
+                 target.cpu == "host";
+  if (target.triple.empty())
+    target.triple = llvm::sys::getProcessTriple();
+  if (hostCpu) {
+    target.cpu = llvm::sys::getHostCPUName().str();
+    // The host CPU's name may not list every feature this machine has
+    // (or has switched off): take them from the host as well.
+    std::string host = hostFeatureString();
+    target.features = target.features.empty() ? host : host + "," +
+                                                           target.features;
+  }
+  std::string error;
+  auto info = createSubtargetInfo(target, &error);
+  if (!info)
+    return llvm::createStringError("unknown target triple '" + target.triple +
+                                   "': " + error);
+  if (!info->isCPUStringValid(target.cpu))
+    return llvm::createStringError("unknown CPU '" + target.cpu +
+                                   "' for target '" + target.triple + "'");
+  return target;
+}
+
+bool qops::targetHasFeatures(const QOpsTarget &target,
+                             llvm::StringRef features) {
+  auto info = createSubtargetInfo(target, nullptr);
+  return info && info->checkFeatures(features);
+}
+
+std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
+  llvm::Triple triple(target.triple);
+  if (triple.isX86() &&
+      (targetHasFeatures(target, "+avx512vnni,+avx512vl") ||
+       targetHasFeatures(target, "+avxvnni")))
+    return "vnni";
+  return "madd";
+}
+
+std::string qops::featuresMissingOnHost(const QOpsTarget &target) {
+  QOpsTarget host;
+  if (llvm::Triple(target.triple).getArch() !=
+      llvm::Triple(llvm::sys::getProcessTriple()).getArch())
+    return "the " + llvm::Triple(target.triple).getArchName().str() +
+           " architecture";
+  host.triple = target.triple;
+  host.cpu = llvm::sys::getHostCPUName().str();
+  host.features = hostFeatureString();
+  auto targetInfo = createSubtargetInfo(target, nullptr);
+  auto hostInfo = createSubtargetInfo(host, nullptr);
+  if (!targetInfo || !hostInfo)
+    return "";
+  std::string missing;
+  for (const llvm::SubtargetFeatureKV &feature :
+       targetInfo->getAllProcessorFeatures()) {
+    if (targetInfo->getFeatureBits().test(feature.Value) &&
+        !hostInfo->getFeatureBits().test(feature.Value) &&
+        isInstructionSetFeature(feature.Key)) {
+      if (!missing.empty())
+        missing += ",";
+      missing += "+" + std::string(feature.Key);
+    }
+  }
+  return missing;
+}

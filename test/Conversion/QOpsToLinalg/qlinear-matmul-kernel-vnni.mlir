@@ -1,0 +1,81 @@
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=vnni --canonicalize --split-input-file | FileCheck %s
+
+// The vnni strategy (QLinearMatMulKernel.cpp): si8 a becomes a' = a + 128
+// (sign bit flipped) and ui8 b becomes b' = b - 128; row sums of a' (u8),
+// column sums of b' (s8) and the column term K zb' - colsum (K = 6 here);
+// b' packed as k-quads, four bytes per i32 lane; the k loop (K padded to 8:
+// 2 quads) runs qops.dot_u8s8_quads on 6 rows x 2 halves; the epilogue adds
+// za' * term - zb' * rowsum before requantizing.
+// CHECK-LABEL: func.func @si8_a_ui8_b
+// CHECK-DAG: %[[FLIP:.*]] = arith.constant -128 : i8
+// CHECK-DAG: %[[K:.*]] = arith.constant 6 : i32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x5x6xi8>)
+// CHECK: arith.xori %{{.*}}, %[[FLIP]] : i8
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: arith.extui %{{.*}} : i8 to i32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x6x3xi8>)
+// CHECK: arith.xori %{{.*}}, %[[FLIP]] : i8
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK: arith.extsi %{{.*}} : i8 to i32
+// CHECK: arith.muli %{{.*}}, %[[K]] : i32
+// CHECK: tensor.extract_slice %{{.*}}[0, 3, 0] [1, 2, 16] [1, 4, 1] : tensor<1x8x16xi8> to tensor<1x2x16xi8>
+// CHECK: arith.shli %{{.*}}, %{{.*}} : i32
+// CHECK: -> tensor<1x1x2x16xi32>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK-COUNT-12: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK: scf.yield
+// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK: arith.addi %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK: arith.subi %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
+// CHECK-NOT: qops.qlinear_matmul
+func.func @si8_a_ui8_b(%a: tensor<5x6xsi8>, %b: tensor<6x3xui8>) -> tensor<5x3xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<-3> : tensor<si8>
+  %zb = arith.constant dense<130> : tensor<ui8>
+  %zy = arith.constant dense<100> : tensor<ui8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<5x6xsi8>, tensor<f32>, tensor<si8>) b(%b, %s, %zb : tensor<6x3xui8>, tensor<f32>, tensor<ui8>) y(%s, %zy : tensor<f32>, tensor<ui8>) -> tensor<5x3xui8>
+  return %y : tensor<5x3xui8>
+}
+
+// -----
+
+// ui8 a and si8 b are VPDPBUSD's own operand types: no sign flips.
+// CHECK-LABEL: func.func @ui8_a_si8_b
+// CHECK-NOT: arith.xori
+// CHECK: qops.dot_u8s8_quads
+func.func @ui8_a_si8_b(%a: tensor<5x6xui8>, %b: tensor<6x3xsi8>) -> tensor<5x3xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-2> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<5x6xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<6x3xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<5x3xui8>
+  return %y : tensor<5x3xui8>
+}
+
+// -----
+
+// A constant b is packed at compile time: quads [1, 1, 2, 16] and the
+// column term [1, 16]. b = 1 everywhere, zb = -2 (si8): b' = 1, zb' = -2,
+// term = 6 * -2 - 6 = -18 in the 3 real columns, 0 in the padding.
+// CHECK-LABEL: func.func @constant_b
+// CHECK-DAG: arith.constant dense<{{.*}}16843009{{.*}}> : tensor<1x1x2x16xi32>
+// CHECK-DAG: arith.constant dense<{{\[\[}}-18, -18, -18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]> : tensor<1x16xi32>
+// CHECK: qops.dot_u8s8_quads
+func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
+  %b = arith.constant dense<1> : tensor<6x3xsi8>
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-2> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<5x6xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<6x3xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<5x3xui8>
+  return %y : tensor<5x3xui8>
+}
+
+// -----
+
+// An unknown strategy name is an error.
+// RUN: %expect_exit 1 quant-opt %s --convert-qops-to-linalg=int8-strategy=sse 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: int8-strategy must be auto, madd or vnni, not 'sse'
+func.func @any() {
+  return
+}

@@ -1,0 +1,47 @@
+// The target chooses the int8 kernel in MLIR and LLVM's code generation:
+// compiled for znver3 (AVX2, no VNNI) the kernel multiplies with VPMADDWD
+// and never VPMADDUBSW (which saturates); for sapphirerapids (AVX512-VNNI)
+// with VPDPBUSD. The CPU reaches the LLVM IR as function attributes, so llc
+// needs no -mcpu. Expected instruction counts: 6 rows x 2 halves per k step.
+//
+// RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" | mlir-translate --mlir-to-llvmir > %t.znver3.ll
+// RUN: FileCheck %s --check-prefix=IR-ZNVER3 < %t.znver3.ll
+// RUN: llc -O3 %t.znver3.ll -o - | FileCheck %s --check-prefix=ZNVER3
+// IR-ZNVER3: target triple = "x86_64-unknown-linux-gnu"
+// IR-ZNVER3: "target-cpu"="znver3"
+// ZNVER3-LABEL: qmm:
+// ZNVER3-COUNT-12: vpmaddwd
+// ZNVER3-NOT: vpmaddubsw
+// ZNVER3-NOT: vpdpbusd
+//
+// RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids" | mlir-translate --mlir-to-llvmir > %t.spr.ll
+// RUN: llc -O3 %t.spr.ll -o - | FileCheck %s --check-prefix=SPR
+// SPR-LABEL: qmm:
+// SPR-COUNT-12: vpdpbusd {{.*}}%ymm
+// SPR-NOT: vpmaddwd
+//
+// AVX-VNNI without AVX-512 (alderlake): the same intrinsic, VEX-encoded.
+// RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=alderlake" | mlir-translate --mlir-to-llvmir | llc -O3 -o - | FileCheck %s --check-prefix=ADL
+// ADL-LABEL: qmm:
+// ADL: {vex} vpdpbusd
+//
+// Features switch the strategy off again:
+// RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids target-features=-avx512vnni,-avxvnni" | mlir-translate --mlir-to-llvmir | llc -O3 -o - | FileCheck %s --check-prefix=NOVNNI
+// NOVNNI-LABEL: qmm:
+// NOVNNI: vpmaddwd
+// NOVNNI-NOT: vpdpbusd
+//
+// An unknown CPU is an error, not a silent fallback.
+// RUN: %expect_exit 1 quant-opt %s --qops-lower-to-llvm="target-cpu=pentium-pro-max" 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: unknown CPU 'pentium-pro-max' for target
+
+func.func @qmm(%a: tensor<64x256xui8>, %b: tensor<256x64xsi8>) -> tensor<64x64xui8> {
+  %sa = arith.constant dense<0.05> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %sb = arith.constant dense<0.02> : tensor<f32>
+  %zb = arith.constant dense<-2> : tensor<si8>
+  %sy = arith.constant dense<0.5> : tensor<f32>
+  %zy = arith.constant dense<100> : tensor<ui8>
+  %y = qops.qlinear_matmul a(%a, %sa, %za : tensor<64x256xui8>, tensor<f32>, tensor<ui8>) b(%b, %sb, %zb : tensor<256x64xsi8>, tensor<f32>, tensor<si8>) y(%sy, %zy : tensor<f32>, tensor<ui8>) -> tensor<64x64xui8>
+  return %y : tensor<64x64xui8>
+}
