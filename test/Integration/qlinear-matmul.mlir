@@ -528,6 +528,48 @@ func.func @qmm_odd_7x33x13(%arg0: tensor<7x33xui8>, %arg1: tensor<f32>, %arg2: t
   return %0 : tensor<7x13xsi8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_gemv_1x300x70 %t/qmm_gemv_1x300x70
+// RUN: quant-runner %s -e qmm_gemv_1x300x70 --input %t/qmm_gemv_1x300x70/in0.npy \
+// RUN:   --input %t/qmm_gemv_1x300x70/in1.npy --input %t/qmm_gemv_1x300x70/in2.npy \
+// RUN:   --input %t/qmm_gemv_1x300x70/in3.npy --input %t/qmm_gemv_1x300x70/in4.npy \
+// RUN:   --input %t/qmm_gemv_1x300x70/in5.npy --input %t/qmm_gemv_1x300x70/in6.npy \
+// RUN:   --input %t/qmm_gemv_1x300x70/in7.npy --expect %t/qmm_gemv_1x300x70/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_1x300x70
+// RUN: quant-runner %s -e qmm_gemv_1x300x70 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_gemv_1x300x70/in0.npy --input %t/qmm_gemv_1x300x70/in1.npy \
+// RUN:   --input %t/qmm_gemv_1x300x70/in2.npy --input %t/qmm_gemv_1x300x70/in3.npy \
+// RUN:   --input %t/qmm_gemv_1x300x70/in4.npy --input %t/qmm_gemv_1x300x70/in5.npy \
+// RUN:   --input %t/qmm_gemv_1x300x70/in6.npy --input %t/qmm_gemv_1x300x70/in7.npy \
+// RUN:   --expect %t/qmm_gemv_1x300x70/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_1x300x70
+// OK_qmm_gemv_1x300x70: all {{[0-9]+}} results match
+func.func @qmm_gemv_1x300x70(%arg0: tensor<1x300xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<300x70xsi8>, %arg4: tensor<70xf32>, %arg5: tensor<70xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x70xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<1x300xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<300x70xsi8>, tensor<70xf32>, tensor<70xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<1x70xui8>
+  return %0 : tensor<1x70xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_rows3_i8_u8 %t/qmm_rows3_i8_u8
+// RUN: quant-runner %s -e qmm_rows3_i8_u8 --input %t/qmm_rows3_i8_u8/in0.npy \
+// RUN:   --input %t/qmm_rows3_i8_u8/in1.npy --input %t/qmm_rows3_i8_u8/in2.npy \
+// RUN:   --input %t/qmm_rows3_i8_u8/in3.npy --input %t/qmm_rows3_i8_u8/in4.npy \
+// RUN:   --input %t/qmm_rows3_i8_u8/in5.npy --input %t/qmm_rows3_i8_u8/in6.npy \
+// RUN:   --input %t/qmm_rows3_i8_u8/in7.npy --expect %t/qmm_rows3_i8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_rows3_i8_u8
+// RUN: quant-runner %s -e qmm_rows3_i8_u8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_rows3_i8_u8/in0.npy --input %t/qmm_rows3_i8_u8/in1.npy \
+// RUN:   --input %t/qmm_rows3_i8_u8/in2.npy --input %t/qmm_rows3_i8_u8/in3.npy \
+// RUN:   --input %t/qmm_rows3_i8_u8/in4.npy --input %t/qmm_rows3_i8_u8/in5.npy \
+// RUN:   --input %t/qmm_rows3_i8_u8/in6.npy --input %t/qmm_rows3_i8_u8/in7.npy \
+// RUN:   --expect %t/qmm_rows3_i8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_rows3_i8_u8
+// OK_qmm_rows3_i8_u8: all {{[0-9]+}} results match
+func.func @qmm_rows3_i8_u8(%arg0: tensor<3x40xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<40x33xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<3x33xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x40xsi8>, tensor<f32>, tensor<si8>)
+                          b(%arg3, %arg4, %arg5 : tensor<40x33xui8>, tensor<f32>, tensor<ui8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) -> tensor<3x33xsi8>
+  return %0 : tensor<3x33xsi8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_f16_scales %t/qmm_f16_scales
 // RUN: quant-runner %s -e qmm_f16_scales --input %t/qmm_f16_scales/in0.npy --input %t/qmm_f16_scales/in1.npy \
 // RUN:   --input %t/qmm_f16_scales/in2.npy --input %t/qmm_f16_scales/in3.npy \

@@ -2,7 +2,8 @@
 // compiled for znver3 (AVX2, no VNNI) the kernel multiplies with VPMADDWD
 // and never VPMADDUBSW (which saturates); for sapphirerapids (AVX512-VNNI)
 // with VPDPBUSD. The CPU reaches the LLVM IR as function attributes, so llc
-// needs no -mcpu. Expected instruction counts: 6 rows x 2 halves per k step.
+// needs no -mcpu. Instructions per k step: madd 6 rows x 2 halves, vnni
+// 12 rows x 2 halves (AVX-512 has 32 vector registers).
 //
 // RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" | mlir-translate --mlir-to-llvmir > %t.znver3.ll
 // RUN: FileCheck %s --check-prefix=IR-ZNVER3 < %t.znver3.ll
@@ -17,10 +18,11 @@
 // RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids" | mlir-translate --mlir-to-llvmir > %t.spr.ll
 // RUN: llc -O3 %t.spr.ll -o - | FileCheck %s --check-prefix=SPR
 // SPR-LABEL: qmm:
-// SPR-COUNT-12: vpdpbusd {{.*}}%ymm
+// SPR-COUNT-24: vpdpbusd {{.*}}%ymm
 // SPR-NOT: vpmaddwd
 //
-// AVX-VNNI without AVX-512 (alderlake): the same intrinsic, VEX-encoded.
+// AVX-VNNI without AVX-512 (alderlake): the same intrinsic, VEX-encoded,
+// 6-row tiles (16 registers).
 // RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=alderlake" | mlir-translate --mlir-to-llvmir | llc -O3 -o - | FileCheck %s --check-prefix=ADL
 // ADL-LABEL: qmm:
 // ADL: {vex} vpdpbusd

@@ -32,8 +32,9 @@ llvm::Expected<QOpsTarget> resolveTarget(QOpsTarget target);
 bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 
 /// The QLinearMatMul micro-kernel the target gets:
-///   "vnni"  x86 with AVX512-VNNI + AVX512VL, or AVX-VNNI: VPDPBUSD on u8 x s8
-///           quads, zero points folded by row / column sums
+///   "vnni"  x86 with AVX512-VNNI + AVX512VL: VPDPBUSD on u8 x s8 quads,
+///           zero points folded by row / column sums, 12-row tiles
+///   "avxvnni"  x86 with AVX-VNNI but no AVX-512: the same, 6-row tiles
 ///   "madd"  otherwise: zero points subtracted while packing to i16,
 ///           VPMADDWD-shaped pair products (pmaddwd on x86, smull/saddlp
 ///           pairs elsewhere)

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #define DEBUG_TYPE "convert-qops-to-linalg"
 
@@ -66,18 +67,22 @@ struct ConvertQOpsToLinalgPass
       }
       strategyName = chooseInt8Strategy(*resolved);
     }
-    if (strategyName != "madd" && strategyName != "vnni") {
-      module.emitError() << "int8-strategy must be auto, madd or vnni, not '"
-                         << strategyName << "'";
+    std::optional<Int8KernelStrategy> strategy =
+        llvm::StringSwitch<std::optional<Int8KernelStrategy>>(strategyName)
+            .Case("madd", Int8KernelStrategy::Madd)
+            .Case("vnni", Int8KernelStrategy::Vnni)
+            .Case("avxvnni", Int8KernelStrategy::AvxVnni)
+            .Default(std::nullopt);
+    if (!strategy) {
+      module.emitError()
+          << "int8-strategy must be auto, madd, vnni or avxvnni, not '"
+          << strategyName << "'";
       return signalPassFailure();
     }
-    Int8KernelStrategy strategy = strategyName == "vnni"
-                                      ? Int8KernelStrategy::Vnni
-                                      : Int8KernelStrategy::Madd;
 
     RewritePatternSet patterns(ctx);
     populateQOpsToLinalgConversionPatterns(converter, patterns, int8Kernel,
-                                           parallel, strategy);
+                                           parallel, *strategy);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

@@ -243,9 +243,20 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
     for (unsigned d = 0; d < rank; ++d)
       accExprs.push_back(space.dim(d));
     accMaps.push_back(AffineMap::get(accDims, 0, accExprs, space.ctx));
+    // Loops (.., m, k, n): k outside n, so the innermost loop is parallel
+    // and contiguous in b and the accumulator, and the contraction
+    // vectorizes like an elementwise op (qops-vectorize-elementwise); each
+    // sum still runs over k in increasing order.
+    SmallVector<AffineExpr> kBeforeN;
+    for (unsigned d = 0; d < accDims; ++d)
+      kBeforeN.push_back(space.dim(d));
+    std::swap(kBeforeN[space.n()], kBeforeN[space.k()]);
+    AffineMap toOldOrder = AffineMap::get(accDims, 0, kBeforeN, space.ctx);
+    for (AffineMap &map : accMaps)
+      map = map.compose(toOldOrder);
     SmallVector<utils::IteratorType> accIterators(
-        rank, utils::IteratorType::parallel);
-    accIterators.push_back(utils::IteratorType::reduction);
+        accDims, utils::IteratorType::parallel);
+    accIterators[space.n()] = utils::IteratorType::reduction;
     auto accumulate = linalg::GenericOp::create(
         rewriter, loc, accInit.getType(),
         ValueRange{a, b, aZeroPoint, bZeroPoint}, accInit, accMaps,

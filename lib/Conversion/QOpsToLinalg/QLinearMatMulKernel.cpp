@@ -40,6 +40,8 @@
 //   A8[b, m, k] = a', padded with 0 to [B, Mp, Kp] (Kp a multiple of 4)
 //   B32[b, n/16, k/4, 16] = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 |
 //                           b'[4q+3] << 24, padded with 0
+//   12-row tiles on AVX-512 (32 vector registers: 24 accumulators), 6-row
+//   tiles with AVX-VNNI alone (avxvnni strategy, 16 registers)
 //   for each k-quad: acc[r][h] = vpdpbusd(acc[r][h], A quad of row r
 //                    broadcast, B32 lanes of half h)
 // A constant b gets B32 and its column term K zb' - colsum at compile time.
@@ -72,9 +74,15 @@ using namespace mlir::qops;
 
 namespace {
 
-constexpr int64_t kRows = 6;     // MR: rows per register tile
+constexpr int64_t kRows = 6;     // MR: rows per register tile (madd: 12
+                                 // accumulators + 3 of the 16 AVX2 registers)
+constexpr int64_t kVnniRows = 12; // MR of vnni on AVX-512 targets: 24
+                                  // accumulators of 32 registers
 constexpr int64_t kColumns = 16; // NR: columns per panel (2 x 8 i32 lanes)
 constexpr int64_t kHalf = 8;     // i32 lanes per accumulator vector
+/// At most this many rows of a (static) and a non-constant b: the generic
+/// contraction, which reads b once, instead of packing it.
+constexpr int64_t kStreamingMaxRows = 4;
 constexpr int64_t kRowBlock = 48; // MC: rows whose packed A stays in L2
                                   // while every B panel passes by
 
@@ -316,6 +324,13 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     if (!sharedB && (aBatch != bBatch ||
                      llvm::any_of(aBatch, ShapedType::isDynamic)))
       return rewriter.notifyMatchFailure(op, "broadcast batch dims");
+    // A few rows times a b that is not a constant (gemv): packing b would
+    // cost more than the product; the generic contraction streams b once
+    // (QLinearMatMul.cpp, vectorized along n).
+    int64_t rowsOfA = aOnnxType.getDimSize(aRank - 2);
+    if (!ShapedType::isDynamic(rowsOfA) && rowsOfA <= kStreamingMaxRows &&
+        !matchPattern(op.getB(), m_Constant()))
+      return rewriter.notifyMatchFailure(op, "few rows, b not constant");
 
     FailureOr<KernelParam> aScale =
         prepareKernelParam(rewriter, loc, adaptor.getAScale());
@@ -378,8 +393,13 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       return affine::makeComposedFoldedAffineApply(
           rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
     };
-    OpFoldResult mPadded = roundUp(m, kRows), nPadded = roundUp(n, kColumns);
-    bool vnni = strategy == Int8KernelStrategy::Vnni;
+    bool vnni = strategy != Int8KernelStrategy::Madd;
+    // A statically short a (gemv: M = 1) gets a tile of its own height
+    // instead of one padded to MR rows of zeros.
+    int64_t rows = strategy == Int8KernelStrategy::Vnni ? kVnniRows : kRows;
+    if (std::optional<int64_t> staticM = getConstantIntValue(m))
+      rows = std::min(rows, std::max<int64_t>(*staticM, 1));
+    OpFoldResult mPadded = roundUp(m, rows), nPadded = roundUp(n, kColumns);
     OpFoldResult kPadded = roundUp(k, vnni ? 4 : 2);
     auto staticOr = [](OpFoldResult v) {
       return getConstantIntValue(v).value_or(ShapedType::kDynamic);
@@ -619,7 +639,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     };
     Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value cRows = arith::ConstantIndexOp::create(rewriter, loc, kRows);
+    Value cRows = arith::ConstantIndexOp::create(rewriter, loc, rows);
     Value cCols = arith::ConstantIndexOp::create(rewriter, loc, kColumns);
     auto accType = VectorType::get({kHalf}, rewriter.getI32Type());
     auto pairType = VectorType::get({2}, i16);
@@ -654,7 +674,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                     b, l, mb, blockEnd, cRows, panelArgs,
                     [&](OpBuilder &b, Location l, Value m0,
                         ValueRange rowArgs) {
-                      SmallVector<Value> inits(2 * kRows, zeroAcc);
+                      SmallVector<Value> inits(2 * rows, zeroAcc);
                       auto kLoop = scf::ForOp::create(
                           b, l, c0, idx(kPairs), c1, inits,
                           [&](OpBuilder &b, Location l, Value kp,
@@ -689,7 +709,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                               Value quadStart = arith::MulIOp::create(
                                   b, l, kp,
                                   arith::ConstantIndexOp::create(b, l, 4));
-                              for (int64_t r = 0; r < kRows; ++r) {
+                              for (int64_t r = 0; r < rows; ++r) {
                                 Value row = arith::AddIOp::create(
                                     b, l, m0,
                                     arith::ConstantIndexOp::create(b, l, r));
@@ -713,7 +733,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                               return;
                             }
                             Value bLo = readPairs(0), bHi = readPairs(kHalf);
-                            for (int64_t r = 0; r < kRows; ++r) {
+                            for (int64_t r = 0; r < rows; ++r) {
                               Value row = arith::AddIOp::create(
                                   b, l, m0,
                                   arith::ConstantIndexOp::create(b, l, r));
@@ -768,7 +788,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                           arith::ConstantOp::create(b, l, b.getF32FloatAttr(1));
                       Value padI8 =
                           arith::ConstantOp::create(b, l, b.getI8IntegerAttr(0));
-                      for (int64_t r = 0; r < kRows; ++r) {
+                      for (int64_t r = 0; r < rows; ++r) {
                         Value row = arith::AddIOp::create(
                             b, l, m0, arith::ConstantIndexOp::create(b, l, r));
                         for (int64_t h = 0; h < 2; ++h) {

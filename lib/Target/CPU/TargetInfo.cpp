@@ -101,10 +101,12 @@ bool qops::targetHasFeatures(const QOpsTarget &target,
 
 std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
   llvm::Triple triple(target.triple);
-  if (triple.isX86() &&
-      (targetHasFeatures(target, "+avx512vnni,+avx512vl") ||
-       targetHasFeatures(target, "+avxvnni")))
+  if (!triple.isX86())
+    return "madd";
+  if (targetHasFeatures(target, "+avx512vnni,+avx512vl"))
     return "vnni";
+  if (targetHasFeatures(target, "+avxvnni"))
+    return "avxvnni";
   return "madd";
 }
 

@@ -4,7 +4,8 @@
 // (sign bit flipped) and ui8 b becomes b' = b - 128; row sums of a' (u8),
 // column sums of b' (s8) and the column term K zb' - colsum (K = 6 here);
 // b' packed as k-quads, four bytes per i32 lane; the k loop (K padded to 8:
-// 2 quads) runs qops.dot_u8s8_quads on 6 rows x 2 halves; the epilogue adds
+// 2 quads) runs qops.dot_u8s8_quads on 5 rows x 2 halves (the tile is 12
+// rows, or a's row count when that is smaller and static); the epilogue adds
 // za' * term - zb' * rowsum before requantizing.
 // CHECK-LABEL: func.func @si8_a_ui8_b
 // CHECK-DAG: %[[FLIP:.*]] = arith.constant -128 : i8
@@ -22,7 +23,7 @@
 // CHECK: arith.shli %{{.*}}, %{{.*}} : i32
 // CHECK: -> tensor<1x1x2x16xi32>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
-// CHECK-COUNT-12: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK-COUNT-10: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
 // CHECK: scf.yield
 // CHECK: arith.muli %{{.*}}, %{{.*}} : vector<8xi32>
 // CHECK: arith.addi %{{.*}}, %{{.*}} : vector<8xi32>
@@ -75,7 +76,7 @@ func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
 
 // An unknown strategy name is an error.
 // RUN: %expect_exit 1 quant-opt %s --convert-qops-to-linalg=int8-strategy=sse 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: int8-strategy must be auto, madd or vnni, not 'sse'
+// BAD: error: int8-strategy must be auto, madd, vnni or avxvnni, not 'sse'
 func.func @any() {
   return
 }

@@ -47,7 +47,7 @@ func.func @kernel_u8_s8(%a: tensor<64x128xui8>, %as: tensor<f32>, %azp: tensor<u
 // Forms outside the kernel keep the generic contraction: f16 scales.
 // CHECK-LABEL: func.func @generic_f16_scales
 // CHECK-NOT: vector.shuffle
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]
 func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tensor<ui8>, %b: tensor<8x16xsi8>, %bs: tensor<f16>, %bzp: tensor<si8>, %ys: tensor<f16>, %yzp: tensor<ui8>) -> tensor<4x16xui8> {
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<4x8xui8>, tensor<f16>, tensor<ui8>) b(%b, %bs, %bzp : tensor<8x16xsi8>, tensor<f16>, tensor<si8>) y(%ys, %yzp : tensor<f16>, tensor<ui8>) -> tensor<4x16xui8>
   return %y : tensor<4x16xui8>
@@ -67,4 +67,37 @@ func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tenso
 func.func @kernel_parallel(%a: tensor<96x64xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<64x32xsi8>, %bs: tensor<f32>, %bzp: tensor<si8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<96x32xui8> {
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<96x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %bzp : tensor<64x32xsi8>, tensor<f32>, tensor<si8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<96x32xui8>
   return %y : tensor<96x32xui8>
+}
+
+// -----
+
+// gemv with a b that is not a constant: at most 4 rows of a read b once in
+// the generic contraction (n innermost, vectorized later) instead of
+// packing it.
+// CHECK-LABEL: func.func @gemv_streams_b
+// CHECK-NOT: vector.shuffle
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<1x64xi8>, tensor<64x32xi8>, tensor<i8>, tensor<i8>)
+func.func @gemv_streams_b(%a: tensor<1x64xui8>, %b: tensor<64x32xsi8>) -> tensor<1x32xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<1x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<64x32xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<1x32xui8>
+  return %y : tensor<1x32xui8>
+}
+
+// -----
+
+// gemv with constant weights: the packed kernel, with a 1-row tile (2
+// accumulators) instead of 6 rows of which 5 would be padding.
+// CHECK-LABEL: func.func @gemv_constant_b
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<8xi32>, vector<8xi32>)
+// CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x1x32xi8>
+func.func @gemv_constant_b(%a: tensor<1x64xui8>) -> tensor<1x32xui8> {
+  %b = arith.constant dense<3> : tensor<64x32xsi8>
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<1x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<64x32xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<1x32xui8>
+  return %y : tensor<1x32xui8>
 }

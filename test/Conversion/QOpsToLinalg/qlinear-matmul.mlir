@@ -1,12 +1,13 @@
 // RUN: quant-opt %s --convert-qops-to-linalg="int8-kernel=false" --split-input-file | FileCheck %s
 
 // Batch broadcast (a's batch dim of 1 reads index 0), per-row a, per-column
-// b: exact i32 accumulation, then requantization in f64.
-// CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, 0, d2, d4)>
-// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d4, d3)>
+// b: exact i32 accumulation, then requantization in f64. The loops of the
+// accumulation are (batch, batch, m, k, n): n innermost and parallel.
+// CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, 0, d2, d3)>
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d3, d4)>
 // CHECK-DAG: #[[AZP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, 0, d2, 0)>
-// CHECK-DAG: #[[BZP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d3)>
-// CHECK-DAG: #[[ACC:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[BZP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d4)>
+// CHECK-DAG: #[[ACC:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-DAG: #[[AS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, 0, d2, 0)>
 // CHECK-DAG: #[[BS:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
@@ -15,7 +16,7 @@
 // CHECK-SAME: (%[[A0:.*]]: tensor<5x1x2x4xi8>, %[[AS0:.*]]: tensor<5x1x2x1xf32>, %[[AZP0:.*]]: tensor<5x1x2x1xi8>, %[[B0:.*]]: tensor<3x4x6xi8>, %[[BS0:.*]]: tensor<6xf32>, %[[BZP0:.*]]: tensor<6xi8>, %[[YS0:.*]]: tensor<f32>, %[[YZP0:.*]]: tensor<i8>)
 // CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK: %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : i32) outs(%{{.*}} : tensor<5x3x2x6xi32>)
-// CHECK: %[[ACCV:.*]] = linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[AZP]], #[[BZP]], #[[ACC]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+// CHECK: %[[ACCV:.*]] = linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[AZP]], #[[BZP]], #[[ACC]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]}
 // CHECK-SAME: ins(%[[A0]], %[[B0]], %[[AZP0]], %[[BZP0]] : {{.*}}) outs(%[[INIT]] : tensor<5x3x2x6xi32>)
 // CHECK: ^bb0(%[[AV:.*]]: i8, %[[BV:.*]]: i8, %[[AZV:.*]]: i8, %[[BZV:.*]]: i8, %[[ACCIN:.*]]: i32):
 // CHECK: %[[AX:.*]] = arith.extui %[[AV]] : i8 to i32

@@ -637,6 +637,10 @@ add("qlinear-matmul", "qmm_vec_a_batch_b", lambda n: qmm_rand(n, "i8", "u8", "u8
 add("qlinear-matmul", "qmm_k1", lambda n: qmm_rand(n, "u8", "i8", "u8", (6, 1), (1, 5)))
 add("qlinear-matmul", "qmm_n1", lambda n: qmm_rand(n, "i8", "u8", "u8", (5, 8), (8, 1)))
 add("qlinear-matmul", "qmm_odd_7x33x13", lambda n: qmm_rand(n, "u8", "i8", "i8", (7, 33), (33, 13)))
+# At most 4 rows of a with a b that is not constant take the streaming
+# contraction instead of the packed kernel (gemv).
+add("qlinear-matmul", "qmm_gemv_1x300x70", lambda n: qmm_rand(n, "u8", "i8", "u8", (1, 300), (300, 70), b_par=(70,)))
+add("qlinear-matmul", "qmm_rows3_i8_u8", lambda n: qmm_rand(n, "i8", "u8", "i8", (3, 40), (40, 33)))
 
 
 def _f16_multiplier_matters(c):

@@ -36,9 +36,11 @@ void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
 /// How the int8 micro-kernel multiplies (QLinearMatMulKernel.cpp):
 ///   Madd  zero points subtracted while packing to i16; pair products
 ///         summed like VPMADDWD (any target: pmaddwd on x86)
-///   Vnni  u8 x s8 quads summed like VPDPBUSD (x86 AVX512-VNNI + VL or
-///         AVX-VNNI only); zero points folded by row / column sums
-enum class Int8KernelStrategy { Madd, Vnni };
+///   Vnni  u8 x s8 quads summed like VPDPBUSD (x86 AVX512-VNNI + VL); zero
+///         points folded by row / column sums; 12-row tiles (32 registers)
+///   AvxVnni  the same with 6-row tiles, for AVX-VNNI without AVX-512 (16
+///         registers)
+enum class Int8KernelStrategy { Madd, Vnni, AvxVnni };
 
 /// qops.qlinear_matmul on si8/ui8 with f32 scales as packing + the
 /// register-blocked micro-kernel (QLinearMatMulKernel.cpp); preferred over
