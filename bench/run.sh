@@ -11,7 +11,11 @@ export WORK
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
 /usr/bin/python3 -c 'import matplotlib' 2>/dev/null || $SUDO apt-get install -y python3-matplotlib >/dev/null
 
-bash ../shared/bench-anchors/run.sh
+# The anchors exit non-zero when ONNX Runtime cannot run a row (its int4
+# workloads have fallback rows); their results are still written.
+bash ../shared/bench-anchors/run.sh ||
+  { [ -f "$WORK/results.json" ] &&
+    echo "[bench] bench-anchors reported rows ONNX Runtime cannot run; continuing"; }
 bash scripts/build.sh >/dev/null
 /usr/bin/python3 bench/make_inputs.py "$WORK" "$WORK/qops-inputs"
 /usr/bin/python3 bench/run_qops.py "$WORK" build/bin/quant-runner "$WORK/qops.json"
