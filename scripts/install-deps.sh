@@ -14,6 +14,8 @@ PACKAGES=(
   python3 python3-numpy libomp-22-dev
   # QDQ models for the tests and bench (scripts/make_qdq_model.py).
   python3-onnx
+  # Ahead-of-time code for AArch64 run under user-mode qemu (test/Target).
+  qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
   protobuf-compiler libprotobuf-dev
   libonnx-testdata
   # Sanitizer and libFuzzer runtimes (scripts/test-sanitizers.sh, fuzz.sh).

@@ -35,7 +35,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.quantops_tools_dir, config.llvm_tools_dir]
-tools = ["quant-opt", "quant-runner", "mlir-translate", "mlir-opt", "llc"]
+tools = ["quant-opt", "quant-runner", "mlir-translate", "mlir-opt", "llc", "llvm-objdump"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 # The plugin for stock mlir-opt (tools/qops-plugin).
 config.substitutions.append(
@@ -52,3 +52,10 @@ debian_node_tests = "/usr/share/libonnx-testdata/data/node"
 if os.path.isdir(debian_node_tests):
     config.available_features.add("libonnx-testdata")
 config.substitutions.append(("%debian_node_tests", debian_node_tests))
+
+# AArch64 cross compilation and user-mode emulation (test/Target/aot-*):
+# Debian's qemu-user, gcc-aarch64-linux-gnu, libc6-dev-arm64-cross.
+import shutil
+if (shutil.which("qemu-aarch64") and shutil.which("aarch64-linux-gnu-gcc")
+        and os.path.isdir("/usr/aarch64-linux-gnu/lib")):
+    config.available_features.add("qemu-aarch64")

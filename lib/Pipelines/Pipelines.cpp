@@ -41,6 +41,8 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
   // Results that are function arguments or constants are returned as
   // bufferization.clone copies.
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Strided copies (padding, slicing) as loops instead of memrefCopy calls.
+  pm.addNestedPass<func::FuncOp>(qops::createQOpsExpandStridedCopies());
 }
 
 void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
@@ -70,7 +72,9 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   if (options.parallel)
     pm.addPass(createConvertOpenMPToLLVMPass());
-  pm.addPass(qops::createQOpsLowerKernelIntrinsics());
+  QOpsLowerKernelIntrinsicsOptions intrinsics;
+  intrinsics.targetTriple = options.targetTriple;
+  pm.addPass(qops::createQOpsLowerKernelIntrinsics(intrinsics));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // The CPU the kernels were chosen for is the one LLVM compiles for.

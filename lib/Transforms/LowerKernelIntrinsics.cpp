@@ -1,6 +1,8 @@
 //===- LowerKernelIntrinsics.cpp - qops-lower-kernel-intrinsics -----------===//
 //
-// qops.dot_u8s8_quads -> llvm.call_intrinsic of VPDPBUSD (256 or 512 bits).
+// The int8 kernel's quad dot products to the target's intrinsic:
+//   x86      dot_u8s8_quads -> VPDPBUSD (256 or 512 bits)
+//   AArch64  dot_u8s8_quads -> USDOT, dot_s8s8_quads -> SDOT, per 4 lanes
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,8 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 namespace mlir::qops {
 #define GEN_PASS_DEF_QOPSLOWERKERNELINTRINSICS
@@ -20,27 +24,100 @@ using namespace mlir;
 
 namespace {
 
+Value bitcastToBytes(OpBuilder &b, Location loc, Value lanes) {
+  int64_t count = cast<VectorType>(lanes.getType()).getNumElements();
+  return LLVM::BitcastOp::create(
+      b, loc, VectorType::get({4 * count}, b.getI8Type()), lanes);
+}
+
+Value lanesOf(OpBuilder &b, Location loc, Value vector, int64_t first,
+              int64_t count) {
+  SmallVector<int32_t> mask;
+  for (int64_t i = 0; i < count; ++i)
+    mask.push_back(first + i);
+  return LLVM::ShuffleVectorOp::create(b, loc, vector, vector, mask);
+}
+
+/// x86: one VPDPBUSD over all lanes.
+Value lowerX86(OpBuilder &b, Location loc, Value acc, Value a, Value bq) {
+  int64_t lanes = cast<VectorType>(acc.getType()).getNumElements();
+  StringRef name = lanes == 16 ? "llvm.x86.avx512.vpdpbusd.512"
+                               : "llvm.x86.avx512.vpdpbusd.256";
+  // LLVM 22 declares the byte operands as <4N x i8>.
+  return LLVM::CallIntrinsicOp::create(
+             b, loc, acc.getType(), b.getStringAttr(name),
+             ValueRange{acc, bitcastToBytes(b, loc, a),
+                        bitcastToBytes(b, loc, bq)})
+      .getResult(0);
+}
+
+/// AArch64: USDOT / SDOT on each quarter of 4 lanes (128-bit registers).
+Value lowerAArch64(OpBuilder &b, Location loc, Value acc, Value a, Value bq,
+                   bool signedA) {
+  int64_t lanes = cast<VectorType>(acc.getType()).getNumElements();
+  StringRef name =
+      signedA ? "llvm.aarch64.neon.sdot" : "llvm.aarch64.neon.usdot";
+  auto quarter = VectorType::get({4}, b.getI32Type());
+  SmallVector<Value> parts;
+  for (int64_t first = 0; first < lanes; first += 4) {
+    Value part = LLVM::CallIntrinsicOp::create(
+                     b, loc, quarter, b.getStringAttr(name),
+                     ValueRange{lanesOf(b, loc, acc, first, 4),
+                                bitcastToBytes(b, loc, lanesOf(b, loc, a, first, 4)),
+                                bitcastToBytes(b, loc,
+                                               lanesOf(b, loc, bq, first, 4))})
+                     .getResult(0);
+    parts.push_back(part);
+  }
+  // Concatenate the quarters again.
+  while (parts.size() > 1) {
+    SmallVector<Value> joined;
+    for (size_t i = 0; i + 1 < parts.size(); i += 2) {
+      int64_t width = cast<VectorType>(parts[i].getType()).getNumElements();
+      SmallVector<int32_t> mask;
+      for (int64_t j = 0; j < 2 * width; ++j)
+        mask.push_back(j);
+      joined.push_back(
+          LLVM::ShuffleVectorOp::create(b, loc, parts[i], parts[i + 1], mask));
+    }
+    parts = joined;
+  }
+  return parts.front();
+}
+
 struct QOpsLowerKernelIntrinsicsPass
     : public qops::impl::QOpsLowerKernelIntrinsicsBase<
           QOpsLowerKernelIntrinsicsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
+    llvm::Triple triple(targetTriple.empty() ? llvm::sys::getProcessTriple()
+                                             : targetTriple);
     IRRewriter rewriter(&getContext());
-    getOperation()->walk([&](qops::DotU8S8QuadsOp dot) {
-      int64_t lanes = cast<VectorType>(dot.getType()).getNumElements();
-      StringRef name = lanes == 16 ? "llvm.x86.avx512.vpdpbusd.512"
-                                   : "llvm.x86.avx512.vpdpbusd.256";
-      rewriter.setInsertionPoint(dot);
-      // LLVM 22 declares the byte operands as <4N x i8>.
-      auto bytesType = VectorType::get({4 * lanes}, rewriter.getI8Type());
-      Value a = LLVM::BitcastOp::create(rewriter, dot.getLoc(), bytesType,
-                                        dot.getA());
-      Value b = LLVM::BitcastOp::create(rewriter, dot.getLoc(), bytesType,
-                                        dot.getB());
-      auto call = LLVM::CallIntrinsicOp::create(
-          rewriter, dot.getLoc(), dot.getType(), rewriter.getStringAttr(name),
-          ValueRange{dot.getAcc(), a, b});
-      rewriter.replaceOp(dot, call.getResults());
+    WalkResult result = getOperation()->walk([&](Operation *op) {
+      auto unsignedDot = dyn_cast<qops::DotU8S8QuadsOp>(op);
+      auto signedDot = dyn_cast<qops::DotS8S8QuadsOp>(op);
+      if (!unsignedDot && !signedDot)
+        return WalkResult::advance();
+      rewriter.setInsertionPoint(op);
+      Value acc = op->getOperand(0), a = op->getOperand(1),
+            b = op->getOperand(2);
+      Value lowered;
+      if (triple.isAArch64())
+        lowered = lowerAArch64(rewriter, op->getLoc(), acc, a, b,
+                               static_cast<bool>(signedDot));
+      else if (triple.isX86() && unsignedDot)
+        lowered = lowerX86(rewriter, op->getLoc(), acc, a, b);
+      if (!lowered) {
+        op->emitOpError() << "has no instruction on target '" << triple.str()
+                          << "'";
+        return WalkResult::interrupt();
+      }
+      rewriter.replaceOp(op, lowered);
+      return WalkResult::advance();
     });
+    if (result.wasInterrupted())
+      signalPassFailure();
   }
 };
 

@@ -1,4 +1,4 @@
-// RUN: quant-opt %s --qops-lower-kernel-intrinsics --split-input-file | FileCheck %s
+// RUN: quant-opt %s --qops-lower-kernel-intrinsics=target-triple=x86_64-unknown-linux-gnu --split-input-file | FileCheck %s
 
 // 8 lanes: the 256-bit VPDPBUSD, byte operands as LLVM 22 declares them.
 // CHECK-LABEL: func.func @ymm
@@ -22,3 +22,4 @@ func.func @zmm(%acc: vector<16xi32>, %a: vector<16xi32>, %b: vector<16xi32>) -> 
   %r = qops.dot_u8s8_quads %acc, %a, %b : vector<16xi32>
   return %r : vector<16xi32>
 }
+

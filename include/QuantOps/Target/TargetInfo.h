@@ -35,6 +35,8 @@ bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 ///   "vnni"  x86 with AVX512-VNNI + AVX512VL: VPDPBUSD on u8 x s8 quads,
 ///           zero points folded by row / column sums, 12-row tiles
 ///   "avxvnni"  x86 with AVX-VNNI but no AVX-512: the same, 6-row tiles
+///   "usdot" AArch64 with i8mm: USDOT on u8 x s8 quads, 6-row tiles
+///   "sdot"  AArch64 with dotprod: SDOT on s8 x s8 quads, 6-row tiles
 ///   "madd"  otherwise: zero points subtracted while packing to i16,
 ///           VPMADDWD-shaped pair products (pmaddwd on x86, smull/saddlp
 ///           pairs elsewhere)

@@ -111,15 +111,36 @@ def QOpsSetLLVMTarget : Pass<"qops-set-llvm-target", "::mlir::ModuleOp"> {
 }
 
 def QOpsLowerKernelIntrinsics : Pass<"qops-lower-kernel-intrinsics"> {
-  let summary = "Lower the int8 kernel's qops.dot_u8s8_quads to the x86 VNNI intrinsic";
+  let summary = "Lower the int8 kernel's quad dot products to the target's intrinsics";
   let description = [{
-    `qops.dot_u8s8_quads` on vector<8xi32> becomes
+    x86: `qops.dot_u8s8_quads` on vector<8xi32> becomes
     `llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"` (which LLVM also
-    selects as the AVX-VNNI encoding), on vector<16xi32>
-    `"llvm.x86.avx512.vpdpbusd.512"`. Runs after bufferization (the call
-    has unknown side effects), before the conversion to the LLVM dialect.
+    selects as the AVX-VNNI encoding), on vector<16xi32> `.512`.
+    AArch64: each 4-lane quarter becomes `llvm.aarch64.neon.usdot`
+    (`dot_u8s8_quads`, i8mm) or `llvm.aarch64.neon.sdot`
+    (`dot_s8s8_quads`, dotprod) on <16 x i8> operands. Runs after
+    bufferization (the calls have unknown side effects), before the
+    conversion to the LLVM dialect.
   }];
+  let options = [
+    Option<"targetTriple", "target-triple", "std::string", /*default=*/"",
+           "The target's triple (default: the host's)">
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def QOpsExpandStridedCopies
+    : Pass<"qops-expand-strided-copies", "::mlir::func::FuncOp"> {
+  let summary = "Turn memref.copy of non-contiguous buffers into linalg.copy loops";
+  let description = [{
+    A `memref.copy` whose source or target is not a contiguous row-major
+    buffer (a padded operand's interior, a slice of a padded result) lowers
+    to a call of MLIR's generic `memrefCopy`, which copies element by
+    element through memcpy. As `linalg.copy` it becomes plain loops with a
+    contiguous innermost loop, which LLVM vectorizes. Contiguous copies stay
+    `memref.copy` (one memcpy).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
 #endif // QUANTOPS_TRANSFORMS_PASSES_TD

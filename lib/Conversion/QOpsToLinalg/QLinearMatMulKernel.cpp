@@ -393,7 +393,9 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       return affine::makeComposedFoldedAffineApply(
           rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
     };
+    // The quad strategies: u8 x s8 (vnni, avxvnni, usdot) or s8 x s8 (sdot).
     bool vnni = strategy != Int8KernelStrategy::Madd;
+    bool signedA = strategy == Int8KernelStrategy::NeonSdot;
     // A statically short a (gemv: M = 1) gets a tile of its own height
     // instead of one padded to MR rows of zeros.
     int64_t rows = strategy == Int8KernelStrategy::Vnni ? kVnniRows : kRows;
@@ -442,8 +444,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     // (vnni), padded to [B, Mp, Kp].
     Value aPacked, rowSum;
     if (vnni) {
-      VnniPackedA packedA = packVnniA(rewriter, loc, a, aOnnx, mPadded,
-                                      kPadded);
+      VnniPackedA packedA = packVnniA(rewriter, loc, a, aOnnx, signedA,
+                                      mPadded, kPadded);
       aPacked = packedA.bytes;
       rowSum = packedA.rowSum;
     } else {
@@ -725,9 +727,11 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                     vector::ExtractOp::create(b, l, quad,
                                                               ArrayRef<int64_t>{0}));
                                 next.push_back(emitVnniDotStep(
-                                    b, l, accs[2 * r], broadcast, bLo));
+                                    b, l, accs[2 * r], broadcast, bLo,
+                                    signedA));
                                 next.push_back(emitVnniDotStep(
-                                    b, l, accs[2 * r + 1], broadcast, bHi));
+                                    b, l, accs[2 * r + 1], broadcast, bHi,
+                                    signedA));
                               }
                               scf::YieldOp::create(b, l, next);
                               return;
@@ -811,7 +815,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                             Value za = emitZeroPointA(
                                 b, l,
                                 readParam(*aZp, row, column, true, i8, padI8),
-                                aOnnx);
+                                aOnnx, signedA);
                             Value zb = emitZeroPointB(
                                 b, l,
                                 readParam(*bZp, row, column, false, i8, padI8),

@@ -110,9 +110,10 @@ Value extendToI32(OpBuilder &b, Location loc, Value stored, Type onnx) {
 
 // a + 128 for an si8 a is its bit pattern with the sign bit flipped, read
 // as u8 (likewise b - 128 for a ui8 b, read as s8).
-Value qops::emitUnsignedOperandA(OpBuilder &b, Location loc, Value stored,
-                                 Type aOnnx) {
-  return isSignedInt(aOnnx) ? flipSignBit(b, loc, stored) : stored;
+Value qops::emitOperandA(OpBuilder &b, Location loc, Value stored,
+                         Type aOnnx, bool signedA) {
+  return isSignedInt(aOnnx) == signedA ? stored
+                                       : flipSignBit(b, loc, stored);
 }
 
 Value qops::emitSignedOperandB(OpBuilder &b, Location loc, Value stored,
@@ -121,12 +122,14 @@ Value qops::emitSignedOperandB(OpBuilder &b, Location loc, Value stored,
 }
 
 Value qops::emitZeroPointA(OpBuilder &b, Location loc, Value stored,
-                           Type aOnnx) {
+                           Type aOnnx, bool signedA) {
   Value zp = extendToI32(b, loc, stored, aOnnx);
-  if (!isSignedInt(aOnnx))
+  if (isSignedInt(aOnnx) == signedA)
     return zp;
-  return arith::AddIOp::create(b, loc, zp,
-                               integerConstant(b, loc, zp.getType(), 128));
+  Value bias = integerConstant(b, loc, zp.getType(), 128);
+  if (signedA) // ui8 a read as s8: a - 128
+    return arith::SubIOp::create(b, loc, zp, bias);
+  return arith::AddIOp::create(b, loc, zp, bias);
 }
 
 Value qops::emitZeroPointB(OpBuilder &b, Location loc, Value stored,
@@ -139,11 +142,12 @@ Value qops::emitZeroPointB(OpBuilder &b, Location loc, Value stored,
 }
 
 VnniPackedA qops::packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
-                            OpFoldResult mPadded, OpFoldResult kPadded) {
+                            bool signedA, OpFoldResult mPadded,
+                            OpFoldResult kPadded) {
   Value bytes = mapBytes(b, loc, a, [&](OpBuilder &nb, Location nl, Value x) {
-    return emitUnsignedOperandA(nb, nl, x, aOnnx);
+    return emitOperandA(nb, nl, x, aOnnx, signedA);
   });
-  // rowsum[b, m] = sum_k zext(a'[b, m, k])
+  // rowsum[b, m] = sum_k a'[b, m, k] (zero- or sign-extended)
   MLIRContext *ctx = b.getContext();
   AffineExpr d0, d1, d2;
   bindDims(ctx, d0, d1, d2);
@@ -157,8 +161,13 @@ VnniPackedA qops::packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
                               AffineMap::get(3, 0, {d0, d1}, ctx)},
           iterators({false, false, true}),
           [&](OpBuilder &nb, Location nl, ValueRange args) {
-            Value wide = arith::ExtUIOp::create(nb, nl, nb.getI32Type(),
-                                                args[0]);
+            Value wide =
+                signedA ? arith::ExtSIOp::create(nb, nl, nb.getI32Type(),
+                                                 args[0])
+                              .getResult()
+                        : arith::ExtUIOp::create(nb, nl, nb.getI32Type(),
+                                                 args[0])
+                              .getResult();
             linalg::YieldOp::create(
                 nb, nl, arith::AddIOp::create(nb, nl, args[1], wide)
                             .getResult());
@@ -286,6 +295,8 @@ VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
 }
 
 Value qops::emitVnniDotStep(OpBuilder &b, Location loc, Value acc,
-                            Value aQuads, Value bQuads) {
+                            Value aQuads, Value bQuads, bool signedA) {
+  if (signedA)
+    return DotS8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads);
   return DotU8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads);
 }

@@ -13,23 +13,29 @@
 
 namespace mlir::qops {
 
-/// a' = a + 128 (si8) or a (ui8), as the i8 storage of a u8.
-Value emitUnsignedOperandA(OpBuilder &b, Location loc, Value stored,
-                           Type aOnnx);
+/// The a operand of the quad dot product: with `signedA` false (VPDPBUSD,
+/// USDOT) a' = a + 128 (si8) or a (ui8), a u8; with `signedA` true (SDOT)
+/// a' = a (si8) or a - 128 (ui8), an s8. Either is the sign bit flipped or
+/// the byte itself.
+Value emitOperandA(OpBuilder &b, Location loc, Value stored, Type aOnnx,
+                   bool signedA);
 /// b' = b (si8) or b - 128 (ui8), as the i8 storage of an s8.
 Value emitSignedOperandB(OpBuilder &b, Location loc, Value stored,
                          Type bOnnx);
-/// za' (i32) from a stored zero point of a's type; zb' likewise.
-Value emitZeroPointA(OpBuilder &b, Location loc, Value stored, Type aOnnx);
+/// za' (i32) from a stored zero point of a's type, for emitOperandA's a';
+/// zb' likewise for b'.
+Value emitZeroPointA(OpBuilder &b, Location loc, Value stored, Type aOnnx,
+                     bool signedA);
 Value emitZeroPointB(OpBuilder &b, Location loc, Value stored, Type bOnnx);
 
 struct VnniPackedA {
   Value bytes;  // [B, Mp, Kp] i8: a', zero padded
-  Value rowSum; // [B, Mp] i32: sum_k a' (as u8), 0 in padded rows
+  Value rowSum; // [B, Mp] i32: sum_k a', 0 in padded rows
 };
 /// A8 and the row sums of a [B, M, K] (storage).
 VnniPackedA packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
-                      OpFoldResult mPadded, OpFoldResult kPadded);
+                      bool signedA, OpFoldResult mPadded,
+                      OpFoldResult kPadded);
 
 struct VnniPackedB {
   Value quads;      // [Bb, Np/16, Kp/4, 16] i32
@@ -42,11 +48,12 @@ VnniPackedB packVnniB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
                       OpFoldResult k, OpFoldResult n, OpFoldResult kPadded,
                       OpFoldResult nPadded, int64_t panelColumns);
 
-/// acc + the u8 x s8 products of four adjacent bytes per i32 lane
-/// (qops.dot_u8s8_quads, VPDPBUSD). `aQuads`, `bQuads`: vector<8xi32> of
+/// acc + the products of four adjacent bytes per i32 lane, u8 x s8
+/// (qops.dot_u8s8_quads: VPDPBUSD, USDOT) or s8 x s8 with `signedA`
+/// (qops.dot_s8s8_quads: SDOT). `aQuads`, `bQuads`: vector<8xi32> of
 /// packed bytes.
 Value emitVnniDotStep(OpBuilder &b, Location loc, Value acc, Value aQuads,
-                      Value bQuads);
+                      Value bQuads, bool signedA);
 
 } // namespace mlir::qops
 

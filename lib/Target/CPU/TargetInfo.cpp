@@ -101,6 +101,13 @@ bool qops::targetHasFeatures(const QOpsTarget &target,
 
 std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
   llvm::Triple triple(target.triple);
+  if (triple.isAArch64()) {
+    if (targetHasFeatures(target, "+i8mm"))
+      return "usdot";
+    if (targetHasFeatures(target, "+dotprod"))
+      return "sdot";
+    return "madd";
+  }
   if (!triple.isX86())
     return "madd";
   if (targetHasFeatures(target, "+avx512vnni,+avx512vl"))

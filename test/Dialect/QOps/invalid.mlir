@@ -653,3 +653,19 @@ func.func @dot_quads_mixed(%a: vector<8xi32>, %b: vector<16xi32>) {
   %r = "qops.dot_u8s8_quads"(%a, %a, %b) : (vector<8xi32>, vector<8xi32>, vector<16xi32>) -> vector<8xi32>
   return
 }
+
+// -----
+
+func.func @dot_s8s8_quads_lanes(%v: vector<2xi32>) {
+  // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 8/16}}
+  %r = qops.dot_s8s8_quads %v, %v, %v : vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @dot_s8s8_quads_mixed(%a: vector<8xi32>, %b: vector<16xi32>) {
+  // expected-error @+1 {{all of {acc, a, b, result} have same type}}
+  %r = "qops.dot_s8s8_quads"(%a, %b, %a) : (vector<8xi32>, vector<16xi32>, vector<8xi32>) -> vector<8xi32>
+  return
+}

@@ -875,3 +875,10 @@ func.func @dot_u8s8_quads(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi
   %r16 = qops.dot_u8s8_quads %acc16, %acc16, %acc16 : vector<16xi32>
   return %r, %r16 : vector<8xi32>, vector<16xi32>
 }
+
+// CHECK-LABEL: func.func @dot_s8s8_quads
+// CHECK: %{{.*}} = qops.dot_s8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
+func.func @dot_s8s8_quads(%acc: vector<8xi32>) -> vector<8xi32> {
+  %r = qops.dot_s8s8_quads %acc, %acc, %acc : vector<8xi32>
+  return %r : vector<8xi32>
+}

@@ -357,4 +357,27 @@ def QOps_DotU8S8QuadsOp : QOps_Op<"dot_u8s8_quads",
   let assemblyFormat = "$acc `,` $a `,` $b attr-dict `:` type($result)";
 }
 
+def QOps_DotS8S8QuadsOp : QOps_Op<"dot_s8s8_quads",
+    [Pure, AllTypesMatch<["acc", "a", "b", "result"]>]> {
+  let summary = "Kernel-internal: i32 lanes += s8 x s8 products of four bytes (SDOT)";
+  let description = [{
+    The signed-by-signed twin of `qops.dot_u8s8_quads`, created by the int8
+    kernel's sdot strategy (AArch64 with dotprod) and lowered to
+    `llvm.aarch64.neon.sdot` by `--qops-lower-kernel-intrinsics`:
+
+    ```
+    result[i] = acc[i] + sum_{j < 4} s8(byte j of a[i]) * s8(byte j of b[i])
+    ```
+
+    ```mlir
+    %r = qops.dot_s8s8_quads %acc, %a, %b : vector<8xi32>
+    ```
+  }];
+  let arguments = (ins VectorOfLengthAndType<[8, 16], [I32]>:$acc,
+                       VectorOfLengthAndType<[8, 16], [I32]>:$a,
+                       VectorOfLengthAndType<[8, 16], [I32]>:$b);
+  let results = (outs VectorOfLengthAndType<[8, 16], [I32]>:$result);
+  let assemblyFormat = "$acc `,` $a `,` $b attr-dict `:` type($result)";
+}
+
 #endif // QUANTOPS_DIALECT_QOPS_IR_QOPSOPS_TD

@@ -1,0 +1,17 @@
+// AArch64 targets choose the quad strategies: i8mm -> USDOT, dotprod ->
+// SDOT, plain NEON -> SMULL pair products (llc on the LLVM IR, whose
+// functions carry the CPU and features). Executed under qemu in
+// test/Target/aot-aarch64.test.
+//
+// RUN: quant-opt %S/target-x86-asm.mlir --qops-lower-to-llvm="target-triple=aarch64-linux-gnu target-cpu=neoverse-n1 target-features=+i8mm" | mlir-translate --mlir-to-llvmir | llc -O3 -o - | FileCheck %s --check-prefix=I8MM
+// I8MM-LABEL: qmm:
+// USDOT with a broadcast a may print as its by-element twin SUDOT.
+// I8MM-COUNT-12: {{usdot|sudot}}
+// RUN: quant-opt %S/target-x86-asm.mlir --qops-lower-to-llvm="target-triple=aarch64-linux-gnu target-cpu=neoverse-n1" | mlir-translate --mlir-to-llvmir | llc -O3 -o - | FileCheck %s --check-prefix=DOTPROD
+// DOTPROD-LABEL: qmm:
+// DOTPROD-COUNT-12: sdot
+// DOTPROD-NOT: usdot
+// RUN: quant-opt %S/target-x86-asm.mlir --qops-lower-to-llvm="target-triple=aarch64-linux-gnu target-cpu=cortex-a72" | mlir-translate --mlir-to-llvmir | llc -O3 -o - | FileCheck %s --check-prefix=NEON
+// NEON-LABEL: qmm:
+// NEON: smull
+// NEON-NOT: sdot

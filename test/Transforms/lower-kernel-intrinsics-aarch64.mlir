@@ -1,0 +1,25 @@
+// RUN: quant-opt %s --qops-lower-kernel-intrinsics=target-triple=aarch64-linux-gnu --split-input-file | FileCheck %s --check-prefix=ARM
+// RUN: %expect_exit 1 quant-opt %s --qops-lower-kernel-intrinsics=target-triple=x86_64-unknown-linux-gnu --split-input-file 2>&1 | FileCheck %s --check-prefix=NOX86
+
+// AArch64: each 4-lane quarter is one USDOT (u8 x s8) or SDOT (s8 x s8) on
+// <16 x i8>, the quarters joined again.
+// ARM-LABEL: func.func @neon
+// ARM: llvm.call_intrinsic "llvm.aarch64.neon.usdot"({{.*}}) : (vector<4xi32>, vector<16xi8>, vector<16xi8>) -> vector<4xi32>
+// ARM: llvm.call_intrinsic "llvm.aarch64.neon.usdot"({{.*}}) : (vector<4xi32>, vector<16xi8>, vector<16xi8>) -> vector<4xi32>
+// ARM: llvm.shufflevector {{.*}} [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xi32>
+// ARM: llvm.call_intrinsic "llvm.aarch64.neon.sdot"
+// ARM: llvm.call_intrinsic "llvm.aarch64.neon.sdot"
+func.func @neon(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> (vector<8xi32>, vector<8xi32>) {
+  %r = qops.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
+  %s = qops.dot_s8s8_quads %acc, %a, %b : vector<8xi32>
+  return %r, %s : vector<8xi32>, vector<8xi32>
+}
+
+// -----
+
+// x86 has no s8 x s8 quad instruction here (VPDPBSSD is AVX-VNNI-INT8).
+// NOX86: error: 'qops.dot_s8s8_quads' op has no instruction on target 'x86_64-unknown-linux-gnu'
+func.func @signed_on_x86(%v: vector<8xi32>) -> vector<8xi32> {
+  %s = qops.dot_s8s8_quads %v, %v, %v : vector<8xi32>
+  return %s : vector<8xi32>
+}
