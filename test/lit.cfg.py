@@ -59,3 +59,8 @@ import shutil
 if (shutil.which("qemu-aarch64") and shutil.which("aarch64-linux-gnu-gcc")
         and os.path.isdir("/usr/aarch64-linux-gnu/lib")):
     config.available_features.add("qemu-aarch64")
+
+# ASan/UBSan builds (scripts/test-sanitizers.sh): an instrumented plugin
+# cannot be loaded into Debian's uninstrumented mlir-opt.
+if getattr(config, "quantops_sanitizers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("sanitizers")

@@ -3,6 +3,8 @@
 // adds the project's passes and named pipelines. mlir-opt parses its own
 // flags before it loads pass plugins, so plugin passes are named in
 // --pass-pipeline (a plain --convert-qops-to-linalg flag is not known yet).
+// An ASan-instrumented plugin cannot load into the uninstrumented mlir-opt:
+// UNSUPPORTED: sanitizers
 //
 // RUN: mlir-opt --load-dialect-plugin=%qops_plugin %s | FileCheck %s --check-prefix=ROUNDTRIP
 // RUN: mlir-opt --load-dialect-plugin=%qops_plugin --load-pass-plugin=%qops_plugin --pass-pipeline='builtin.module(convert-qops-to-linalg)' %s | FileCheck %s --check-prefix=LINALG

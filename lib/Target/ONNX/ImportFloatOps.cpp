@@ -244,20 +244,29 @@ llvm::Expected<Value> emitMatMul(GraphImporter &importer, const Node &node,
   return result;
 }
 
-llvm::Error importMatMul(GraphImporter &importer, const Node &node) {
+/// The two inputs of an attribute-less binary op (MatMul, Add).
+llvm::Expected<std::pair<Value, Value>>
+getBinaryOpInputs(GraphImporter &importer, const Node &node) {
   if (llvm::Error error = importer.checkAttributes(
           node, {}, importer.getOpsetVersion(node)))
-    return error;
+    return std::move(error);
   if (node.input_size() != 2)
     return importer.nodeError(
         node, llvm::formatv("expects 2 inputs, got {0}", node.input_size()));
-  auto a = importer.getRequiredInput(node, 0);
-  if (!a)
-    return a.takeError();
-  auto bMatrix = importer.getRequiredInput(node, 1);
-  if (!bMatrix)
-    return bMatrix.takeError();
-  auto result = emitMatMul(importer, node, *a, *bMatrix);
+  auto lhs = importer.getRequiredInput(node, 0);
+  if (!lhs)
+    return lhs.takeError();
+  auto rhs = importer.getRequiredInput(node, 1);
+  if (!rhs)
+    return rhs.takeError();
+  return std::make_pair(*lhs, *rhs);
+}
+
+llvm::Error importMatMul(GraphImporter &importer, const Node &node) {
+  auto inputs = getBinaryOpInputs(importer, node);
+  if (!inputs)
+    return inputs.takeError();
+  auto result = emitMatMul(importer, node, inputs->first, inputs->second);
   if (!result)
     return result.takeError();
   importer.setOutput(node, 0, *result);
@@ -541,20 +550,12 @@ llvm::Error importReshape(GraphImporter &importer, const Node &node) {
 }
 
 llvm::Error importAdd(GraphImporter &importer, const Node &node) {
-  if (llvm::Error error = importer.checkAttributes(
-          node, {}, importer.getOpsetVersion(node)))
-    return error;
-  if (node.input_size() != 2)
-    return importer.nodeError(
-        node, llvm::formatv("expects 2 inputs, got {0}", node.input_size()));
-  auto lhs = importer.getRequiredInput(node, 0);
-  if (!lhs)
-    return lhs.takeError();
-  auto rhs = importer.getRequiredInput(node, 1);
-  if (!rhs)
-    return rhs.takeError();
-  Type elementType = tensorTypeOf(*lhs).getElementType();
-  if (tensorTypeOf(*rhs).getElementType() != elementType)
+  auto inputs = getBinaryOpInputs(importer, node);
+  if (!inputs)
+    return inputs.takeError();
+  Value lhs = inputs->first, rhs = inputs->second;
+  Type elementType = tensorTypeOf(lhs).getElementType();
+  if (tensorTypeOf(rhs).getElementType() != elementType)
     return importer.nodeError(node, "inputs have different element types");
   bool isFloat = isa<FloatType>(elementType);
   if (!(isFloat ? (elementType.isF32() || elementType.isF64() ||
@@ -563,7 +564,7 @@ llvm::Error importAdd(GraphImporter &importer, const Node &node) {
                       elementType.getIntOrFloatBitWidth() >= 8))
     return importer.nodeError(node, "element type is not supported");
   auto result = emitBroadcastElementwise(
-      importer, node, {*lhs, *rhs}, elementType,
+      importer, node, {lhs, rhs}, elementType,
       [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
         if (isFloat)
           return arith::AddFOp::create(b, loc, args[0], args[1]);
