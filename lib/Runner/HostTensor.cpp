@@ -14,6 +14,7 @@
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SwapByteOrder.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -457,5 +458,16 @@ llvm::Expected<CompareResult> mlir::qops::runner::compareBitExact(
     break;
   }
   compareElements(got, expected, maxReported, isNaN, result);
+  return result;
+}
+
+std::string mlir::qops::runner::quoteForMessage(llvm::StringRef text,
+                                                size_t maxShown) {
+  std::string result = "'";
+  llvm::raw_string_ostream os(result);
+  llvm::printEscapedString(text.take_front(maxShown), os);
+  if (text.size() > maxShown)
+    os << "...";
+  os << '\'';
   return result;
 }

@@ -41,18 +41,8 @@ llvm::Error fileError(llvm::StringRef name, const llvm::Twine &message) {
   return llvm::createStringError(name + ": " + message);
 }
 
-/// `text` quoted for a one-line message: non-printable bytes escaped, long
-/// text shortened.
-std::string quote(llvm::StringRef text) {
-  constexpr size_t kMaxShown = 40;
-  std::string result = "'";
-  llvm::raw_string_ostream os(result);
-  llvm::printEscapedString(text.take_front(kMaxShown), os);
-  if (text.size() > kMaxShown)
-    os << "...";
-  os << '\'';
-  return result;
-}
+/// `text` quoted for a one-line message (a .npy header: 40 bytes shown).
+std::string quote(llvm::StringRef text) { return quoteForMessage(text, 40); }
 
 //===----------------------------------------------------------------------===//
 // Header literal parser

@@ -217,7 +217,7 @@ struct FuseWeightOnlyMatMul : OpRewritePattern<linalg::MatmulOp> {
     QuantGranularity granularity =
         getGranularity(dq, dq.getX(), dq.getXScale());
     int64_t blockSize = granularity.blockSize;
-    int64_t k = wType.getDimSize(0), n = wType.getDimSize(1);
+    int64_t k = wType.getDimSize(0);
     if (granularity.kind != Granularity::Blocked || granularity.axis != 0 ||
         blockSize % 2 != 0 || k % blockSize != 0)
       return rewriter.notifyMatchFailure(

@@ -7,11 +7,15 @@
 // I8MM-LABEL: qmm:
 // USDOT with a broadcast a may print as its by-element twin SUDOT.
 // I8MM-COUNT-12: {{usdot|sudot}}
-// RUN: quant-opt %S/target-x86-asm.mlir --qops-lower-to-llvm="target-triple=aarch64-linux-gnu target-cpu=neoverse-n1" | mlir-translate --mlir-to-llvmir | llc -O3 -o - | FileCheck %s --check-prefix=DOTPROD
+// RUN: quant-opt %S/target-x86-asm.mlir --qops-lower-to-llvm="target-triple=aarch64-linux-gnu target-cpu=neoverse-n1" | mlir-translate --mlir-to-llvmir | llc -O3 -o %t.dotprod.s
+// RUN: FileCheck %s --check-prefix=DOTPROD < %t.dotprod.s
+// RUN: FileCheck %s --check-prefix=DOTPROD-NONE < %t.dotprod.s
 // DOTPROD-LABEL: qmm:
 // DOTPROD-COUNT-12: sdot
-// DOTPROD-NOT: usdot
-// RUN: quant-opt %S/target-x86-asm.mlir --qops-lower-to-llvm="target-triple=aarch64-linux-gnu target-cpu=cortex-a72" | mlir-translate --mlir-to-llvmir | llc -O3 -o - | FileCheck %s --check-prefix=NEON
+// DOTPROD-NONE-NOT: {{usdot|sudot}}
+// RUN: quant-opt %S/target-x86-asm.mlir --qops-lower-to-llvm="target-triple=aarch64-linux-gnu target-cpu=cortex-a72" | mlir-translate --mlir-to-llvmir | llc -O3 -o %t.neon.s
+// RUN: FileCheck %s --check-prefix=NEON < %t.neon.s
+// RUN: FileCheck %s --check-prefix=NEON-NONE < %t.neon.s
 // NEON-LABEL: qmm:
 // NEON: smull
-// NEON-NOT: sdot
+// NEON-NONE-NOT: {{s|u}}dot

@@ -7,19 +7,24 @@
 //
 // RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" | mlir-translate --mlir-to-llvmir > %t.znver3.ll
 // RUN: FileCheck %s --check-prefix=IR-ZNVER3 < %t.znver3.ll
-// RUN: llc -O3 %t.znver3.ll -o - | FileCheck %s --check-prefix=ZNVER3
+// RUN: llc -O3 %t.znver3.ll -o %t.znver3.s
+// RUN: FileCheck %s --check-prefix=ZNVER3 < %t.znver3.s
+// RUN: FileCheck %s --check-prefix=ZNVER3-NONE < %t.znver3.s
 // IR-ZNVER3: target triple = "x86_64-unknown-linux-gnu"
 // IR-ZNVER3: "target-cpu"="znver3"
 // ZNVER3-LABEL: qmm:
 // ZNVER3-COUNT-12: vpmaddwd
-// ZNVER3-NOT: vpmaddubsw
-// ZNVER3-NOT: vpdpbusd
+// Nowhere in the whole output (a prefix of NOT lines alone):
+// ZNVER3-NONE-NOT: vpmaddubsw
+// ZNVER3-NONE-NOT: vpdpbusd
 //
 // RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids" | mlir-translate --mlir-to-llvmir > %t.spr.ll
-// RUN: llc -O3 %t.spr.ll -o - | FileCheck %s --check-prefix=SPR
+// RUN: llc -O3 %t.spr.ll -o %t.spr.s
+// RUN: FileCheck %s --check-prefix=SPR < %t.spr.s
+// RUN: FileCheck %s --check-prefix=SPR-NONE < %t.spr.s
 // SPR-LABEL: qmm:
 // SPR-COUNT-24: vpdpbusd {{.*}}%ymm
-// SPR-NOT: vpmaddwd
+// SPR-NONE-NOT: vpmaddwd
 //
 // AVX-VNNI without AVX-512 (alderlake): the same intrinsic, VEX-encoded,
 // 6-row tiles (16 registers).
@@ -28,10 +33,12 @@
 // ADL: {vex} vpdpbusd
 //
 // Features switch the strategy off again:
-// RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids target-features=-avx512vnni,-avxvnni" | mlir-translate --mlir-to-llvmir | llc -O3 -o - | FileCheck %s --check-prefix=NOVNNI
+// RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids target-features=-avx512vnni,-avxvnni" | mlir-translate --mlir-to-llvmir | llc -O3 -o %t.novnni.s
+// RUN: FileCheck %s --check-prefix=NOVNNI < %t.novnni.s
+// RUN: FileCheck %s --check-prefix=NOVNNI-NONE < %t.novnni.s
 // NOVNNI-LABEL: qmm:
 // NOVNNI: vpmaddwd
-// NOVNNI-NOT: vpdpbusd
+// NOVNNI-NONE-NOT: vpdpbusd
 //
 // An unknown CPU is an error, not a silent fallback.
 // RUN: %expect_exit 1 quant-opt %s --qops-lower-to-llvm="target-cpu=pentium-pro-max" 2>&1 | FileCheck %s --check-prefix=BAD

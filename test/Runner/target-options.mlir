@@ -5,9 +5,11 @@
 // RUN: quant-runner %s --print | FileCheck %s
 // RUN: quant-runner %s --print --target-features=-avx512vnni,-avxvnni | FileCheck %s
 // RUN: quant-runner %s --print --target-cpu=x86-64 | FileCheck %s
-// RUN: quant-runner %s --dump-lowered --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=MADD
-// MADD-NOT: vpdpbusd
-// MADD: target_features
+// RUN: quant-runner %s --dump-lowered --target-features=-avx512vnni,-avxvnni > %t.madd.mlir
+// RUN: FileCheck %s --check-prefix=MADD < %t.madd.mlir
+// RUN: FileCheck %s --check-prefix=MADD-NONE < %t.madd.mlir
+// MADD: target_features = #llvm.target_features<[{{.*}}"-avx512vnni", "-avxvnni"]>
+// MADD-NONE-NOT: vpdpbusd
 // CHECK: result 0: tensor<2x3xui8> = {{\[\[}}168, 115, 255], [1, 66, 151]]
 //
 // RUN: %expect_exit 2 quant-runner %s --target-cpu=no-such-cpu 2>&1 | FileCheck %s --check-prefix=UNKNOWN

@@ -99,8 +99,9 @@ void runCase(llvm::StringRef dir, const OnnxTestOptions &options,
     }
     return fail(name, message);
   }
-  if (llvm::Error error = lowerForEntry(**module, "main",
-                                          LoweringOptions{options.threads}))
+  LoweringOptions lowering;
+  lowering.threads = options.threads;
+  if (llvm::Error error = lowerForEntry(**module, "main", lowering))
     return fail(name, llvm::toString(std::move(error)));
   auto session =
       createSession(**module, "main", options.optLevel, options.threads);

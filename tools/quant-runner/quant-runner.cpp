@@ -217,7 +217,11 @@ int run(llvm::StringRef inputFile) {
   }
 
   start = Clock::now();
-  LoweringOptions lowering{threadCount(), fuseQDQ, targetCpu, targetFeatures};
+  LoweringOptions lowering;
+  lowering.threads = threadCount();
+  lowering.fuseQDQ = fuseQDQ;
+  lowering.targetCpu = targetCpu;
+  lowering.targetFeatures = targetFeatures;
   if (llvm::Error error = checkTargetRunsOnHost(lowering))
     return fail(std::move(error));
   if (!noLower)

@@ -71,6 +71,10 @@ std::optional<ElementKind> parseNumpyDescr(llvm::StringRef descr);
 /// buffer of exactly that byte size. The message names the problem only.
 llvm::Error verifyHostTensor(const HostTensor &tensor);
 
+/// `text` quoted for a one-line message about an input file: non-printable
+/// bytes escaped, at most `maxShown` bytes shown ("..." after them).
+std::string quoteForMessage(llvm::StringRef text, size_t maxShown);
+
 /// The multi-index (C order) of flat element `flat` in `shape`. Expects
 /// 0 <= flat < product(shape); out-of-range values do not crash but give an
 /// unspecified index.

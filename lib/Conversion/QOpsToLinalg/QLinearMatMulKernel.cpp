@@ -117,23 +117,6 @@ FailureOr<KernelParam> prepareKernelParam(OpBuilder &b, Location loc,
       true};
 }
 
-/// Pads a 1-D tensor with `padding` up to `size` elements.
-Value padTo(OpBuilder &b, Location loc, Value tensor, OpFoldResult size,
-            Attribute padding) {
-  OpFoldResult current = tensor::getMixedSize(b, loc, tensor, 0);
-  AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
-  OpFoldResult high = affine::makeComposedFoldedAffineApply(
-      b, loc, s0 - s1, {size, current});
-  auto type = cast<RankedTensorType>(tensor.getType());
-  auto paddedType = RankedTensorType::get(
-      {getConstantIntValue(size).value_or(ShapedType::kDynamic)},
-      type.getElementType());
-  Value padValue = arith::ConstantOp::create(b, loc, cast<TypedAttr>(padding));
-  return tensor::PadOp::create(b, loc, paddedType, tensor,
-                               ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
-                               ArrayRef<OpFoldResult>{high}, padValue);
-}
-
 /// x[2i] * y[2i] + x[2i+1] * y[2i+1] for i in [0, 8): the VPMADDWD shape.
 Value emitPairwiseMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y) {
   auto wide = VectorType::get({2 * kHalf}, b.getI32Type());
@@ -150,49 +133,78 @@ Value emitPairwiseMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddIOp::create(b, loc, evens, odds);
 }
 
-/// The packed B of the kernel computed at compile time, when b and its
-/// zero point are constants with static shapes: [Bb, Np/16, Kp/2, 16] i32,
-/// element (bb, p, kp, c) = lo16(b[2kp][n] - zp[n]) | (b[2kp+1][n] - zp[n]) << 16
-/// with n = 16p + c, rows k >= K and columns n >= N zero. Null otherwise.
-Value packConstantB(OpBuilder &b, Location loc, QLinearMatMulOp op,
-                    RankedTensorType bType, OpFoldResult kPairs,
-                    OpFoldResult panels) {
+/// A constant b with a constant zero point, as i32 values by b's
+/// signedness: what the compile-time packings read.
+struct ConstantB {
+  SmallVector<int32_t> values; // [batches, k, n] row-major
+  SmallVector<int32_t> zeroPoints; // 1 (per-tensor) or n (per-column)
+  int64_t batches, k, n;
+  int32_t at(int64_t bb, int64_t row, int64_t column) const {
+    return values[(bb * k + row) * n + column];
+  }
+  int32_t zeroPointOf(int64_t column) const {
+    return zeroPoints.size() == 1 ? zeroPoints[0] : zeroPoints[column];
+  }
+};
+
+/// The constant b of `op`, or nothing when b or its zero point is not a
+/// constant, the shape is not static or the zero point is batched (the
+/// run-time packing handles those).
+std::optional<ConstantB> readConstantB(QLinearMatMulOp op,
+                                       RankedTensorType bType) {
   DenseElementsAttr values, zeroPoints;
   if (!matchPattern(op.getB(), m_Constant(&values)) ||
       !matchPattern(op.getBZeroPoint(), m_Constant(&zeroPoints)) ||
       !bType.hasStaticShape())
-    return nullptr;
-  std::optional<int64_t> pairs = getConstantIntValue(kPairs);
-  std::optional<int64_t> numPanels = getConstantIntValue(panels);
-  if (!pairs || !numPanels)
-    return nullptr;
+    return std::nullopt;
   bool isUnsigned = cast<IntegerType>(bType.getElementType()).isUnsigned();
   auto toInt = [&](const APInt &v) {
     return isUnsigned ? int32_t(v.getZExtValue()) : int32_t(v.getSExtValue());
   };
   ArrayRef<int64_t> shape = bType.getShape();
-  int64_t rank = shape.size(), K = shape[rank - 2], N = shape[rank - 1];
-  int64_t batches = bType.getNumElements() / (K * N);
-  SmallVector<int32_t> b32;
-  b32.reserve(values.getNumElements());
+  ConstantB result;
+  result.k = shape[shape.size() - 2];
+  result.n = shape.back();
+  result.batches = bType.getNumElements() / (result.k * result.n);
+  result.values.reserve(values.getNumElements());
   for (const APInt &v : values.getValues<APInt>())
-    b32.push_back(toInt(v));
-  SmallVector<int32_t> zp;
+    result.values.push_back(toInt(v));
   for (const APInt &v : zeroPoints.getValues<APInt>())
-    zp.push_back(toInt(v));
-  auto zeroPointOf = [&](int64_t n) {
-    return zp.size() == 1 ? zp[0] : zp[n]; // per-tensor or per-column [N]
-  };
-  if (zp.size() != 1 && int64_t(zp.size()) != N)
-    return nullptr; // batched zero points: the runtime path handles them
-  SmallVector<int32_t> packed;
-  packed.reserve(batches * *numPanels * *pairs * kColumns);
+    result.zeroPoints.push_back(toInt(v));
+  if (result.zeroPoints.size() != 1 &&
+      int64_t(result.zeroPoints.size()) != result.n)
+    return std::nullopt;
+  return result;
+}
+
+Value createI32Constant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                        ArrayRef<int32_t> data) {
+  auto type = RankedTensorType::get(shape, b.getI32Type());
+  return arith::ConstantOp::create(b, loc, type,
+                                   DenseElementsAttr::get(type, data));
+}
+
+/// The packed B of the madd kernel computed at compile time:
+/// [Bb, Np/16, Kp/2, 16] i32, element (bb, p, kp, c) =
+/// lo16(b[2kp][n] - zp[n]) | (b[2kp+1][n] - zp[n]) << 16 with n = 16p + c,
+/// rows k >= K and columns n >= N zero. Null unless b is a ConstantB.
+Value packConstantB(OpBuilder &b, Location loc, QLinearMatMulOp op,
+                    RankedTensorType bType, OpFoldResult kPairs,
+                    OpFoldResult panels) {
+  std::optional<ConstantB> constant = readConstantB(op, bType);
+  std::optional<int64_t> pairs = getConstantIntValue(kPairs);
+  std::optional<int64_t> numPanels = getConstantIntValue(panels);
+  if (!constant || !pairs || !numPanels)
+    return nullptr;
+  const ConstantB &cb = *constant;
   auto element = [&](int64_t bb, int64_t k, int64_t n) -> uint32_t {
-    if (k >= K || n >= N)
+    if (k >= cb.k || n >= cb.n)
       return 0;
-    return uint16_t(int16_t(b32[(bb * K + k) * N + n] - zeroPointOf(n)));
+    return uint16_t(int16_t(cb.at(bb, k, n) - cb.zeroPointOf(n)));
   };
-  for (int64_t bb = 0; bb < batches; ++bb)
+  SmallVector<int32_t> packed;
+  packed.reserve(cb.batches * *numPanels * *pairs * kColumns);
+  for (int64_t bb = 0; bb < cb.batches; ++bb)
     for (int64_t p = 0; p < *numPanels; ++p)
       for (int64_t kp = 0; kp < *pairs; ++kp)
         for (int64_t c = 0; c < kColumns; ++c) {
@@ -200,64 +212,43 @@ Value packConstantB(OpBuilder &b, Location loc, QLinearMatMulOp op,
           packed.push_back(int32_t(element(bb, 2 * kp, n) |
                                    (element(bb, 2 * kp + 1, n) << 16)));
         }
-  auto packedType = RankedTensorType::get(
-      {batches, *numPanels, *pairs, kColumns}, b.getI32Type());
-  return arith::ConstantOp::create(
-      b, loc, packedType,
-      DenseElementsAttr::get(packedType, ArrayRef<int32_t>(packed)));
+  return createI32Constant(b, loc, {cb.batches, *numPanels, *pairs, kColumns},
+                           packed);
 }
 
-/// b' = b (si8) or b - 128 (ui8): the s8 operand of VPDPBUSD.
+/// b' = b (si8) or b - 128 (ui8): the s8 operand of the quad dot products.
 int32_t toSignedOperand(int32_t value, bool isUnsigned) {
   return isUnsigned ? value - 128 : value;
 }
 
-/// The vnni strategy's packed B and column term for a constant b with a
-/// constant zero point: B32 [Bb, Np/16, Kp/4, 16] i32 (four b' bytes per
-/// lane, k ascending from the low byte) and colTerm [Bb, Np] i32 =
-/// K zb'[n] - sum_k b'[k, n] (0 in padded columns). Nulls otherwise.
+/// The quad strategies' packed B and column term for a ConstantB: B32
+/// [Bb, Np/16, Kp/4, 16] i32 (four b' bytes per lane, k ascending from the
+/// low byte) and colTerm [Bb, Np] i32 = K zb'[n] - sum_k b'[k, n] (0 in
+/// padded columns). Nulls otherwise.
 std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
                                            QLinearMatMulOp op,
                                            RankedTensorType bType,
                                            OpFoldResult kQuads,
                                            OpFoldResult panels) {
-  DenseElementsAttr values, zeroPoints;
-  if (!matchPattern(op.getB(), m_Constant(&values)) ||
-      !matchPattern(op.getBZeroPoint(), m_Constant(&zeroPoints)) ||
-      !bType.hasStaticShape())
-    return {};
+  std::optional<ConstantB> constant = readConstantB(op, bType);
   std::optional<int64_t> quads = getConstantIntValue(kQuads);
   std::optional<int64_t> numPanels = getConstantIntValue(panels);
-  if (!quads || !numPanels)
+  if (!constant || !quads || !numPanels)
     return {};
+  const ConstantB &cb = *constant;
   bool isUnsigned = cast<IntegerType>(bType.getElementType()).isUnsigned();
-  auto toInt = [&](const APInt &v) {
-    return toSignedOperand(isUnsigned ? int32_t(v.getZExtValue())
-                                      : int32_t(v.getSExtValue()),
-                           isUnsigned);
+  auto prime = [&](int64_t bb, int64_t k, int64_t n) {
+    return toSignedOperand(cb.at(bb, k, n), isUnsigned);
   };
-  ArrayRef<int64_t> shape = bType.getShape();
-  int64_t rank = shape.size(), K = shape[rank - 2], N = shape[rank - 1];
-  int64_t batches = bType.getNumElements() / (K * N);
-  SmallVector<int32_t> bPrime;
-  bPrime.reserve(values.getNumElements());
-  for (const APInt &v : values.getValues<APInt>())
-    bPrime.push_back(toInt(v));
-  SmallVector<int32_t> zp;
-  for (const APInt &v : zeroPoints.getValues<APInt>())
-    zp.push_back(toInt(v));
-  if (zp.size() != 1 && int64_t(zp.size()) != N)
-    return {};
-  auto zeroPointOf = [&](int64_t n) { return zp.size() == 1 ? zp[0] : zp[n]; };
   auto element = [&](int64_t bb, int64_t k, int64_t n) -> uint32_t {
-    if (k >= K || n >= N)
+    if (k >= cb.k || n >= cb.n)
       return 0;
-    return uint8_t(int8_t(bPrime[(bb * K + k) * N + n]));
+    return uint8_t(int8_t(prime(bb, k, n)));
   };
   int64_t paddedColumns = *numPanels * kColumns;
   SmallVector<int32_t> packed, columnTerm;
-  packed.reserve(batches * *numPanels * *quads * kColumns);
-  for (int64_t bb = 0; bb < batches; ++bb) {
+  packed.reserve(cb.batches * *numPanels * *quads * kColumns);
+  for (int64_t bb = 0; bb < cb.batches; ++bb) {
     for (int64_t p = 0; p < *numPanels; ++p)
       for (int64_t q = 0; q < *quads; ++q)
         for (int64_t c = 0; c < kColumns; ++c) {
@@ -268,22 +259,20 @@ std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
           packed.push_back(int32_t(lane));
         }
     for (int64_t n = 0; n < paddedColumns; ++n) {
+      if (n >= cb.n) {
+        columnTerm.push_back(0);
+        continue;
+      }
       int64_t sum = 0;
-      for (int64_t k = 0; n < N && k < K; ++k)
-        sum += bPrime[(bb * K + k) * N + n];
-      columnTerm.push_back(n < N ? int32_t(K * zeroPointOf(n) - sum) : 0);
+      for (int64_t k = 0; k < cb.k; ++k)
+        sum += prime(bb, k, n);
+      int32_t zbPrime = toSignedOperand(cb.zeroPointOf(n), isUnsigned);
+      columnTerm.push_back(int32_t(cb.k * zbPrime - sum));
     }
   }
-  Type i32 = b.getI32Type();
-  auto packedType =
-      RankedTensorType::get({batches, *numPanels, *quads, kColumns}, i32);
-  auto termType = RankedTensorType::get({batches, paddedColumns}, i32);
-  return {arith::ConstantOp::create(
-              b, loc, packedType,
-              DenseElementsAttr::get(packedType, ArrayRef<int32_t>(packed))),
-          arith::ConstantOp::create(
-              b, loc, termType,
-              DenseElementsAttr::get(termType, ArrayRef<int32_t>(columnTerm)))};
+  return {createI32Constant(b, loc,
+                            {cb.batches, *numPanels, *quads, kColumns}, packed),
+          createI32Constant(b, loc, {cb.batches, paddedColumns}, columnTerm)};
 }
 
 struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
@@ -413,9 +402,9 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     auto padParam = [&](KernelParam &param, OpFoldResult to, bool isScale) {
       if (!param.perElement)
         return;
-      Attribute pad = isScale ? Attribute(rewriter.getF32FloatAttr(1.0f))
-                              : Attribute(rewriter.getI8IntegerAttr(0));
-      param.tensor = padTo(rewriter, loc, param.tensor, to, pad);
+      TypedAttr pad = isScale ? TypedAttr(rewriter.getF32FloatAttr(1.0f))
+                              : TypedAttr(rewriter.getI8IntegerAttr(0));
+      param.tensor = padHighTo(rewriter, loc, param.tensor, {to}, pad);
     };
     padParam(*aScale, mPadded, true);
     padParam(*aZp, mPadded, false);
@@ -431,14 +420,6 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                               utils::IteratorType::parallel);
     };
 
-    Value zero16 =
-        arith::ConstantOp::create(rewriter, loc, rewriter.getI16IntegerAttr(0));
-    auto highPad = [&](OpFoldResult padded, OpFoldResult actual) {
-      AffineExpr p = rewriter.getAffineSymbolExpr(0),
-                 q = rewriter.getAffineSymbolExpr(1);
-      return affine::makeComposedFoldedAffineApply(rewriter, loc, p - q,
-                                                   {padded, actual});
-    };
     AffineMap aMap = AffineMap::getMultiDimIdentityMap(3, ctx);
     // The packed A: A16 = a - a_zp (madd) or A8 = a' with its row sums
     // (vnni), padded to [B, Mp, Kp].
@@ -470,17 +451,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                     b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
               })
               .getResult(0);
-      aPacked = tensor::PadOp::create(
-          rewriter, loc,
-          RankedTensorType::get(
-              {staticOr(batch), staticOr(mPadded), staticOr(kPadded)}, i16),
-          a16,
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                                 rewriter.getIndexAttr(0),
-                                 rewriter.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                                 highPad(mPadded, m), highPad(kPadded, k)},
-          zero16);
+      aPacked = padHighTo(rewriter, loc, a16, {batch, mPadded, kPadded},
+                          rewriter.getI16IntegerAttr(0));
     }
 
     // The k steps of the kernel: pairs (madd) or quads (vnni).
@@ -517,8 +489,13 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       // When K is even and N a multiple of 16 (statically) nothing is padded:
       // the interleaving below reads b directly and subtracts the zero point
       // itself, one pass over b instead of three.
-      bool directB = getConstantIntValue(highPad(kPadded, k)) == 0 &&
-                     getConstantIntValue(highPad(nPadded, n)) == 0;
+      auto staticallyEqual = [](OpFoldResult x, OpFoldResult y) {
+        std::optional<int64_t> xs = getConstantIntValue(x),
+                               ys = getConstantIntValue(y);
+        return xs && ys && *xs == *ys;
+      };
+      bool directB =
+          staticallyEqual(kPadded, k) && staticallyEqual(nPadded, n);
       Value bSource = bMat;
       if (!directB) {
         Value b16Init = createEmptyLike(rewriter, loc, bMat, i16);
@@ -534,18 +511,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                       b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
                 })
                 .getResult(0);
-        Value bPadded = tensor::PadOp::create(
-            rewriter, loc,
-            RankedTensorType::get(
-                {staticOr(bBatches), staticOr(kPadded), staticOr(nPadded)}, i16),
-            b16,
-            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                                   rewriter.getIndexAttr(0),
-                                   rewriter.getIndexAttr(0)},
-            ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0), highPad(kPadded, k),
-                                   highPad(nPadded, n)},
-            zero16);
-        bSource = bPadded;
+        bSource = padHighTo(rewriter, loc, b16, {bBatches, kPadded, nPadded},
+                            rewriter.getI16IntegerAttr(0));
       }
       // [Bb, Kp, Np] viewed as [Bb, Kp/2, 2, Np/16, 16]; the even and odd
       // k rows of each pair are interleaved as i32 = lo | hi << 16 (the
@@ -648,7 +615,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     auto lanesType = VectorType::get({2 * kHalf}, i16);
     Value zeroAcc = arith::ConstantOp::create(
         rewriter, loc, DenseElementsAttr::get(accType, int32_t(0)));
-    Value padI16 = zero16;
+    Value padI16 =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI16IntegerAttr(0));
     Value padI32 =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
     Value padI8Kernel =

@@ -29,39 +29,51 @@ int64_t staticOr(OpFoldResult value) {
   return getConstantIntValue(value).value_or(ShapedType::kDynamic);
 }
 
-/// `value` padded at the end of every dim with `zero` up to `sizes`.
-Value padHigh(OpBuilder &b, Location loc, Value value,
-              ArrayRef<OpFoldResult> sizes, TypedAttr zero) {
-  auto type = cast<RankedTensorType>(value.getType());
-  SmallVector<OpFoldResult> low, high;
-  SmallVector<int64_t> shape;
-  AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    low.push_back(b.getIndexAttr(0));
-    high.push_back(affine::makeComposedFoldedAffineApply(
-        b, loc, s0 - s1, {sizes[d], tensor::getMixedSize(b, loc, value, d)}));
-    shape.push_back(staticOr(sizes[d]));
-  }
-  Value padValue = arith::ConstantOp::create(b, loc, zero);
-  return tensor::PadOp::create(
-      b, loc, RankedTensorType::get(shape, type.getElementType()), value, low,
-      high, padValue);
-}
-
-/// A zero-filled i32 tensor of `sizes`: a sum's init.
-Value zeroSums(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes) {
-  Type i32 = b.getI32Type();
-  Value empty = tensor::EmptyOp::create(b, loc, sizes, i32);
-  Value zero = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
-  return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
-}
-
 SmallVector<utils::IteratorType> iterators(ArrayRef<bool> reduction) {
   SmallVector<utils::IteratorType> result;
   for (bool r : reduction)
     result.push_back(r ? utils::IteratorType::reduction
                        : utils::IteratorType::parallel);
   return result;
+}
+
+/// sum over dim `reduced` of a [B, R, C] byte tensor, each byte zero- or
+/// sign-extended to i32: [B, C] (reduced = 1) or [B, R] (reduced = 2).
+Value sumBytesAlong(OpBuilder &b, Location loc, Value bytes, unsigned reduced,
+                    bool isSigned) {
+  MLIRContext *ctx = b.getContext();
+  Type i32 = b.getI32Type();
+  SmallVector<OpFoldResult> sizes;
+  SmallVector<AffineExpr> kept;
+  for (unsigned d = 0; d < 3; ++d) {
+    if (d == reduced)
+      continue;
+    sizes.push_back(tensor::getMixedSize(b, loc, bytes, d));
+    kept.push_back(b.getAffineDimExpr(d));
+  }
+  Value zero = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+  Value init = linalg::FillOp::create(
+                   b, loc, zero, tensor::EmptyOp::create(b, loc, sizes, i32)
+                                     .getResult())
+                   .getResult(0);
+  SmallVector<bool> isReduction(3, false);
+  isReduction[reduced] = true;
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), bytes, init,
+             ArrayRef<AffineMap>{b.getMultiDimIdentityMap(3),
+                                 AffineMap::get(3, 0, kept, ctx)},
+             iterators(isReduction),
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               Value wide =
+                   isSigned
+                       ? arith::ExtSIOp::create(nb, nl, i32, args[0]).getResult()
+                       : arith::ExtUIOp::create(nb, nl, i32, args[0])
+                             .getResult();
+               linalg::YieldOp::create(
+                   nb, nl,
+                   arith::AddIOp::create(nb, nl, args[1], wide).getResult());
+             })
+      .getResult(0);
 }
 
 /// One elementwise generic: `value` (i8 storage) mapped by `body` to i8.
@@ -148,34 +160,11 @@ VnniPackedA qops::packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
     return emitOperandA(nb, nl, x, aOnnx, signedA);
   });
   // rowsum[b, m] = sum_k a'[b, m, k] (zero- or sign-extended)
-  MLIRContext *ctx = b.getContext();
-  AffineExpr d0, d1, d2;
-  bindDims(ctx, d0, d1, d2);
+  Value rowSum = sumBytesAlong(b, loc, bytes, /*reduced=*/2, signedA);
   OpFoldResult batch = tensor::getMixedSize(b, loc, a, 0);
-  OpFoldResult m = tensor::getMixedSize(b, loc, a, 1);
-  Value sumInit = zeroSums(b, loc, {batch, m});
-  Value rowSum =
-      linalg::GenericOp::create(
-          b, loc, sumInit.getType(), bytes, sumInit,
-          ArrayRef<AffineMap>{AffineMap::get(3, 0, {d0, d1, d2}, ctx),
-                              AffineMap::get(3, 0, {d0, d1}, ctx)},
-          iterators({false, false, true}),
-          [&](OpBuilder &nb, Location nl, ValueRange args) {
-            Value wide =
-                signedA ? arith::ExtSIOp::create(nb, nl, nb.getI32Type(),
-                                                 args[0])
-                              .getResult()
-                        : arith::ExtUIOp::create(nb, nl, nb.getI32Type(),
-                                                 args[0])
-                              .getResult();
-            linalg::YieldOp::create(
-                nb, nl, arith::AddIOp::create(nb, nl, args[1], wide)
-                            .getResult());
-          })
-          .getResult(0);
-  return {padHigh(b, loc, bytes, {batch, mPadded, kPadded},
+  return {padHighTo(b, loc, bytes, {batch, mPadded, kPadded},
                   b.getI8IntegerAttr(0)),
-          padHigh(b, loc, rowSum, {batch, mPadded}, b.getI32IntegerAttr(0))};
+          padHighTo(b, loc, rowSum, {batch, mPadded}, b.getI32IntegerAttr(0))};
 }
 
 VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
@@ -194,20 +183,8 @@ VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
   OpFoldResult batches = tensor::getMixedSize(b, loc, bMatrix, 0);
 
   // colsum[b, n] = sum_k sext(b'[b, k, n])
-  Value sumInit = zeroSums(b, loc, {batches, n});
-  Value columnSum =
-      linalg::GenericOp::create(
-          b, loc, sumInit.getType(), bytes, sumInit,
-          ArrayRef<AffineMap>{AffineMap::get(3, 0, {d0, d1, d2}, ctx),
-                              AffineMap::get(3, 0, {d0, d2}, ctx)},
-          iterators({false, true, false}),
-          [&](OpBuilder &nb, Location nl, ValueRange args) {
-            Value wide = arith::ExtSIOp::create(nb, nl, i32, args[0]);
-            linalg::YieldOp::create(
-                nb, nl, arith::AddIOp::create(nb, nl, args[1], wide)
-                            .getResult());
-          })
-          .getResult(0);
+  Value columnSum = sumBytesAlong(b, loc, bytes, /*reduced=*/1,
+                                  /*isSigned=*/true);
 
   // term[b, n] = K zb'[n] - colsum[b, n]
   Value zp = zeroPoint;
@@ -238,7 +215,7 @@ VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
   // B32[b, p, q, c] = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 | b'[4q+3] << 24
   // of column 16p + c: the four k rows of each quad are stride-4 slices of
   // the padded b', with the columns split into [Np/16, 16].
-  Value padded = padHigh(b, loc, bytes, {batches, kPadded, nPadded},
+  Value padded = padHighTo(b, loc, bytes, {batches, kPadded, nPadded},
                          b.getI8IntegerAttr(0));
   AffineExpr s0 = b.getAffineSymbolExpr(0);
   OpFoldResult quads =
@@ -290,7 +267,7 @@ VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
             linalg::YieldOp::create(nb, nl, lane);
           })
           .getResult(0);
-  return {packed, padHigh(b, loc, columnTerm, {batches, nPadded},
+  return {packed, padHighTo(b, loc, columnTerm, {batches, nPadded},
                           b.getI32IntegerAttr(0))};
 }
 

@@ -10,6 +10,7 @@
 
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -272,13 +273,28 @@ Value qops::createEmptyLike(OpBuilder &b, Location loc, Value like,
   return tensor::EmptyOp::create(b, loc, sizes, elementType);
 }
 
+Value qops::padHighTo(OpBuilder &b, Location loc, Value tensor,
+                      ArrayRef<OpFoldResult> sizes, TypedAttr padding) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
+  SmallVector<OpFoldResult> low(type.getRank(), b.getIndexAttr(0)), high;
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    high.push_back(affine::makeComposedFoldedAffineApply(
+        b, loc, s0 - s1, {sizes[d], tensor::getMixedSize(b, loc, tensor, d)}));
+    shape.push_back(
+        getConstantIntValue(sizes[d]).value_or(ShapedType::kDynamic));
+  }
+  Value padValue = arith::ConstantOp::create(b, loc, padding);
+  return tensor::PadOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), tensor, low,
+      high, padValue);
+}
+
 Value qops::emitDequantizeElement(OpBuilder &b, Location loc, Value x,
                                   Value zeroPoint, Value scale, Type xOnnx,
                                   Type scaleOnnx, FloatType yType) {
   FloatType f32 = b.getF32Type();
-  Type f32Like = f32;
-  if (auto vectorType = dyn_cast<VectorType>(x.getType()))
-    f32Like = vectorType.clone(f32);
   Value difference;
   if (isFloat8Type(xOnnx) || isFloat4Type(xOnnx)) {
     difference = emitConvertToFloat(b, loc, x, xOnnx, f32);
@@ -295,7 +311,7 @@ Value qops::emitDequantizeElement(OpBuilder &b, Location loc, Value x,
     if (zeroPoint)
       wide = arith::SubIOp::create(b, loc, wide,
                                    emitExtendToI32(b, loc, zeroPoint, xOnnx));
-    difference = arith::SIToFPOp::create(b, loc, f32Like, wide);
+    difference = arith::SIToFPOp::create(b, loc, f32, wide);
   }
   Value y = arith::MulFOp::create(
       b, loc, difference, emitConvertToFloat(b, loc, scale, scaleOnnx, f32));

@@ -57,8 +57,9 @@ Value emitRoundToSmallFloat(OpBuilder &b, Location loc, Value value,
 /// ONNX reference does. float4 inputs: d = f32(x) - f32(zp), exact (the
 /// spec's formula; ONNX's reference ignores a float4 zero point).
 /// e8m0 scales are decoded to f32 exactly (powers of two).
-/// `x`, `zeroPoint` (null: no zero point) and `scale` are stored values of
-/// the ONNX types `xOnnx` / `scaleOnnx`; scalars or vectors of one shape.
+/// `x`, `zeroPoint` (null: no zero point) and `scale` are stored scalars of
+/// the ONNX types `xOnnx` / `scaleOnnx` (the body of an elementwise
+/// linalg.generic, vectorized afterwards).
 Value emitDequantizeElement(OpBuilder &b, Location loc, Value x,
                             Value zeroPoint, Value scale, Type xOnnx,
                             Type scaleOnnx, FloatType yType);
@@ -100,6 +101,11 @@ void emitSizeCheck(OpBuilder &b, Location loc, OpFoldResult lhs,
 /// type `elementType`.
 Value createEmptyLike(OpBuilder &b, Location loc, Value like,
                       Type elementType);
+
+/// `tensor` padded at the end of every dim with `padding` up to `sizes`
+/// (tensor.pad; a dim already at its size gets no padding).
+Value padHighTo(OpBuilder &b, Location loc, Value tensor,
+                ArrayRef<OpFoldResult> sizes, TypedAttr padding);
 
 } // namespace mlir::qops
 

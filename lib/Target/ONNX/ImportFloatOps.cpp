@@ -57,18 +57,6 @@ RankedTensorType tensorTypeOf(Value value) {
 
 bool isMatMulElementType(Type type) { return type.isF32() || type.isF64(); }
 
-/// The sizes of `value` as OpFoldResults (constants where static).
-SmallVector<OpFoldResult> getSizes(OpBuilder &b, Location loc, Value value) {
-  SmallVector<OpFoldResult> sizes;
-  RankedTensorType type = tensorTypeOf(value);
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    sizes.push_back(type.isDynamicDim(d)
-                        ? OpFoldResult(
-                              tensor::DimOp::create(b, loc, value, d).getResult())
-                        : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
-  return sizes;
-}
-
 /// A zero-filled [sizes] tensor of `elementType`: a contraction's init.
 Value createZeroInit(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
                      Type elementType) {
@@ -108,8 +96,8 @@ Value expandTo(OpBuilder &b, Location loc, Value value,
 
 /// C[m, n] = sum_k A[m, k] * B[k, n] (2-D) or the same per batch (3-D).
 Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  SmallVector<OpFoldResult> lhsSizes = getSizes(b, loc, lhs);
-  SmallVector<OpFoldResult> rhsSizes = getSizes(b, loc, rhs);
+  SmallVector<OpFoldResult> lhsSizes = tensor::getMixedSizes(b, loc, lhs);
+  SmallVector<OpFoldResult> rhsSizes = tensor::getMixedSizes(b, loc, rhs);
   SmallVector<OpFoldResult> resultSizes(lhsSizes.begin(),
                                         std::prev(lhsSizes.end()));
   resultSizes.push_back(rhsSizes.back());
@@ -142,12 +130,14 @@ llvm::Expected<Value> emitMatMul(GraphImporter &importer, const Node &node,
   // 1-D operands: A [K] -> [1, K], B [K] -> [K, 1]; the unit dim goes again.
   bool aVector = aType.getRank() == 1, bVector = bType.getRank() == 1;
   if (aVector)
-    a = expandTo(b, loc, a, {b.getIndexAttr(1), getSizes(b, loc, a)[0]},
+    a = expandTo(b, loc, a,
+                 {b.getIndexAttr(1), tensor::getMixedSize(b, loc, a, 0)},
                  {{0, 1}});
   if (bVector)
-    bMatrix = expandTo(b, loc, bMatrix,
-                       {getSizes(b, loc, bMatrix)[0], b.getIndexAttr(1)},
-                       {{0, 1}});
+    bMatrix = expandTo(
+        b, loc, bMatrix,
+        {tensor::getMixedSize(b, loc, bMatrix, 0), b.getIndexAttr(1)},
+        {{0, 1}});
   aType = tensorTypeOf(a);
   bType = tensorTypeOf(bMatrix);
   int64_t aRank = aType.getRank(), bRank = bType.getRank();
@@ -158,8 +148,8 @@ llvm::Expected<Value> emitMatMul(GraphImporter &importer, const Node &node,
         node, llvm::formatv("inner dimensions differ: A has {0}, B has {1}",
                             kA, kB));
 
-  SmallVector<OpFoldResult> aSizes = getSizes(b, loc, a);
-  SmallVector<OpFoldResult> bSizes = getSizes(b, loc, bMatrix);
+  SmallVector<OpFoldResult> aSizes = tensor::getMixedSizes(b, loc, a);
+  SmallVector<OpFoldResult> bSizes = tensor::getMixedSizes(b, loc, bMatrix);
   // A dynamic K is checked when the function runs (the contraction would
   // otherwise read out of bounds).
   if (ShapedType::isDynamic(kA) || ShapedType::isDynamic(kB)) {
@@ -324,7 +314,7 @@ bool broadcastsTo(ArrayRef<int64_t> cShape, ArrayRef<int64_t> shape) {
 }
 
 Value emitTranspose2D(OpBuilder &b, Location loc, Value value) {
-  SmallVector<OpFoldResult> sizes = getSizes(b, loc, value);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, value);
   Value init = tensor::EmptyOp::create(
       b, loc, SmallVector<OpFoldResult>{sizes[1], sizes[0]},
       tensorTypeOf(value).getElementType());
@@ -456,7 +446,7 @@ llvm::Error importTranspose(GraphImporter &importer, const Node &node) {
   OpBuilder &b = importer.getBuilder();
   Location loc = importer.getLoc(node);
   Value input = importer.asStorageType(*data, loc);
-  SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
   SmallVector<OpFoldResult> resultSizes;
   for (int64_t p : perm)
     resultSizes.push_back(sizes[p]);

@@ -43,17 +43,9 @@ namespace {
 // Messages
 //===----------------------------------------------------------------------===//
 
-/// `text` quoted for a one-line message: non-printable bytes escaped, long
-/// text shortened.
+/// `text` quoted for a one-line message (names, paths: 64 bytes shown).
 std::string quote(llvm::StringRef text) {
-  constexpr size_t kMaxShown = 64;
-  std::string result = "'";
-  llvm::raw_string_ostream os(result);
-  llvm::printEscapedString(text.take_front(kMaxShown), os);
-  if (text.size() > kMaxShown)
-    os << "...";
-  os << '\'';
-  return result;
+  return mlir::qops::runner::quoteForMessage(text, 64);
 }
 
 /// "[2, 3]", at most a few dimensions shown (a hostile message may have
@@ -254,39 +246,27 @@ llvm::Error decodeTypedField(const TensorProto &proto, llvm::StringRef field,
   };
   if (field == "int32_data")
     return decodeInt32Data(proto, name, count, decodedBytes, out);
-  if (field == "float_data") {
-    if (type != OnnxDataType::Float)
+  // One stored value per element, its bits as they are.
+  auto copyValues = [&](OnnxDataType expected, const auto &values,
+                        auto toBits) -> llvm::Error {
+    if (type != expected)
       return wrongField();
-    if (llvm::Error err =
-            checkCount(name, field, proto.float_data_size(), count))
+    if (llvm::Error err = checkCount(name, field, values.size(), count))
       return err;
     out.resize(decodedBytes);
-    for (int i = 0, e = proto.float_data_size(); i < e; ++i)
-      store<uint32_t>(out, i, llvm::bit_cast<uint32_t>(proto.float_data(i)));
+    for (int i = 0, e = values.size(); i < e; ++i)
+      store(out, i, toBits(values[i]));
     return llvm::Error::success();
-  }
-  if (field == "double_data") {
-    if (type != OnnxDataType::Double)
-      return wrongField();
-    if (llvm::Error err =
-            checkCount(name, field, proto.double_data_size(), count))
-      return err;
-    out.resize(decodedBytes);
-    for (int i = 0, e = proto.double_data_size(); i < e; ++i)
-      store<uint64_t>(out, i, llvm::bit_cast<uint64_t>(proto.double_data(i)));
-    return llvm::Error::success();
-  }
-  if (field == "int64_data") {
-    if (type != OnnxDataType::Int64)
-      return wrongField();
-    if (llvm::Error err =
-            checkCount(name, field, proto.int64_data_size(), count))
-      return err;
-    out.resize(decodedBytes);
-    for (int i = 0, e = proto.int64_data_size(); i < e; ++i)
-      store<uint64_t>(out, i, uint64_t(proto.int64_data(i)));
-    return llvm::Error::success();
-  }
+  };
+  if (field == "float_data")
+    return copyValues(OnnxDataType::Float, proto.float_data(),
+                      [](float v) { return llvm::bit_cast<uint32_t>(v); });
+  if (field == "double_data")
+    return copyValues(OnnxDataType::Double, proto.double_data(),
+                      [](double v) { return llvm::bit_cast<uint64_t>(v); });
+  if (field == "int64_data")
+    return copyValues(OnnxDataType::Int64, proto.int64_data(),
+                      [](int64_t v) { return uint64_t(v); });
   if (field == "uint64_data") {
     if (type != OnnxDataType::UInt64 && type != OnnxDataType::UInt32)
       return wrongField();
