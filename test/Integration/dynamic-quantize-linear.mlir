@@ -164,3 +164,26 @@ func.func @dql_large_1e6(%arg0: tensor<1000x1000xf32>) -> (tensor<1000x1000xui8>
   %y, %s, %zp = qops.dynamic_quantize_linear %arg0 : tensor<1000x1000xf32> -> tensor<1000x1000xui8>, tensor<f32>, tensor<ui8>
   return %y, %s, %zp : tensor<1000x1000xui8>, tensor<f32>, tensor<ui8>
 }
+
+// RUN: %python %S/reference/gen_case.py dql_dyn_leftover_rows_and_tail %t/dql_dyn_leftover_rows_and_tail
+// RUN: quant-runner %s -e dql_dyn_leftover_rows_and_tail --input %t/dql_dyn_leftover_rows_and_tail/in0.npy \
+// RUN:   --expect %t/dql_dyn_leftover_rows_and_tail/out0.npy \
+// RUN:   --expect %t/dql_dyn_leftover_rows_and_tail/out1.npy \
+// RUN:   --expect %t/dql_dyn_leftover_rows_and_tail/out2.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_dql_dyn_leftover_rows_and_tail
+// OK_dql_dyn_leftover_rows_and_tail: all {{[0-9]+}} results match
+func.func @dql_dyn_leftover_rows_and_tail(%arg0: tensor<?x?xf32>) -> (tensor<?x?xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = qops.dynamic_quantize_linear %arg0 : tensor<?x?xf32> -> tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+  return %y, %s, %zp : tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+}
+
+// RUN: %python %S/reference/gen_case.py dql_dyn_extremes_in_chunks %t/dql_dyn_extremes_in_chunks
+// RUN: quant-runner %s -e dql_dyn_extremes_in_chunks --input %t/dql_dyn_extremes_in_chunks/in0.npy \
+// RUN:   --expect %t/dql_dyn_extremes_in_chunks/out0.npy --expect %t/dql_dyn_extremes_in_chunks/out1.npy \
+// RUN:   --expect %t/dql_dyn_extremes_in_chunks/out2.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_dql_dyn_extremes_in_chunks
+// OK_dql_dyn_extremes_in_chunks: all {{[0-9]+}} results match
+func.func @dql_dyn_extremes_in_chunks(%arg0: tensor<?x?xf32>) -> (tensor<?x?xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = qops.dynamic_quantize_linear %arg0 : tensor<?x?xf32> -> tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+  return %y, %s, %zp : tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+}

@@ -703,6 +703,27 @@ func.func @qmm_large_256x512x384(%arg0: tensor<256x512xui8>, %arg1: tensor<f32>,
   return %0 : tensor<256x384xui8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_batch_3x100x70x300 %t/qmm_batch_3x100x70x300
+// RUN: quant-runner %s -e qmm_batch_3x100x70x300 --input %t/qmm_batch_3x100x70x300/in0.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in1.npy --input %t/qmm_batch_3x100x70x300/in2.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in3.npy --input %t/qmm_batch_3x100x70x300/in4.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in5.npy --input %t/qmm_batch_3x100x70x300/in6.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in7.npy --expect %t/qmm_batch_3x100x70x300/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_batch_3x100x70x300
+// RUN: quant-runner %s -e qmm_batch_3x100x70x300 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in0.npy --input %t/qmm_batch_3x100x70x300/in1.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in2.npy --input %t/qmm_batch_3x100x70x300/in3.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in4.npy --input %t/qmm_batch_3x100x70x300/in5.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in6.npy --input %t/qmm_batch_3x100x70x300/in7.npy \
+// RUN:   --expect %t/qmm_batch_3x100x70x300/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_3x100x70x300
+// OK_qmm_batch_3x100x70x300: all {{[0-9]+}} results match
+func.func @qmm_batch_3x100x70x300(%arg0: tensor<3x100x70xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<3x70x300xui8>, %arg4: tensor<300xf32>, %arg5: tensor<300xui8>, %arg6: tensor<300xf32>, %arg7: tensor<300xsi8>) -> tensor<3x100x300xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x100x70xsi8>, tensor<f32>, tensor<si8>)
+                          b(%arg3, %arg4, %arg5 : tensor<3x70x300xui8>, tensor<300xf32>, tensor<300xui8>)
+                          y(%arg6, %arg7 : tensor<300xf32>, tensor<300xsi8>) -> tensor<3x100x300xsi8>
+  return %0 : tensor<3x100x300xsi8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_pairsum_trap %t/qmm_pairsum_trap
 // RUN: quant-runner %s -e qmm_pairsum_trap --input %t/qmm_pairsum_trap/in0.npy \
 // RUN:   --input %t/qmm_pairsum_trap/in1.npy --input %t/qmm_pairsum_trap/in2.npy \

@@ -8,6 +8,27 @@
 // RUN: quant-runner %S/../Integration/quantize-linear.mlir -e quantize_large_per_axis_i4 --input %t/q/in0.npy --input %t/q/in1.npy --input %t/q/in2.npy --expect %t/q/out0.npy --threads=3 | FileCheck %s
 // RUN: quant-runner %S/../Integration/quantize-linear.mlir -e quantize_large_per_axis_i4 --dump-lowered --threads 2 | FileCheck %s --check-prefix=OMP
 // CHECK: all 1 results match
+// QLinearMatMul's kernel: one scf.forall over batches x 48-row blocks x
+// 256-column chunks; every thread count and both x86 strategies give the
+// reference's numbers.
+// RUN: %python %S/../Integration/reference/gen_case.py qmm_batch_3x100x70x300 %t/qmm
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 1 | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 2 | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 2 --target-features=-avx512vnni,-avxvnni | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 3 | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 3 --target-features=-avx512vnni,-avxvnni | FileCheck %s
+// DynamicQuantizeLinear: with threads, pass 1 reduces chunks into
+// partials; each region (chunks, rows left over, tail) holds an extreme.
+// RUN: %python %S/../Integration/reference/gen_case.py dql_dyn_leftover_rows_and_tail %t/dql_dyn_leftover_rows_and_tail
+// RUN: quant-runner %S/../Integration/dynamic-quantize-linear.mlir -e dql_dyn_leftover_rows_and_tail --input %t/dql_dyn_leftover_rows_and_tail/in0.npy --expect %t/dql_dyn_leftover_rows_and_tail/out0.npy --expect %t/dql_dyn_leftover_rows_and_tail/out1.npy --expect %t/dql_dyn_leftover_rows_and_tail/out2.npy --threads 1 | FileCheck %s --check-prefix=DQL
+// RUN: quant-runner %S/../Integration/dynamic-quantize-linear.mlir -e dql_dyn_leftover_rows_and_tail --input %t/dql_dyn_leftover_rows_and_tail/in0.npy --expect %t/dql_dyn_leftover_rows_and_tail/out0.npy --expect %t/dql_dyn_leftover_rows_and_tail/out1.npy --expect %t/dql_dyn_leftover_rows_and_tail/out2.npy --threads 2 | FileCheck %s --check-prefix=DQL
+// RUN: quant-runner %S/../Integration/dynamic-quantize-linear.mlir -e dql_dyn_leftover_rows_and_tail --input %t/dql_dyn_leftover_rows_and_tail/in0.npy --expect %t/dql_dyn_leftover_rows_and_tail/out0.npy --expect %t/dql_dyn_leftover_rows_and_tail/out1.npy --expect %t/dql_dyn_leftover_rows_and_tail/out2.npy --threads 3 | FileCheck %s --check-prefix=DQL
+// RUN: %python %S/../Integration/reference/gen_case.py dql_dyn_extremes_in_chunks %t/dql_dyn_extremes_in_chunks
+// RUN: quant-runner %S/../Integration/dynamic-quantize-linear.mlir -e dql_dyn_extremes_in_chunks --input %t/dql_dyn_extremes_in_chunks/in0.npy --expect %t/dql_dyn_extremes_in_chunks/out0.npy --expect %t/dql_dyn_extremes_in_chunks/out1.npy --expect %t/dql_dyn_extremes_in_chunks/out2.npy --threads 1 | FileCheck %s --check-prefix=DQL
+// RUN: quant-runner %S/../Integration/dynamic-quantize-linear.mlir -e dql_dyn_extremes_in_chunks --input %t/dql_dyn_extremes_in_chunks/in0.npy --expect %t/dql_dyn_extremes_in_chunks/out0.npy --expect %t/dql_dyn_extremes_in_chunks/out1.npy --expect %t/dql_dyn_extremes_in_chunks/out2.npy --threads 2 | FileCheck %s --check-prefix=DQL
+// RUN: quant-runner %S/../Integration/dynamic-quantize-linear.mlir -e dql_dyn_extremes_in_chunks --input %t/dql_dyn_extremes_in_chunks/in0.npy --expect %t/dql_dyn_extremes_in_chunks/out0.npy --expect %t/dql_dyn_extremes_in_chunks/out1.npy --expect %t/dql_dyn_extremes_in_chunks/out2.npy --threads 3 | FileCheck %s --check-prefix=DQL
+// DQL: all 3 results match
 // OMP: omp.parallel
 // A 1-D op is distributed in chunks of 16384 elements.
 // RUN: %python %S/../Integration/reference/gen_case.py quantize_large_1e6_u8 %t/flat

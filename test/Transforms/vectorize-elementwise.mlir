@@ -132,3 +132,50 @@ func.func @parallel_rows(%x: tensor<16x4096xf32>) -> tensor<16x4096xf32> {
   } -> tensor<16x4096xf32>
   return %y : tensor<16x4096xf32>
 }
+
+// -----
+
+// With `parallel`, a statically unit outer loop (a batch of 1) is not the
+// one distributed: the next parallel loop is, one index per iteration, with
+// the unit loop whole inside.
+// CHECK-LABEL: func.func @parallel_skips_unit_batch
+// PAR-LABEL: func.func @parallel_skips_unit_batch
+// PAR: scf.forall (%[[PANEL:.*]]) in (8) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<1x8x4096xf32>)
+// PAR: tensor.extract_slice %{{.*}}[0, %[[PANEL]], 0] [1, 1, 4096] [1, 1, 1]
+// PAR: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @parallel_skips_unit_batch(%x: tensor<1x8x4096xf32>) -> tensor<1x8x4096xf32> {
+  %e = tensor.empty() : tensor<1x8x4096xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : tensor<1x8x4096xf32>) outs(%e : tensor<1x8x4096xf32>) {
+  ^bb0(%xv: f32, %o: f32):
+    %a = arith.addf %xv, %xv : f32
+    linalg.yield %a : f32
+  } -> tensor<1x8x4096xf32>
+  return %y : tensor<1x8x4096xf32>
+}
+
+// -----
+
+// With `parallel`, the innermost loop of a multi-dimensional op is not
+// split over threads (a gemv (m = 1, k, n): one thread streams whole rows
+// of b): nothing is distributed, the op is only vectorized.
+// CHECK-LABEL: func.func @parallel_keeps_gemv_rows_whole
+// PAR-LABEL: func.func @parallel_keeps_gemv_rows_whole
+// PAR-NOT: scf.forall
+// PAR: arith.muli %{{.*}}, %{{.*}} : vector<32xi32>
+// PAR-NOT: scf.forall
+// PAR: return
+#a_map = affine_map<(m, k, n) -> (m, k)>
+#b_map = affine_map<(m, k, n) -> (k, n)>
+#y_map = affine_map<(m, k, n) -> (m, n)>
+func.func @parallel_keeps_gemv_rows_whole(%a: tensor<1x64xi32>, %b: tensor<64x4096xi32>, %acc: tensor<1x4096xi32>) -> tensor<1x4096xi32> {
+  %y = linalg.generic {indexing_maps = [#a_map, #b_map, #y_map], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : tensor<1x64xi32>, tensor<64x4096xi32>) outs(%acc : tensor<1x4096xi32>) {
+  ^bb0(%av: i32, %bv: i32, %o: i32):
+    %p = arith.muli %av, %bv : i32
+    %s = arith.addi %o, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<1x4096xi32>
+  return %y : tensor<1x4096xi32>
+}

@@ -34,9 +34,17 @@ using namespace mlir::qops;
 
 namespace {
 
+/// Rows of L lanes per thread chunk of pass 1 (64K elements, 256 KiB).
+constexpr int64_t kChunkRows = 1024;
+
 struct DynamicQuantizeLinearToLinalg
     : OpConversionPattern<DynamicQuantizeLinearOp> {
-  using OpConversionPattern::OpConversionPattern;
+  DynamicQuantizeLinearToLinalg(const TypeConverter &converter,
+                                MLIRContext *ctx, bool parallel)
+      : OpConversionPattern(converter, ctx), parallel(parallel) {}
+
+  /// Shape pass 1 so that threads can share it (chunk partials).
+  bool parallel;
 
   LogicalResult
   matchAndRewrite(DynamicQuantizeLinearOp op, OpAdaptor adaptor,
@@ -93,34 +101,114 @@ struct DynamicQuantizeLinearToLinalg
       Value hi = arith::MaximumFOp::create(b, nested, args[2], args[0]);
       linalg::YieldOp::create(b, nested, ValueRange{lo, hi});
     };
+    // Partial mins and maxes (ins 0, 1) into mins and maxes (outs 2, 3).
+    auto combineMinMax = [](OpBuilder &b, Location nested, ValueRange args) {
+      Value lo = arith::MinimumFOp::create(b, nested, args[2], args[0]);
+      Value hi = arith::MaximumFOp::create(b, nested, args[3], args[1]);
+      linalg::YieldOp::create(b, nested, ValueRange{lo, hi});
+    };
     const double inf = std::numeric_limits<double>::infinity();
     auto laneType = RankedTensorType::get({lanes}, f32);
+
+    // Rows [first, first + count) of the [N / L, L] view of x.
+    auto rowsOfGrid = [&](OpFoldResult first, OpFoldResult count) -> Value {
+      AffineExpr r = rewriter.getAffineSymbolExpr(0);
+      auto elementsOf = [&](OpFoldResult rowCount) {
+        return rowCount == rows ? bulk
+                                : affine::makeComposedFoldedAffineApply(
+                                      rewriter, loc, r * lanes, {rowCount});
+      };
+      Value slice = tensor::ExtractSliceOp::create(
+          rewriter, loc, flat, ArrayRef<OpFoldResult>{elementsOf(first)},
+          ArrayRef<OpFoldResult>{elementsOf(count)},
+          ArrayRef<OpFoldResult>{oneIndex});
+      return tensor::ExpandShapeOp::create(
+          rewriter, loc,
+          RankedTensorType::get(
+              {getConstantIntValue(count).value_or(ShapedType::kDynamic),
+               lanes},
+              f32),
+          slice, ArrayRef<ReassociationIndices>{{0, 1}},
+          ArrayRef<OpFoldResult>{count, rewriter.getIndexAttr(lanes)});
+    };
+    // [R, L] rows reduced into the L lanes of `inits` (min, max).
+    auto reduceRowsIntoLanes = [&](Value grid, ValueRange inits) {
+      AffineMap gridMap = AffineMap::getMultiDimIdentityMap(2, ctx);
+      AffineMap laneMap = AffineMap::get(2, 0, rewriter.getAffineDimExpr(1));
+      return SmallVector<Value>(
+          linalg::GenericOp::create(
+              rewriter, loc, TypeRange{laneType, laneType}, ValueRange{grid},
+              inits, ArrayRef<AffineMap>{gridMap, laneMap, laneMap},
+              ArrayRef<utils::IteratorType>{utils::IteratorType::reduction,
+                                            utils::IteratorType::parallel},
+              minMaxBody)
+              .getResults());
+    };
 
     // [N / L, L] -> L lanes (just the init values when N < L is known).
     SmallVector<Value> laneResults{filled({lanes}, inf),
                                    filled({lanes}, -inf)};
-    if (getConstantIntValue(bulk) != 0) {
-      Value bulkSlice = tensor::ExtractSliceOp::create(
-          rewriter, loc, flat, ArrayRef<OpFoldResult>{zeroIndex},
-          ArrayRef<OpFoldResult>{bulk}, ArrayRef<OpFoldResult>{oneIndex});
-      int64_t staticRows =
-          getConstantIntValue(rows).value_or(ShapedType::kDynamic);
+    OpFoldResult rowsLeft = rows, firstRowLeft = zeroIndex;
+    if (parallel && getConstantIntValue(rows).value_or(kChunkRows) >=
+                        kChunkRows) {
+      // Threads: whole chunks of kChunkRows rows reduce into one partial
+      // [L] each ([C, kChunkRows, L] -> [C, L], C parallel: the vectorizer
+      // distributes it over threads), the partials into the lanes.
+      AffineExpr r = rewriter.getAffineSymbolExpr(0);
+      OpFoldResult chunks = affine::makeComposedFoldedAffineApply(
+          rewriter, loc, r.floorDiv(kChunkRows), {rows});
+      OpFoldResult chunkedRows = affine::makeComposedFoldedAffineApply(
+          rewriter, loc, r.floorDiv(kChunkRows) * kChunkRows, {rows});
+      int64_t staticChunks =
+          getConstantIntValue(chunks).value_or(ShapedType::kDynamic);
       Value grid = tensor::ExpandShapeOp::create(
-          rewriter, loc, RankedTensorType::get({staticRows, lanes}, f32),
-          bulkSlice,
-          ArrayRef<ReassociationIndices>{{0, 1}},
-          ArrayRef<OpFoldResult>{rows, rewriter.getIndexAttr(lanes)});
-      AffineMap gridMap = AffineMap::getMultiDimIdentityMap(2, ctx);
-      AffineMap laneMap = AffineMap::get(2, 0, rewriter.getAffineDimExpr(1));
-      auto laneMinMax = linalg::GenericOp::create(
-          rewriter, loc, TypeRange{laneType, laneType}, ValueRange{grid},
-          laneResults,
-          ArrayRef<AffineMap>{gridMap, laneMap, laneMap},
-          ArrayRef<utils::IteratorType>{utils::IteratorType::reduction,
+          rewriter, loc,
+          RankedTensorType::get({staticChunks, kChunkRows, lanes}, f32),
+          rowsOfGrid(zeroIndex, chunkedRows),
+          ArrayRef<ReassociationIndices>{{0, 1}, {2}},
+          ArrayRef<OpFoldResult>{chunks, rewriter.getIndexAttr(kChunkRows),
+                                 rewriter.getIndexAttr(lanes)});
+      auto partialType = RankedTensorType::get({staticChunks, lanes}, f32);
+      auto filledPartials = [&](double init) {
+        Value empty = tensor::EmptyOp::create(
+            rewriter, loc,
+            ArrayRef<OpFoldResult>{chunks, rewriter.getIndexAttr(lanes)},
+            f32);
+        return linalg::FillOp::create(rewriter, loc, constF32(init), empty)
+            .getResult(0);
+      };
+      AffineExpr c = rewriter.getAffineDimExpr(0),
+                 l = rewriter.getAffineDimExpr(2);
+      AffineMap chunkMap = AffineMap::getMultiDimIdentityMap(3, ctx);
+      AffineMap partialMap = AffineMap::get(3, 0, {c, l}, ctx);
+      auto partials = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{partialType, partialType}, ValueRange{grid},
+          ValueRange{filledPartials(inf), filledPartials(-inf)},
+          ArrayRef<AffineMap>{chunkMap, partialMap, partialMap},
+          ArrayRef<utils::IteratorType>{utils::IteratorType::parallel,
+                                        utils::IteratorType::reduction,
                                         utils::IteratorType::parallel},
           minMaxBody);
-      laneResults = laneMinMax.getResults();
+      // The partials into the lanes: [C, L] -> [L], mins and maxes.
+      AffineMap gridMap = AffineMap::getMultiDimIdentityMap(2, ctx);
+      AffineMap laneMap = AffineMap::get(2, 0, rewriter.getAffineDimExpr(1));
+      laneResults = SmallVector<Value>(
+          linalg::GenericOp::create(
+              rewriter, loc, TypeRange{laneType, laneType},
+              partials.getResults(), laneResults,
+              ArrayRef<AffineMap>{gridMap, gridMap, laneMap, laneMap},
+              ArrayRef<utils::IteratorType>{utils::IteratorType::reduction,
+                                            utils::IteratorType::parallel},
+              combineMinMax)
+              .getResults());
+      firstRowLeft = chunkedRows;
+      rowsLeft = affine::makeComposedFoldedAffineApply(
+          rewriter, loc, r - r.floorDiv(kChunkRows) * kChunkRows, {rows});
     }
+    // The rows not in a chunk (all of them without threads).
+    if (getConstantIntValue(rowsLeft) != 0)
+      laneResults =
+          reduceRowsIntoLanes(rowsOfGrid(firstRowLeft, rowsLeft), laneResults);
 
     // The last N mod L elements into the first lanes (none when N is a
     // known multiple of L).
@@ -158,11 +246,7 @@ struct DynamicQuantizeLinearToLinalg
         ValueRange{filled({}, inf), filled({}, -inf)},
         ArrayRef<AffineMap>{allLanes, allLanes, toScalar, toScalar},
         ArrayRef<utils::IteratorType>{utils::IteratorType::reduction},
-        [&](OpBuilder &b, Location nested, ValueRange args) {
-          Value lo = arith::MinimumFOp::create(b, nested, args[2], args[0]);
-          Value hi = arith::MaximumFOp::create(b, nested, args[3], args[1]);
-          linalg::YieldOp::create(b, nested, ValueRange{lo, hi});
-        });
+        combineMinMax);
     Value lo = tensor::ExtractOp::create(rewriter, loc, minMax.getResult(0),
                                          ValueRange{});
     Value hi = tensor::ExtractOp::create(rewriter, loc, minMax.getResult(1),
@@ -216,7 +300,8 @@ struct DynamicQuantizeLinearToLinalg
 } // namespace
 
 void qops::populateDynamicQuantizeToLinalgPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    bool parallel) {
   patterns.add<DynamicQuantizeLinearToLinalg>(converter,
-                                              patterns.getContext());
+                                              patterns.getContext(), parallel);
 }

@@ -85,6 +85,8 @@ constexpr int64_t kHalf = 8;     // i32 lanes per accumulator vector
 constexpr int64_t kStreamingMaxRows = 4;
 constexpr int64_t kRowBlock = 48; // MC: rows whose packed A stays in L2
                                   // while every B panel passes by
+constexpr int64_t kColumnChunk = 256; // columns of one thread's tile (16
+                                      // panels)
 
 /// A quantization parameter of the kernel: one element (a scalar read once)
 /// or one value per row / per column (a 1-D tensor padded to the tile
@@ -622,22 +624,19 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     Value padI8Kernel =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI8IntegerAttr(0));
 
-    auto batchLoop = scf::ForOp::create(
-        rewriter, loc, c0, idx(batch), c1, ValueRange{yInit},
-        [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
-          Value bb = sharedB ? c0 : bi;
-          // Blocks of kRowBlock rows; in each, every 16-column panel; in
-          // each panel, the block's 6-row tiles.
-          Value cBlock = arith::ConstantIndexOp::create(b, l, kRowBlock);
-          // One block of kRowBlock rows: every panel, then the block's
-          // 6-row tiles; writes rows [mb, blockEnd) of `yIn`, whose row 0
-          // is row `rowBase` of the result and whose batch index is
-          // `batchInY`.
-          auto emitBlock = [&](OpBuilder &b, Location l, Value mb,
-                               Value blockEnd, Value yIn, Value rowBase,
-                               Value batchInY) -> Value {
+    Value cBlock = arith::ConstantIndexOp::create(rewriter, loc, kRowBlock);
+    Value cBlockEnd = idx(mPadded), cColumnsEnd = idx(nPadded);
+    // One tile of the thread grid: rows [mb, blockEnd) (at most kRowBlock)
+    // and columns [nBegin, nEnd) of batch `bi` (b's batch `bb`); in it,
+    // every 16-column panel, and in each panel the block's MR-row tiles.
+    // Writes into `yIn`, whose element (0, 0, 0) is element (batchInY,
+    // rowBase, colBase) of the padded result.
+    auto emitBlock = [&](OpBuilder &b, Location l, Value bi, Value bb,
+                         Value mb, Value blockEnd, Value nBegin, Value nEnd,
+                         Value yIn, Value batchInY, Value rowBase,
+                         Value colBase) -> Value {
           auto panelLoop = scf::ForOp::create(
-              b, l, c0, idx(nPadded), cCols, ValueRange{yIn},
+              b, l, nBegin, nEnd, cCols, ValueRange{yIn},
               [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
                 Value panel = arith::DivUIOp::create(b, l, n0, cCols);
                 auto rowLoop = scf::ForOp::create(
@@ -819,9 +818,11 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                               b, l, VectorType::get({kHalf}, yStorage), q);
                           Value rowInY =
                               arith::SubIOp::create(b, l, row, rowBase);
+                          Value columnInY =
+                              arith::SubIOp::create(b, l, column, colBase);
                           y = vector::TransferWriteOp::create(
                                   b, l, stored, y,
-                                  ValueRange{batchInY, rowInY, column},
+                                  ValueRange{batchInY, rowInY, columnInY},
                                   ArrayRef<bool>{true})
                                   .getResult();
                         }
@@ -831,54 +832,73 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                 scf::YieldOp::create(b, l, rowLoop.getResults());
               });
           return panelLoop.getResult(0);
-          };
-          Value cBlockEnd = idx(mPadded);
-          auto blockEndOf = [&](OpBuilder &b, Location l, Value mb) -> Value {
-            return arith::MinUIOp::create(
-                b, l, arith::AddIOp::create(b, l, mb, cBlock), cBlockEnd);
-          };
-          if (!this->parallel) {
+    };
+    auto minOf = [](OpBuilder &b, Location l, Value x, Value step,
+                    Value bound) -> Value {
+      return arith::MinUIOp::create(b, l, arith::AddIOp::create(b, l, x, step),
+                                    bound);
+    };
+    Value yPadded;
+    if (!this->parallel) {
+      auto batchLoop = scf::ForOp::create(
+          rewriter, loc, c0, idx(batch), c1, ValueRange{yInit},
+          [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
+            Value bb = sharedB ? c0 : bi;
             auto blockLoop = scf::ForOp::create(
-                b, l, c0, idx(mPadded), cBlock, batchArgs,
+                b, l, c0, cBlockEnd, cBlock, batchArgs,
                 [&](OpBuilder &b, Location l, Value mb, ValueRange blockArgs) {
-                  Value y = emitBlock(b, l, mb, blockEndOf(b, l, mb),
-                                      blockArgs[0], c0, bi);
+                  Value y = emitBlock(b, l, bi, bb, mb,
+                                      minOf(b, l, mb, cBlock, cBlockEnd), c0,
+                                      cColumnsEnd, blockArgs[0], bi, c0, c0);
                   scf::YieldOp::create(b, l, y);
                 });
             scf::YieldOp::create(b, l, blockLoop.getResults());
-            return;
-          }
-          // Threads: the row blocks of one batch are independent; each
-          // writes its own rows (scf.forall -> OpenMP).
-          auto forall = scf::ForallOp::create(
-              b, l, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
-              ArrayRef<OpFoldResult>{mPadded},
-              ArrayRef<OpFoldResult>{b.getIndexAttr(kRowBlock)}, batchArgs,
-              std::nullopt);
-          {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPointToStart(forall.getBody());
-            Value mb = forall.getInductionVar(0);
-            Value shared = forall.getRegionIterArgs()[0];
-            Value blockEnd = blockEndOf(b, l, mb);
-            Value blockRows = arith::SubIOp::create(b, l, blockEnd, mb);
-            SmallVector<OpFoldResult> offsets{bi, mb, b.getIndexAttr(0)};
-            SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), blockRows,
-                                            nPadded};
-            SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
-            Value slice = tensor::ExtractSliceOp::create(b, l, shared, offsets,
-                                                         sizes, strides);
-            Value written = emitBlock(b, l, mb, blockEnd, slice, mb, c0);
-            b.setInsertionPointToStart(forall.getTerminator().getBody());
-            tensor::ParallelInsertSliceOp::create(b, l, written, shared,
-                                                  offsets, sizes, strides);
-          }
-          scf::YieldOp::create(b, l, forall.getResults());
-
-        });
+          });
+      yPadded = batchLoop.getResult(0);
+    } else {
+      // Threads: one scf.forall (-> OpenMP) over batches x row blocks x
+      // column chunks. Every tile writes its own part of y, so the result
+      // does not depend on the thread count. Splitting the columns keeps
+      // threads busy when there are few row blocks (gemv: one) and costs
+      // little: each tile re-reads its packed A block (in L2), and every B
+      // panel is still read once per row block.
+      Value cChunk = arith::ConstantIndexOp::create(rewriter, loc,
+                                                    kColumnChunk);
+      auto forall = scf::ForallOp::create(
+          rewriter, loc,
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                                 rewriter.getIndexAttr(0),
+                                 rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{batch, mPadded, nPadded},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
+                                 rewriter.getIndexAttr(kRowBlock),
+                                 rewriter.getIndexAttr(kColumnChunk)},
+          ValueRange{yInit}, std::nullopt);
+      OpBuilder::InsertionGuard guard(rewriter);
+      OpBuilder &b = rewriter;
+      b.setInsertionPointToStart(forall.getBody());
+      Value bi = forall.getInductionVar(0), mb = forall.getInductionVar(1),
+            nc = forall.getInductionVar(2);
+      Value bb = sharedB ? c0 : bi;
+      Value shared = forall.getRegionIterArgs()[0];
+      Value blockEnd = minOf(b, loc, mb, cBlock, cBlockEnd);
+      Value chunkEnd = minOf(b, loc, nc, cChunk, cColumnsEnd);
+      SmallVector<OpFoldResult> offsets{bi, mb, nc};
+      SmallVector<OpFoldResult> sizes{
+          b.getIndexAttr(1), arith::SubIOp::create(b, loc, blockEnd, mb).getResult(),
+          arith::SubIOp::create(b, loc, chunkEnd, nc).getResult()};
+      SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+      Value slice = tensor::ExtractSliceOp::create(b, loc, shared, offsets,
+                                                   sizes, strides);
+      Value written = emitBlock(b, loc, bi, bb, mb, blockEnd, nc, chunkEnd,
+                                slice, c0, mb, nc);
+      b.setInsertionPointToStart(forall.getTerminator().getBody());
+      tensor::ParallelInsertSliceOp::create(b, loc, written, shared, offsets,
+                                            sizes, strides);
+      yPadded = forall.getResult(0);
+    }
 
     // y = Y[:, :M, :N], back to the result's batch shape.
-    Value yPadded = batchLoop.getResult(0);
     auto batched3 = RankedTensorType::get(
         {staticOr(batch), staticOr(m), staticOr(n)}, yStorage);
     Value y = tensor::ExtractSliceOp::create(

@@ -128,7 +128,7 @@ void qops::populateQOpsToLinalgConversionPatterns(
   patterns.add<ConstantToStorage, FoldStorageCasts>(converter,
                                                     patterns.getContext());
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
-  populateDynamicQuantizeToLinalgPatterns(converter, patterns);
+  populateDynamicQuantizeToLinalgPatterns(converter, patterns, parallel);
   populateQLinearMatMulToLinalgPatterns(converter, patterns);
   if (useInt8Kernel)
     populateQLinearMatMulKernelPatterns(converter, patterns, parallel,

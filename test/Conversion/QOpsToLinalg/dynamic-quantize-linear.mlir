@@ -1,4 +1,5 @@
 // RUN: quant-opt %s --convert-qops-to-linalg | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg=parallel | FileCheck %s --check-prefix=PAR
 
 // Pass 1 flattens x and reduces min and max into 64 lanes (outer reduction,
 // parallel along the contiguous lanes), folds the N mod 64 tail into the
@@ -52,6 +53,33 @@
 // CHECK: %[[ST:.*]] = tensor.from_elements %[[SCALE]] : tensor<f32>
 // CHECK: %[[ZT:.*]] = tensor.from_elements %{{.*}} : tensor<i8>
 // CHECK: return %[[Y]], %[[ST]], %[[ZT]]
+// With `parallel`, pass 1 first reduces whole chunks of 1024 rows of 64
+// lanes into per-chunk partials (chunk loop parallel, for threads), then the
+// partials into the 64 lanes, then the rows left over, then the tail.
+// PAR-DAG: #[[CHUNKS:.*]] = affine_map<()[s0] -> ((s0 floordiv 64) floordiv 1024)>
+// PAR-DAG: #[[CHUNKED:.*]] = affine_map<()[s0] -> (((s0 floordiv 64) floordiv 1024) * 1024)>
+// PAR-DAG: #[[LEFT:.*]] = affine_map<()[s0] -> ((s0 floordiv 64) mod 1024)>
+// PAR-DAG: #[[ID3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// PAR-DAG: #[[PART:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// PAR-DAG: #[[GRID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// PAR-DAG: #[[LANE:.*]] = affine_map<(d0, d1) -> (d1)>
+// PAR-LABEL: func.func @dynamic_quantize
+// PAR: %[[MININIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<64xf32>)
+// PAR: %[[MAXINIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<64xf32>)
+// PAR: %[[NCHUNKS:.*]] = affine.apply #[[CHUNKS]]()
+// PAR: %[[NCHUNKED:.*]] = affine.apply #[[CHUNKED]]()
+// PAR: %[[ROWS:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [%[[NCHUNKED]], 64] : tensor<?xf32> into tensor<?x64xf32>
+// PAR: %[[CHUNKED_X:.*]] = tensor.expand_shape %[[ROWS]] {{\[\[}}0, 1], [2]] output_shape [%[[NCHUNKS]], 1024, 64] : tensor<?x64xf32> into tensor<?x1024x64xf32>
+// PAR: %[[PARTIALS:.*]]:2 = linalg.generic {indexing_maps = [#[[ID3]], #[[PART]], #[[PART]]], iterator_types = ["parallel", "reduction", "parallel"]}
+// PAR-SAME: ins(%[[CHUNKED_X]] : tensor<?x1024x64xf32>) outs(%{{.*}}, %{{.*}} : tensor<?x64xf32>, tensor<?x64xf32>)
+// PAR: %[[FROM_CHUNKS:.*]]:2 = linalg.generic {indexing_maps = [#[[GRID]], #[[GRID]], #[[LANE]], #[[LANE]]], iterator_types = ["reduction", "parallel"]}
+// PAR-SAME: ins(%[[PARTIALS]]#0, %[[PARTIALS]]#1 : tensor<?x64xf32>, tensor<?x64xf32>) outs(%[[MININIT]], %[[MAXINIT]] : tensor<64xf32>, tensor<64xf32>)
+// PAR: arith.minimumf
+// PAR: arith.maximumf
+// PAR: %[[NLEFT:.*]] = affine.apply #[[LEFT]]()
+// PAR: %[[LEFT_X:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [%[[NLEFT]], 64] : tensor<?xf32> into tensor<?x64xf32>
+// PAR: linalg.generic {indexing_maps = [#[[GRID]], #[[LANE]], #[[LANE]]], iterator_types = ["reduction", "parallel"]}
+// PAR-SAME: ins(%[[LEFT_X]] : tensor<?x64xf32>) outs(%[[FROM_CHUNKS]]#0, %[[FROM_CHUNKS]]#1 : tensor<64xf32>, tensor<64xf32>)
 func.func @dynamic_quantize(%x: tensor<?x4xf32>) -> (tensor<?x4xui8>, tensor<f32>, tensor<ui8>) {
   %y, %s, %zp = qops.dynamic_quantize_linear %x : tensor<?x4xf32> -> tensor<?x4xui8>, tensor<f32>, tensor<ui8>
   return %y, %s, %zp : tensor<?x4xui8>, tensor<f32>, tensor<ui8>

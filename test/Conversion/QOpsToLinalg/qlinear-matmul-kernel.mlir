@@ -55,18 +55,24 @@ func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tenso
 
 // -----
 
-// With `parallel`, the 48-row blocks of each batch are distributed over
-// threads: each scf.forall iteration writes its own rows.
+// With `parallel`, one scf.forall runs over batches x 48-row blocks x
+// 256-column chunks (here 2 x 2 tiles: 304 padded columns are a chunk of
+// 256 and one of 48); each tile's panel loop covers its own columns and it
+// writes its own part of y, the column written offset by the chunk start.
 // PAR-LABEL: func.func @kernel_parallel
-// PAR: scf.forall (%[[MB:.*]]) = (0) to (96) step (48) shared_outs(%[[Y:.*]] = %{{.*}}) -> (tensor<1x96x32xi8>)
-// PAR: %[[ROWS:.*]] = tensor.extract_slice %[[Y]][%{{.*}}, %[[MB]], 0] [1, %{{.*}}, 32] [1, 1, 1]
-// PAR: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x?x32xi8>
+// PAR: scf.forall (%[[BI:.*]], %[[MB:.*]], %[[NC:.*]]) = (0, 0, 0) to (1, 96, 304) step (1, 48, 256) shared_outs(%[[Y:.*]] = %{{.*}}) -> (tensor<1x96x304xi8>)
+// PAR: %[[CHUNK_END:.*]] = arith.minui %{{.*}}, %c304
+// PAR: %[[TILE:.*]] = tensor.extract_slice %[[Y]][%[[BI]], %[[MB]], %[[NC]]] [1, %{{.*}}, %{{.*}}] [1, 1, 1] : tensor<1x96x304xi8> to tensor<1x?x?xi8>
+// PAR: scf.for %[[N0:.*]] = %[[NC]] to %[[CHUNK_END]] step %c16
+// PAR: %[[COL:.*]] = arith.addi %[[N0]], %c0
+// PAR: %[[COL_IN_TILE:.*]] = arith.subi %[[COL]], %[[NC]]
+// PAR: vector.transfer_write %{{.*}}, %{{.*}}[%c0, %{{.*}}, %[[COL_IN_TILE]]] {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
 // PAR: scf.forall.in_parallel
-// PAR: tensor.parallel_insert_slice %{{.*}} into %[[Y]][%{{.*}}, %[[MB]], 0] [1, %{{.*}}, 32] [1, 1, 1]
+// PAR: tensor.parallel_insert_slice %{{.*}} into %[[Y]][%[[BI]], %[[MB]], %[[NC]]] [1, %{{.*}}, %{{.*}}] [1, 1, 1]
 // CHECK-LABEL: func.func @kernel_parallel
-func.func @kernel_parallel(%a: tensor<96x64xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<64x32xsi8>, %bs: tensor<f32>, %bzp: tensor<si8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<96x32xui8> {
-  %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<96x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %bzp : tensor<64x32xsi8>, tensor<f32>, tensor<si8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<96x32xui8>
-  return %y : tensor<96x32xui8>
+func.func @kernel_parallel(%a: tensor<96x64xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<64x300xsi8>, %bs: tensor<f32>, %bzp: tensor<si8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<96x300xui8> {
+  %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<96x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %bzp : tensor<64x300xsi8>, tensor<f32>, tensor<si8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<96x300xui8>
+  return %y : tensor<96x300xui8>
 }
 
 // -----

@@ -611,6 +611,27 @@ def dql_large_1e6(n):
     return DYN(rng_for(n).normal(0.1, 1.0, size=(1000, 1000)))
 
 
+# With threads, pass 1 reduces whole chunks of 1024 x 64 elements into
+# partials, then the rows left over, then the N mod 64 tail. 1001 x 1003 =
+# 1004003 elements: 15 chunks, 327 rows, a tail of 35. The extremes are put
+# in one region each, so that a region left out changes the scale or the
+# zero point.
+def _dql_regions(n, lo_at, hi_at):
+    x = rng_for(n).normal(0.1, 1.0, size=(1001, 1003)).astype(f32)
+    flat = x.reshape(-1)
+    flat[lo_at] = -37.5
+    flat[hi_at] = 41.25
+    return DYN(x, dyn=True)
+
+
+# min in the rows left over after the chunks, max in the tail
+add("dynamic-quantize-linear", "dql_dyn_leftover_rows_and_tail",
+    lambda n: _dql_regions(n, 15 * 65536 + 200 * 64 + 5, 1004003 - 3))
+# min and max in the chunks (the 8th and the last)
+add("dynamic-quantize-linear", "dql_dyn_extremes_in_chunks",
+    lambda n: _dql_regions(n, 7 * 65536 + 12345, 15 * 65536 - 1))
+
+
 # ---- qlinear-matmul ----
 for _at in ("u8", "i8"):
     for _bt in ("u8", "i8"):
@@ -672,6 +693,10 @@ def qmm_ties(n):
 add("qlinear-matmul", "qmm_dyn", lambda n: qmm_rand(n, "u8", "i8", "u8", (6, 19), (19, 11), b_par=(11,), dyn=True))
 add("qlinear-matmul", "qmm_dyn_batch", lambda n: qmm_rand(n, "i8", "i8", "u8", (2, 3, 8), (2, 8, 4), dyn=True))
 add("qlinear-matmul", "qmm_large_256x512x384", lambda n: qmm_rand(n, "u8", "i8", "u8", (256, 512), (512, 384)))
+# With threads: batches x row blocks (48 rows) x column chunks (256 columns):
+# 3 x 3 x 2 tiles, the last ones partial, per-column b and y parameters.
+add("qlinear-matmul", "qmm_batch_3x100x70x300",
+    lambda n: qmm_rand(n, "i8", "u8", "i8", (3, 100, 70), (3, 70, 300), b_par=(300,), y_par=(300,)))
 
 
 @case("qlinear-matmul")

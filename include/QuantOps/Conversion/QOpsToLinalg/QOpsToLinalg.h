@@ -27,9 +27,11 @@ Type getStorageElementType(Type onnxElementType);
 /// qops.quantize_linear and qops.dequantize_linear.
 void populateQuantizeDequantizeToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns);
-/// qops.dynamic_quantize_linear.
+/// qops.dynamic_quantize_linear. With `parallel`, the min/max pass reduces
+/// chunks of x into partials that threads can share.
 void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
-                                             RewritePatternSet &patterns);
+                                             RewritePatternSet &patterns,
+                                             bool parallel = false);
 /// qops.qlinear_matmul.
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns);
