@@ -94,6 +94,7 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   convert.targetTriple = options.targetTriple;
   convert.targetCpu = options.targetCpu;
   convert.targetFeatures = options.targetFeatures;
+  convert.int8Strategy = options.int8Strategy;
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
   pm.addPass(createCanonicalizerPass());
   QOpsVectorizeElementwiseOptions vectorize;

@@ -2,7 +2,8 @@
 //
 // The int8 kernel's quad dot products to the target's intrinsic:
 //   x86      dot_u8s8_quads -> VPDPBUSD (256 or 512 bits)
-//   AArch64  dot_u8s8_quads -> USDOT, dot_s8s8_quads -> SDOT, per 4 lanes
+//   AArch64  dot_u8s8_quads -> USDOT, dot_s8s8_quads -> SDOT, per 4 lanes;
+//            mmla_u8s8 -> USMMLA
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,6 +86,16 @@ Value lowerAArch64(OpBuilder &b, Location loc, Value acc, Value a, Value bq,
   return parts.front();
 }
 
+/// AArch64: one USMMLA (the op is one 128-bit register).
+Value lowerAArch64Mmla(OpBuilder &b, Location loc, Value acc, Value a,
+                       Value bq) {
+  return LLVM::CallIntrinsicOp::create(
+             b, loc, acc.getType(), b.getStringAttr("llvm.aarch64.neon.usmmla"),
+             ValueRange{acc, bitcastToBytes(b, loc, a),
+                        bitcastToBytes(b, loc, bq)})
+      .getResult(0);
+}
+
 struct QOpsLowerKernelIntrinsicsPass
     : public qops::impl::QOpsLowerKernelIntrinsicsBase<
           QOpsLowerKernelIntrinsicsPass> {
@@ -97,13 +108,17 @@ struct QOpsLowerKernelIntrinsicsPass
     WalkResult result = getOperation()->walk([&](Operation *op) {
       auto unsignedDot = dyn_cast<qops::DotU8S8QuadsOp>(op);
       auto signedDot = dyn_cast<qops::DotS8S8QuadsOp>(op);
-      if (!unsignedDot && !signedDot)
+      auto mmla = dyn_cast<qops::MmlaU8S8Op>(op);
+      if (!unsignedDot && !signedDot && !mmla)
         return WalkResult::advance();
       rewriter.setInsertionPoint(op);
       Value acc = op->getOperand(0), a = op->getOperand(1),
             b = op->getOperand(2);
       Value lowered;
-      if (triple.isAArch64())
+      if (mmla) {
+        if (triple.isAArch64())
+          lowered = lowerAArch64Mmla(rewriter, op->getLoc(), acc, a, b);
+      } else if (triple.isAArch64())
         lowered = lowerAArch64(rewriter, op->getLoc(), acc, a, b,
                                static_cast<bool>(signedDot));
       else if (triple.isX86() && unsignedDot)

@@ -68,6 +68,11 @@ cl::opt<std::string> targetCpu("target-cpu",
 cl::opt<std::string> targetFeatures("target-features",
                                     cl::desc("Features, as llc -mattr"),
                                     cl::cat(category));
+cl::opt<std::string> int8Strategy(
+    "int8-strategy",
+    cl::desc("The int8 QLinearMatMul kernel: auto (the target's), madd, "
+             "vnni, avxvnni, usmmla, usdot or sdot"),
+    cl::init("auto"), cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
                            cl::init(3), cl::Prefix, cl::cat(category));
 
@@ -201,6 +206,12 @@ int main(int argc, char **argv) {
   llvm::Expected<qops::QOpsTarget> target = qops::resolveTarget(wanted);
   if (!target)
     return fail(llvm::toString(target.takeError()));
+  std::string unsupported =
+      qops::int8StrategyUnsupportedReason(*target, int8Strategy);
+  if (!unsupported.empty())
+    return fail("--int8-strategy=" + int8Strategy + " cannot run on target '" +
+                target->triple + "' (CPU '" + target->cpu + "'): it " +
+                unsupported);
 
   SmallVector<func::FuncOp> functions;
   for (auto func : (*module)->getOps<func::FuncOp>())
@@ -223,6 +234,7 @@ int main(int argc, char **argv) {
   options.targetTriple = target->triple;
   options.targetCpu = target->cpu;
   options.targetFeatures = target->features;
+  options.int8Strategy = int8Strategy;
   qops::buildQOpsLowerToLLVMPipeline(pm, options);
   if (failed(pm.run(**module)))
     return fail("lowering failed");

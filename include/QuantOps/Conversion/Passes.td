@@ -63,8 +63,9 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
            "The int8 micro-kernel: madd (i16 pairs, VPMADDWD shape), vnni "
            "(VPDPBUSD on u8 x s8 quads with row/column-sum zero-point "
            "corrections, 12-row tiles; x86 AVX512-VNNI+VL), avxvnni (the "
-           "same, 6-row tiles; AVX-VNNI without AVX-512), usdot (AArch64 "
-           "i8mm USDOT), sdot (AArch64 dotprod SDOT), or auto (from "
+           "same, 6-row tiles; AVX-VNNI without AVX-512), usmmla (AArch64 "
+           "i8mm USMMLA, 2x2 blocks), usdot (AArch64 i8mm USDOT), sdot "
+           "(AArch64 dotprod SDOT), or auto (from "
            "target-triple / target-cpu / target-features)">,
     Option<"targetTriple", "target-triple", "std::string", /*default=*/"",
            "Target triple for int8-strategy=auto (default: the host's)">,

@@ -48,6 +48,12 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
       llvm::cl::desc("Target features on top of the CPU's, llc -mattr "
                      "style (+avx512vnni,-avxvnni)"),
       llvm::cl::init("")};
+  Option<std::string> int8Strategy{
+      *this, "int8-strategy",
+      llvm::cl::desc("The int8 QLinearMatMul kernel (auto: the target's; "
+                     "madd, vnni, avxvnni, usmmla, usdot, sdot: see "
+                     "convert-qops-to-linalg)"),
+      llvm::cl::init("auto")};
   Option<bool> fuseQDQ{
       *this, "fuse-qdq",
       llvm::cl::desc("First run qops-fuse-qdq: DequantizeLinear -> MatMul -> "

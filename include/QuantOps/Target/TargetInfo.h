@@ -35,12 +35,22 @@ bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 ///   "vnni"  x86 with AVX512-VNNI + AVX512VL: VPDPBUSD on u8 x s8 quads,
 ///           zero points folded by row / column sums, 12-row tiles
 ///   "avxvnni"  x86 with AVX-VNNI but no AVX-512: the same, 6-row tiles
-///   "usdot" AArch64 with i8mm: USDOT on u8 x s8 quads, 6-row tiles
+///   "usmmla" AArch64 with i8mm: USMMLA (u8 2x8 times s8 8x2 into 2x2
+///           blocks), zero points folded as in vnni, 6-row tiles
+///   "usdot" AArch64 with i8mm, by request only: USDOT on u8 x s8 quads,
+///           6-row tiles
 ///   "sdot"  AArch64 with dotprod: SDOT on s8 x s8 quads, 6-row tiles
 ///   "madd"  otherwise: zero points subtracted while packing to i16,
 ///           VPMADDWD-shaped pair products (pmaddwd on x86, smull/saddlp
 ///           pairs elsewhere)
 std::string chooseInt8Strategy(const QOpsTarget &target);
+
+/// Why the resolved target cannot run int8 strategy `strategy` (one of
+/// chooseInt8Strategy's names): "needs AArch64" / "needs +i8mm" ..., or ""
+/// when it can. LLVM aborts on an instruction the target lacks, so tools
+/// that compile a named strategy check this first.
+std::string int8StrategyUnsupportedReason(const QOpsTarget &target,
+                                          llvm::StringRef strategy);
 
 /// Features of the resolved target that the host CPU lacks (empty if the
 /// code can run here), for JIT users.

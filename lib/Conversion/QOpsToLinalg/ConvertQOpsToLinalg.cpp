@@ -48,7 +48,7 @@ struct ConvertQOpsToLinalgPass
     ConversionTarget target(*ctx);
     target.addIllegalDialect<QOpsDialect>();
     // The int8 kernel's own dot op stays, for qops-lower-kernel-intrinsics.
-    target.addLegalOp<DotU8S8QuadsOp, DotS8S8QuadsOp>();
+    target.addLegalOp<DotU8S8QuadsOp, DotS8S8QuadsOp, MmlaU8S8Op>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());
@@ -72,13 +72,14 @@ struct ConvertQOpsToLinalgPass
             .Case("madd", Int8KernelStrategy::Madd)
             .Case("vnni", Int8KernelStrategy::Vnni)
             .Case("avxvnni", Int8KernelStrategy::AvxVnni)
+            .Case("usmmla", Int8KernelStrategy::NeonUsmmla)
             .Case("usdot", Int8KernelStrategy::NeonUsdot)
             .Case("sdot", Int8KernelStrategy::NeonSdot)
             .Default(std::nullopt);
     if (!strategy) {
       module.emitError()
-          << "int8-strategy must be auto, madd, vnni, avxvnni, usdot or sdot, "
-             "not '"
+          << "int8-strategy must be auto, madd, vnni, avxvnni, usmmla, usdot "
+             "or sdot, not '"
           << strategyName << "'";
       return signalPassFailure();
     }

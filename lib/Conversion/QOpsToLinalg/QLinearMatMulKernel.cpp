@@ -46,6 +46,10 @@
 //                    broadcast, B32 lanes of half h)
 // A constant b gets B32 and its column term K zb' - colsum at compile time.
 //
+// The usmmla strategy (AArch64 i8mm) uses the same a', b', row sums and
+// column term, but steps over k-octets with USMMLA on 2x2 blocks of a 6-row
+// tile, B32 reordered per column pair (QLinearMatMulMmla.h).
+//
 // Forms outside this kernel (float8, f16/bf16 scales, 1-D operands,
 // broadcast batch dims, batched parameters) use the generic lowering in
 // QLinearMatMul.cpp.
@@ -54,6 +58,7 @@
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
+#include "QLinearMatMulMmla.h"
 #include "QLinearMatMulVnni.h"
 #include "QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
@@ -384,16 +389,20 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       return affine::makeComposedFoldedAffineApply(
           rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
     };
-    // The quad strategies: u8 x s8 (vnni, avxvnni, usdot) or s8 x s8 (sdot).
+    // The quad strategies: u8 x s8 (vnni, avxvnni, usdot, usmmla) or s8 x s8
+    // (sdot). usmmla steps over k-octets and tiles 2x2 blocks (row pairs).
     bool vnni = strategy != Int8KernelStrategy::Madd;
+    bool mmla = strategy == Int8KernelStrategy::NeonUsmmla;
     bool signedA = strategy == Int8KernelStrategy::NeonSdot;
     // A statically short a (gemv: M = 1) gets a tile of its own height
     // instead of one padded to MR rows of zeros.
     int64_t rows = strategy == Int8KernelStrategy::Vnni ? kVnniRows : kRows;
     if (std::optional<int64_t> staticM = getConstantIntValue(m))
       rows = std::min(rows, std::max<int64_t>(*staticM, 1));
+    if (mmla)
+      rows = llvm::alignTo(rows, 2);
     OpFoldResult mPadded = roundUp(m, rows), nPadded = roundUp(n, kColumns);
-    OpFoldResult kPadded = roundUp(k, vnni ? 4 : 2);
+    OpFoldResult kPadded = roundUp(k, mmla ? 8 : vnni ? 4 : 2);
     auto staticOr = [](OpFoldResult v) {
       return getConstantIntValue(v).value_or(ShapedType::kDynamic);
     };
@@ -457,9 +466,12 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                           rewriter.getI16IntegerAttr(0));
     }
 
-    // The k steps of the kernel: pairs (madd) or quads (vnni).
+    // The packed k groups: pairs (madd) or quads (the others); the kernel's
+    // k steps: these, or octets (usmmla).
     OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(vnni ? 4 : 2), {kPadded});
+    OpFoldResult kSteps = affine::makeComposedFoldedAffineApply(
+        rewriter, loc, s0.floorDiv(mmla ? 8 : vnni ? 4 : 2), {kPadded});
     OpFoldResult panels = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(kColumns), {nPadded});
     // A constant b (weights) with a constant zero point is packed now, at
@@ -475,6 +487,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
         bPacked = packedB.quads;
         columnTerm = packedB.columnTerm;
       }
+      if (mmla)
+        bPacked = reorderQuadsForMmla(rewriter, loc, bPacked);
     } else {
       bPacked = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
     }
@@ -643,9 +657,33 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                     b, l, mb, blockEnd, cRows, panelArgs,
                     [&](OpBuilder &b, Location l, Value m0,
                         ValueRange rowArgs) {
+                      // The tile's accumulators as row halves:
+                      // tileAccs[2 r + h] (vector<8xi32>) is row m0 + r,
+                      // columns n0 + 8h ...
+                      SmallVector<Value> tileAccs;
+                      if (mmla) {
+                        Value zeroBlock = arith::ConstantOp::create(
+                            b, l,
+                            DenseElementsAttr::get(
+                                VectorType::get({4}, b.getI32Type()),
+                                int32_t(0)));
+                        SmallVector<Value> blockInits(4 * rows, zeroBlock);
+                        auto octetLoop = scf::ForOp::create(
+                            b, l, c0, idx(kSteps), c1, blockInits,
+                            [&](OpBuilder &b, Location l, Value octet,
+                                ValueRange blocks) {
+                              scf::YieldOp::create(
+                                  b, l,
+                                  emitMmlaStep(b, l, blocks, aPacked, bPacked,
+                                               bi, bb, m0, panel, octet,
+                                               rows));
+                            });
+                        tileAccs = mmlaBlocksToRowHalves(
+                            b, l, octetLoop.getResults(), rows);
+                      }
                       SmallVector<Value> inits(2 * rows, zeroAcc);
-                      auto kLoop = scf::ForOp::create(
-                          b, l, c0, idx(kPairs), c1, inits,
+                      auto kLoop = mmla ? scf::ForOp() : scf::ForOp::create(
+                          b, l, c0, idx(kSteps), c1, inits,
                           [&](OpBuilder &b, Location l, Value kp,
                               ValueRange accs) {
                             Value k0 = arith::MulIOp::create(
@@ -728,6 +766,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                             }
                             scf::YieldOp::create(b, l, next);
                           });
+                      if (!mmla)
+                        tileAccs = llvm::to_vector_of<Value>(kLoop.getResults());
 
                       // Epilogue: requantize the 6 x 16 tile.
                       Value y = rowArgs[0];
@@ -776,7 +816,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                                padI8);
                           Value multiplier = arith::DivFOp::create(
                               b, l, arith::MulFOp::create(b, l, as, bs), ys);
-                          Value acc = kLoop.getResult(2 * r + h);
+                          Value acc = tileAccs[2 * r + h];
                           if (vnni) {
                             // acc += za'[m] term[n] - zb'[n] rowsum[m]
                             Value za = emitZeroPointA(

@@ -103,7 +103,7 @@ std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
   llvm::Triple triple(target.triple);
   if (triple.isAArch64()) {
     if (targetHasFeatures(target, "+i8mm"))
-      return "usdot";
+      return "usmmla";
     if (targetHasFeatures(target, "+dotprod"))
       return "sdot";
     return "madd";
@@ -115,6 +115,31 @@ std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
   if (targetHasFeatures(target, "+avxvnni"))
     return "avxvnni";
   return "madd";
+}
+
+std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
+                                                llvm::StringRef strategy) {
+  llvm::Triple triple(target.triple);
+  auto needs = [&](bool arch, llvm::StringRef archName,
+                   llvm::StringRef features) -> std::string {
+    if (!arch)
+      return ("needs " + archName).str();
+    if (!features.empty() && !targetHasFeatures(target, features))
+      return ("needs " + features).str();
+    return "";
+  };
+  if (strategy == "vnni")
+    return needs(triple.isX86(), "x86", "+avx512vnni,+avx512vl");
+  if (strategy == "avxvnni") {
+    if (triple.isX86() && targetHasFeatures(target, "+avx512vnni,+avx512vl"))
+      return "";
+    return needs(triple.isX86(), "x86", "+avxvnni");
+  }
+  if (strategy == "usmmla" || strategy == "usdot")
+    return needs(triple.isAArch64(), "AArch64", "+i8mm");
+  if (strategy == "sdot")
+    return needs(triple.isAArch64(), "AArch64", "+dotprod");
+  return "";
 }
 
 std::string qops::featuresMissingOnHost(const QOpsTarget &target) {

@@ -76,7 +76,7 @@ func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
 
 // An unknown strategy name is an error.
 // RUN: %expect_exit 1 quant-opt %s --convert-qops-to-linalg=int8-strategy=sse 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: int8-strategy must be auto, madd, vnni, avxvnni, usdot or sdot, not 'sse'
+// BAD: error: int8-strategy must be auto, madd, vnni, avxvnni, usmmla, usdot or sdot, not 'sse'
 func.func @any() {
   return
 }

@@ -669,3 +669,20 @@ func.func @dot_s8s8_quads_mixed(%a: vector<8xi32>, %b: vector<16xi32>) {
   %r = "qops.dot_s8s8_quads"(%a, %b, %a) : (vector<8xi32>, vector<16xi32>, vector<8xi32>) -> vector<8xi32>
   return
 }
+
+// -----
+
+// qops.mmla_u8s8: one 128-bit register, 4 i32 lanes, all operands alike.
+func.func @mmla_lanes(%v: vector<8xi32>) {
+  // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 4}}
+  %r = qops.mmla_u8s8 %v, %v, %v : vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @mmla_mixed(%a: vector<4xi32>, %b: vector<4xf32>) {
+  // expected-error @+1 {{operand #2 must be vector of 32-bit signless integer values of length 4}}
+  %r = "qops.mmla_u8s8"(%a, %a, %b) : (vector<4xi32>, vector<4xi32>, vector<4xf32>) -> vector<4xi32>
+  return
+}

@@ -882,3 +882,10 @@ func.func @dot_s8s8_quads(%acc: vector<8xi32>) -> vector<8xi32> {
   %r = qops.dot_s8s8_quads %acc, %acc, %acc : vector<8xi32>
   return %r : vector<8xi32>
 }
+
+// CHECK-LABEL: func.func @mmla_u8s8
+// CHECK: %{{.*}} = qops.mmla_u8s8 %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi32>
+func.func @mmla_u8s8(%acc: vector<4xi32>, %a: vector<4xi32>, %b: vector<4xi32>) -> vector<4xi32> {
+  %r = qops.mmla_u8s8 %acc, %a, %b : vector<4xi32>
+  return %r : vector<4xi32>
+}

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Writes driver.c for the ahead-of-time tests: inputs for the two kernels of
-aot-kernels.mlir and their expected outputs from the NumPy reference
-(qops_ref.py, written from SPEC.md), as C arrays; main() calls the C entry
-points quant-compile made (aot.h), compares every byte and prints
-"qmm: N of N match" / "quantize_blocked: N of N match".
+"""Writes, for the ahead-of-time tests:
+- kernels.mlir: the two kernels of aot-kernels.mlir plus qmm_constant_b, the
+  same QLinearMatMul with this script's b as a constant (packed at compile
+  time);
+- driver.c: their inputs and expected outputs from the NumPy reference
+  (qops_ref.py, written from SPEC.md), as C arrays; main() calls the C entry
+  points quant-compile made (aot.h), compares every byte and prints
+  "qmm: N of N match", "qmm_constant_b: ..." and "quantize_blocked: ...".
 
 Usage: make_aot_driver.py OUT_DIR
 """
@@ -43,6 +46,17 @@ def main():
     zp = rng.integers(-2, 3, (4, 2)).astype(np.int8)
     q = qops_ref.quantize_linear(x, s, zp, axis=1, block_size=32, out_dtype="i4")
 
+    with open(os.path.join(HERE, "aot-kernels.mlir")) as fh:
+        kernels = fh.read()
+    qmm = kernels[kernels.index("func.func @qmm("):kernels.index("func.func @quantize_blocked")]
+    dense = "[" + ", ".join("[" + ", ".join(str(v) for v in row) + "]" for row in b.tolist()) + "]"
+    constant = qmm.replace("func.func @qmm(%a: tensor<13x70xui8>, %b: tensor<70x33xsi8>)",
+                           "func.func @qmm_constant_b(%a: tensor<13x70xui8>)")
+    constant = constant.replace("  %sa = ", "  %%b = arith.constant dense<%s> : tensor<70x33xsi8>\n  %%sa = " % dense, 1)
+    assert constant != qmm
+    with open(os.path.join(out, "kernels.mlir"), "w") as fh:
+        fh.write(kernels + "\n" + constant)
+
     src = ['#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include "aot.h"\n\n']
     src += [c_array("a", "uint8_t", a), c_array("b", "int8_t", b),
             c_array("y_expected", "uint8_t", y), c_floats("x", x), c_floats("s", s),
@@ -70,6 +84,9 @@ int main(void) {
     return 1;
   }
   status |= report("qmm", dy.aligned + dy.offset, y_expected, 13 * 33);
+  free(dy.allocated);
+  _mlir_ciface_qmm_constant_b(&dy, &da);
+  status |= report("qmm_constant_b", dy.aligned + dy.offset, y_expected, 13 * 33);
   free(dy.allocated);
 
   DESC2(qops_memref_float_2d, dx, x, 4, 64);

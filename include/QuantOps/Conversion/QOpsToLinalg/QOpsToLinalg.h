@@ -42,10 +42,20 @@ void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
 ///         points folded by row / column sums; 12-row tiles (32 registers)
 ///   AvxVnni  the same with 6-row tiles, for AVX-VNNI without AVX-512 (16
 ///         registers)
+///   NeonUsmmla AArch64 with i8mm: USMMLA, 2x8 u8 times 8x2 s8 into a 2x2
+///         block; 6-row x 16-column tiles of 24 blocks; zero points folded
+///         as in Vnni
 ///   NeonUsdot  the quads on AArch64 with i8mm: USDOT (u8 x s8), 6-row tiles
 ///   NeonSdot   the quads on AArch64 with dotprod: SDOT (s8 x s8; a read as
 ///         s8 by flipping the sign bit of a ui8 a), 6-row tiles
-enum class Int8KernelStrategy { Madd, Vnni, AvxVnni, NeonUsdot, NeonSdot };
+enum class Int8KernelStrategy {
+  Madd,
+  Vnni,
+  AvxVnni,
+  NeonUsmmla,
+  NeonUsdot,
+  NeonSdot
+};
 
 /// qops.qlinear_matmul on si8/ui8 with f32 scales as packing + the
 /// register-blocked micro-kernel (QLinearMatMulKernel.cpp); preferred over

@@ -380,4 +380,33 @@ def QOps_DotS8S8QuadsOp : QOps_Op<"dot_s8s8_quads",
   let assemblyFormat = "$acc `,` $a `,` $b attr-dict `:` type($result)";
 }
 
+def QOps_MmlaU8S8Op : QOps_Op<"mmla_u8s8",
+    [Pure, AllTypesMatch<["acc", "a", "b", "result"]>]> {
+  let summary = "Kernel-internal: a 2x2 i32 block += u8 2x8 times s8 8x2 (USMMLA)";
+  let description = [{
+    Created by the int8 QLinearMatMul kernel's usmmla strategy (AArch64
+    with i8mm) and lowered to `llvm.aarch64.neon.usmmla` by
+    `--qops-lower-kernel-intrinsics`. The 16 bytes of `a` are two rows of
+    eight u8 (lanes 0-1 row 0, lanes 2-3 row 1, lowest byte first); the 16
+    bytes of `b` are two columns of eight s8 (lanes 0-1 column 0, lanes 2-3
+    column 1); `acc` and the result are the 2x2 block, row-major:
+
+    ```
+    result[2i + j] = acc[2i + j] + sum_{k < 8} u8(a row i, byte k) *
+                                               s8(b column j, byte k)
+    ```
+
+    exact in wrapping i32 arithmetic.
+
+    ```mlir
+    %r = qops.mmla_u8s8 %acc, %a, %b : vector<4xi32>
+    ```
+  }];
+  let arguments = (ins VectorOfLengthAndType<[4], [I32]>:$acc,
+                       VectorOfLengthAndType<[4], [I32]>:$a,
+                       VectorOfLengthAndType<[4], [I32]>:$b);
+  let results = (outs VectorOfLengthAndType<[4], [I32]>:$result);
+  let assemblyFormat = "$acc `,` $a `,` $b attr-dict `:` type($result)";
+}
+
 #endif // QUANTOPS_DIALECT_QOPS_IR_QOPSOPS_TD
