@@ -90,8 +90,9 @@ struct DynamicQuantizeLinearToLinalg
         rewriter, loc, n - n.floorDiv(lanes) * lanes, {count});
     OpFoldResult zeroIndex = rewriter.getIndexAttr(0);
     OpFoldResult oneIndex = rewriter.getIndexAttr(1);
+    OpFoldResult laneCount = rewriter.getIndexAttr(lanes);
 
-    auto filled = [&](ArrayRef<int64_t> shape, double init) {
+    auto filled = [&](ArrayRef<OpFoldResult> shape, double init) {
       Value empty = tensor::EmptyOp::create(rewriter, loc, shape, f32);
       return linalg::FillOp::create(rewriter, loc, constF32(init), empty)
           .getResult(0);
@@ -129,25 +130,28 @@ struct DynamicQuantizeLinearToLinalg
                lanes},
               f32),
           slice, ArrayRef<ReassociationIndices>{{0, 1}},
-          ArrayRef<OpFoldResult>{count, rewriter.getIndexAttr(lanes)});
+          ArrayRef<OpFoldResult>{count, laneCount});
     };
-    // [R, L] rows reduced into the L lanes of `inits` (min, max).
-    auto reduceRowsIntoLanes = [&](Value grid, ValueRange inits) {
-      AffineMap gridMap = AffineMap::getMultiDimIdentityMap(2, ctx);
-      AffineMap laneMap = AffineMap::get(2, 0, rewriter.getAffineDimExpr(1));
+    // [R, L] inputs reduced over R into the L lanes of `inits` (min, max):
+    // x rows with minMaxBody, or partial mins and maxes with combineMinMax.
+    auto reduceRowsIntoLanes = [&](ValueRange grids, ValueRange inits,
+                                   auto body) {
+      SmallVector<AffineMap> maps(grids.size(),
+                                  AffineMap::getMultiDimIdentityMap(2, ctx));
+      maps.append(2, AffineMap::get(2, 0, rewriter.getAffineDimExpr(1)));
       return SmallVector<Value>(
           linalg::GenericOp::create(
-              rewriter, loc, TypeRange{laneType, laneType}, ValueRange{grid},
-              inits, ArrayRef<AffineMap>{gridMap, laneMap, laneMap},
+              rewriter, loc, TypeRange{laneType, laneType}, grids, inits,
+              maps,
               ArrayRef<utils::IteratorType>{utils::IteratorType::reduction,
                                             utils::IteratorType::parallel},
-              minMaxBody)
+              body)
               .getResults());
     };
 
     // [N / L, L] -> L lanes (just the init values when N < L is known).
-    SmallVector<Value> laneResults{filled({lanes}, inf),
-                                   filled({lanes}, -inf)};
+    SmallVector<Value> laneResults{filled({laneCount}, inf),
+                                   filled({laneCount}, -inf)};
     OpFoldResult rowsLeft = rows, firstRowLeft = zeroIndex;
     if (parallel && getConstantIntValue(rows).value_or(kChunkRows) >=
                         kChunkRows) {
@@ -167,40 +171,24 @@ struct DynamicQuantizeLinearToLinalg
           rowsOfGrid(zeroIndex, chunkedRows),
           ArrayRef<ReassociationIndices>{{0, 1}, {2}},
           ArrayRef<OpFoldResult>{chunks, rewriter.getIndexAttr(kChunkRows),
-                                 rewriter.getIndexAttr(lanes)});
+                                 laneCount});
       auto partialType = RankedTensorType::get({staticChunks, lanes}, f32);
-      auto filledPartials = [&](double init) {
-        Value empty = tensor::EmptyOp::create(
-            rewriter, loc,
-            ArrayRef<OpFoldResult>{chunks, rewriter.getIndexAttr(lanes)},
-            f32);
-        return linalg::FillOp::create(rewriter, loc, constF32(init), empty)
-            .getResult(0);
-      };
       AffineExpr c = rewriter.getAffineDimExpr(0),
                  l = rewriter.getAffineDimExpr(2);
       AffineMap chunkMap = AffineMap::getMultiDimIdentityMap(3, ctx);
       AffineMap partialMap = AffineMap::get(3, 0, {c, l}, ctx);
       auto partials = linalg::GenericOp::create(
           rewriter, loc, TypeRange{partialType, partialType}, ValueRange{grid},
-          ValueRange{filledPartials(inf), filledPartials(-inf)},
+          ValueRange{filled({chunks, laneCount}, inf),
+                     filled({chunks, laneCount}, -inf)},
           ArrayRef<AffineMap>{chunkMap, partialMap, partialMap},
           ArrayRef<utils::IteratorType>{utils::IteratorType::parallel,
                                         utils::IteratorType::reduction,
                                         utils::IteratorType::parallel},
           minMaxBody);
       // The partials into the lanes: [C, L] -> [L], mins and maxes.
-      AffineMap gridMap = AffineMap::getMultiDimIdentityMap(2, ctx);
-      AffineMap laneMap = AffineMap::get(2, 0, rewriter.getAffineDimExpr(1));
-      laneResults = SmallVector<Value>(
-          linalg::GenericOp::create(
-              rewriter, loc, TypeRange{laneType, laneType},
-              partials.getResults(), laneResults,
-              ArrayRef<AffineMap>{gridMap, gridMap, laneMap, laneMap},
-              ArrayRef<utils::IteratorType>{utils::IteratorType::reduction,
-                                            utils::IteratorType::parallel},
-              combineMinMax)
-              .getResults());
+      laneResults =
+          reduceRowsIntoLanes(partials.getResults(), laneResults, combineMinMax);
       firstRowLeft = chunkedRows;
       rowsLeft = affine::makeComposedFoldedAffineApply(
           rewriter, loc, r - r.floorDiv(kChunkRows) * kChunkRows, {rows});
@@ -208,7 +196,8 @@ struct DynamicQuantizeLinearToLinalg
     // The rows not in a chunk (all of them without threads).
     if (getConstantIntValue(rowsLeft) != 0)
       laneResults =
-          reduceRowsIntoLanes(rowsOfGrid(firstRowLeft, rowsLeft), laneResults);
+          reduceRowsIntoLanes(rowsOfGrid(firstRowLeft, rowsLeft), laneResults,
+                              minMaxBody);
 
     // The last N mod L elements into the first lanes (none when N is a
     // known multiple of L).

@@ -680,94 +680,94 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                             });
                         tileAccs = mmlaBlocksToRowHalves(
                             b, l, octetLoop.getResults(), rows);
-                      }
-                      SmallVector<Value> inits(2 * rows, zeroAcc);
-                      auto kLoop = mmla ? scf::ForOp() : scf::ForOp::create(
-                          b, l, c0, idx(kSteps), c1, inits,
-                          [&](OpBuilder &b, Location l, Value kp,
-                              ValueRange accs) {
-                            Value k0 = arith::MulIOp::create(
-                                b, l, kp,
-                                arith::ConstantIndexOp::create(b, l, 2));
-                            auto readPairs = [&](int64_t column) -> Value {
-                              Value packed = vector::TransferReadOp::create(
-                                  b, l, accType, bPacked,
-                                  ValueRange{bb, panel, kp,
-                                             arith::ConstantIndexOp::create(
-                                                 b, l, column)},
-                                  padI32, ArrayRef<bool>{true});
-                              return vector::BitCastOp::create(b, l, lanesType,
-                                                               packed);
-                            };
-                            SmallVector<Value> next;
-                            if (vnni) {
-                              // Quads: four b' bytes per lane; row r's
-                              // four a' bytes as one i32, broadcast.
-                              auto readQuads = [&](int64_t column) -> Value {
-                                return vector::TransferReadOp::create(
+                      } else {
+                        SmallVector<Value> inits(2 * rows, zeroAcc);
+                        auto kLoop = scf::ForOp::create(
+                            b, l, c0, idx(kSteps), c1, inits,
+                            [&](OpBuilder &b, Location l, Value kp,
+                                ValueRange accs) {
+                              Value k0 = arith::MulIOp::create(
+                                  b, l, kp,
+                                  arith::ConstantIndexOp::create(b, l, 2));
+                              auto readPairs = [&](int64_t column) -> Value {
+                                Value packed = vector::TransferReadOp::create(
                                     b, l, accType, bPacked,
                                     ValueRange{bb, panel, kp,
                                                arith::ConstantIndexOp::create(
                                                    b, l, column)},
                                     padI32, ArrayRef<bool>{true});
+                                return vector::BitCastOp::create(b, l, lanesType,
+                                                                 packed);
                               };
-                              Value bLo = readQuads(0),
-                                    bHi = readQuads(kHalf);
-                              Value quadStart = arith::MulIOp::create(
-                                  b, l, kp,
-                                  arith::ConstantIndexOp::create(b, l, 4));
+                              SmallVector<Value> next;
+                              if (vnni) {
+                                // Quads: four b' bytes per lane; row r's
+                                // four a' bytes as one i32, broadcast.
+                                auto readQuads = [&](int64_t column) -> Value {
+                                  return vector::TransferReadOp::create(
+                                      b, l, accType, bPacked,
+                                      ValueRange{bb, panel, kp,
+                                                 arith::ConstantIndexOp::create(
+                                                     b, l, column)},
+                                      padI32, ArrayRef<bool>{true});
+                                };
+                                Value bLo = readQuads(0),
+                                      bHi = readQuads(kHalf);
+                                Value quadStart = arith::MulIOp::create(
+                                    b, l, kp,
+                                    arith::ConstantIndexOp::create(b, l, 4));
+                                for (int64_t r = 0; r < rows; ++r) {
+                                  Value row = arith::AddIOp::create(
+                                      b, l, m0,
+                                      arith::ConstantIndexOp::create(b, l, r));
+                                  Value bytes = vector::TransferReadOp::create(
+                                      b, l, VectorType::get({4}, i8), aPacked,
+                                      ValueRange{bi, row, quadStart}, padI8Kernel,
+                                      ArrayRef<bool>{true});
+                                  Value quad = vector::BitCastOp::create(
+                                      b, l, VectorType::get({1}, b.getI32Type()),
+                                      bytes);
+                                  Value broadcast = vector::BroadcastOp::create(
+                                      b, l, accType,
+                                      vector::ExtractOp::create(b, l, quad,
+                                                                ArrayRef<int64_t>{0}));
+                                  next.push_back(emitVnniDotStep(
+                                      b, l, accs[2 * r], broadcast, bLo,
+                                      signedA));
+                                  next.push_back(emitVnniDotStep(
+                                      b, l, accs[2 * r + 1], broadcast, bHi,
+                                      signedA));
+                                }
+                                scf::YieldOp::create(b, l, next);
+                                return;
+                              }
+                              Value bLo = readPairs(0), bHi = readPairs(kHalf);
                               for (int64_t r = 0; r < rows; ++r) {
                                 Value row = arith::AddIOp::create(
                                     b, l, m0,
                                     arith::ConstantIndexOp::create(b, l, r));
-                                Value bytes = vector::TransferReadOp::create(
-                                    b, l, VectorType::get({4}, i8), aPacked,
-                                    ValueRange{bi, row, quadStart}, padI8Kernel,
+                                Value pair = vector::TransferReadOp::create(
+                                    b, l, pairType, aPacked,
+                                    ValueRange{bi, row, k0}, padI16,
                                     ArrayRef<bool>{true});
-                                Value quad = vector::BitCastOp::create(
-                                    b, l, VectorType::get({1}, b.getI32Type()),
-                                    bytes);
-                                Value broadcast = vector::BroadcastOp::create(
-                                    b, l, accType,
-                                    vector::ExtractOp::create(b, l, quad,
-                                                              ArrayRef<int64_t>{0}));
-                                next.push_back(emitVnniDotStep(
-                                    b, l, accs[2 * r], broadcast, bLo,
-                                    signedA));
-                                next.push_back(emitVnniDotStep(
-                                    b, l, accs[2 * r + 1], broadcast, bHi,
-                                    signedA));
+                                SmallVector<int64_t> repeat;
+                                for (int64_t i = 0; i < kHalf; ++i)
+                                  repeat.append({0, 1});
+                                Value broadcast = vector::ShuffleOp::create(
+                                    b, l, pair, pair, repeat);
+                                next.push_back(arith::AddIOp::create(
+                                    b, l, accs[2 * r],
+                                    emitPairwiseMultiplyAdd(b, l, broadcast,
+                                                            bLo)));
+                                next.push_back(arith::AddIOp::create(
+                                    b, l, accs[2 * r + 1],
+                                    emitPairwiseMultiplyAdd(b, l, broadcast,
+                                                            bHi)));
                               }
                               scf::YieldOp::create(b, l, next);
-                              return;
-                            }
-                            Value bLo = readPairs(0), bHi = readPairs(kHalf);
-                            for (int64_t r = 0; r < rows; ++r) {
-                              Value row = arith::AddIOp::create(
-                                  b, l, m0,
-                                  arith::ConstantIndexOp::create(b, l, r));
-                              Value pair = vector::TransferReadOp::create(
-                                  b, l, pairType, aPacked,
-                                  ValueRange{bi, row, k0}, padI16,
-                                  ArrayRef<bool>{true});
-                              SmallVector<int64_t> repeat;
-                              for (int64_t i = 0; i < kHalf; ++i)
-                                repeat.append({0, 1});
-                              Value broadcast = vector::ShuffleOp::create(
-                                  b, l, pair, pair, repeat);
-                              next.push_back(arith::AddIOp::create(
-                                  b, l, accs[2 * r],
-                                  emitPairwiseMultiplyAdd(b, l, broadcast,
-                                                          bLo)));
-                              next.push_back(arith::AddIOp::create(
-                                  b, l, accs[2 * r + 1],
-                                  emitPairwiseMultiplyAdd(b, l, broadcast,
-                                                          bHi)));
-                            }
-                            scf::YieldOp::create(b, l, next);
-                          });
-                      if (!mmla)
+                            });
                         tileAccs = llvm::to_vector_of<Value>(kLoop.getResults());
+                      }
 
                       // Epilogue: requantize the 6 x 16 tile.
                       Value y = rowArgs[0];

@@ -99,24 +99,6 @@ bool qops::targetHasFeatures(const QOpsTarget &target,
   return info && info->checkFeatures(features);
 }
 
-std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
-  llvm::Triple triple(target.triple);
-  if (triple.isAArch64()) {
-    if (targetHasFeatures(target, "+i8mm"))
-      return "usmmla";
-    if (targetHasFeatures(target, "+dotprod"))
-      return "sdot";
-    return "madd";
-  }
-  if (!triple.isX86())
-    return "madd";
-  if (targetHasFeatures(target, "+avx512vnni,+avx512vl"))
-    return "vnni";
-  if (targetHasFeatures(target, "+avxvnni"))
-    return "avxvnni";
-  return "madd";
-}
-
 std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
                                                 llvm::StringRef strategy) {
   llvm::Triple triple(target.triple);
@@ -124,13 +106,14 @@ std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
                    llvm::StringRef features) -> std::string {
     if (!arch)
       return ("needs " + archName).str();
-    if (!features.empty() && !targetHasFeatures(target, features))
+    if (!targetHasFeatures(target, features))
       return ("needs " + features).str();
     return "";
   };
   if (strategy == "vnni")
     return needs(triple.isX86(), "x86", "+avx512vnni,+avx512vl");
   if (strategy == "avxvnni") {
+    // The VEX encoding, or the EVEX one on AVX-512 VNNI machines.
     if (triple.isX86() && targetHasFeatures(target, "+avx512vnni,+avx512vl"))
       return "";
     return needs(triple.isX86(), "x86", "+avxvnni");
@@ -139,7 +122,16 @@ std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
     return needs(triple.isAArch64(), "AArch64", "+i8mm");
   if (strategy == "sdot")
     return needs(triple.isAArch64(), "AArch64", "+dotprod");
-  return "";
+  return ""; // madd: plain vector arithmetic
+}
+
+std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
+  // The first the target can run, in order of preference (usdot only on
+  // request: usmmla does twice the products per instruction).
+  for (llvm::StringRef strategy : {"vnni", "avxvnni", "usmmla", "sdot"})
+    if (int8StrategyUnsupportedReason(target, strategy).empty())
+      return strategy.str();
+  return "madd";
 }
 
 std::string qops::featuresMissingOnHost(const QOpsTarget &target) {
