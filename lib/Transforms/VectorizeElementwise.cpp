@@ -12,6 +12,14 @@
 //
 // An innermost dimension with a static size below W is taken whole.
 //
+// Ops that reduce along outer loops (DynamicQuantizeLinear's lane-wise
+// min/max) accumulate in registers: their innermost dimension is taken
+// whole when static and at most kMaxAccumulatorLanes, so the tile loops are
+// the reduction loops alone, and the accumulator's read and write, the same
+// subset every iteration, are hoisted out of them (loop-carried vectors).
+// Tiling it by W would leave a lane-tile loop inside each reduction step,
+// whose accumulators go through memory every row (a store-to-load chain).
+//
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Transforms/Passes.h"
@@ -28,6 +36,7 @@
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 #define DEBUG_TYPE "qops-vectorize-elementwise"
 
@@ -42,6 +51,19 @@ namespace {
 
 /// Elements per thread iteration of a distributed 1-D op.
 constexpr int64_t kChunk = 16384;
+
+/// The widest innermost dimension an outer reduction keeps whole: 64 f32
+/// lanes are 4 zmm (AVX-512) or 8 ymm registers per accumulator.
+constexpr int64_t kMaxAccumulatorLanes = 64;
+
+/// Marks, for the span of the pass, a tile loop of a reduction whose
+/// accumulator subsets are to be hoisted.
+constexpr llvm::StringLiteral kHoistAccumulators = "qops.hoist_accumulators";
+
+bool hasReductionLoop(linalg::GenericOp op) {
+  return llvm::is_contained(op.getIteratorTypesArray(),
+                            utils::IteratorType::reduction);
+}
 
 /// Elementwise along the innermost loop: it is parallel and indexes every
 /// output, and every map is a projected permutation. Outer loops may be
@@ -139,7 +161,9 @@ struct QOpsVectorizeElementwisePass
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     int64_t inner = ranges.back();
     int64_t width = vectorWidth;
-    if (!ShapedType::isDynamic(inner) && inner < width)
+    bool reduces = hasReductionLoop(op);
+    if (!ShapedType::isDynamic(inner) &&
+        (inner < width || (reduces && inner <= kMaxAccumulatorLanes)))
       width = inner;
     if (width <= 0)
       return success();
@@ -199,6 +223,13 @@ struct QOpsVectorizeElementwisePass
         continue;
       rewriter.replaceOp(tile, vectorized->replacements);
     }
+    // The accumulators of a whole-width reduction: the same subset is read
+    // and written every iteration of the tile loops. Marked here, hoisted
+    // after the clean-up (runOnOperation).
+    if (reduces && width == inner)
+      for (LoopLikeOpInterface loop : llvm::reverse(tiled->loops))
+        if (isa<scf::ForOp>(loop.getOperation()))
+          loop->setAttr(kHoistAccumulators, rewriter.getUnitAttr());
     return success();
   }
 
@@ -214,22 +245,37 @@ struct QOpsVectorizeElementwisePass
       if (failed(vectorizeOne(rewriter, op)))
         return signalPassFailure();
 
-    // Clean up: fold the slices of the tiles, drop unit vector dims, lower
-    // broadcast reads (permutation maps) to plain reads + broadcasts.
-    RewritePatternSet patterns(&getContext());
+    if (failed(cleanUp(func)))
+      return signalPassFailure();
+    // Accumulators into loop-carried vectors, innermost loop first (a
+    // post-order walk), once the slices of the tiles are folded; then the
+    // clean-up again for the hoisted reads and writes.
+    bool hoisted = false;
+    func.walk([&](scf::ForOp loop) {
+      if (loop->removeAttr(kHoistAccumulators)) {
+        hoistLoopInvariantSubsets(rewriter, loop);
+        hoisted = true;
+      }
+    });
+    if (hoisted && failed(cleanUp(func)))
+      return signalPassFailure();
+  }
+
+  /// Folds the slices of the tiles, drops unit vector dims, lowers
+  /// broadcast reads (permutation maps) to plain reads + broadcasts.
+  LogicalResult cleanUp(func::FuncOp func) {
+    MLIRContext *ctx = &getContext();
+    RewritePatternSet patterns(ctx);
     vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
     vector::populateVectorTransferDropUnitDimsPatterns(patterns);
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     tensor::populateFoldTensorEmptyPatterns(patterns);
-    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
-    tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns,
-                                                        &getContext());
-    vector::TransferReadOp::getCanonicalizationPatterns(patterns,
-                                                        &getContext());
-    vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
-                                                         &getContext());
-    if (failed(applyPatternsGreedily(func, std::move(patterns))))
-      return signalPassFailure();
+    scf::ForOp::getCanonicalizationPatterns(patterns, ctx);
+    tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, ctx);
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns, ctx);
+    vector::TransferWriteOp::getCanonicalizationPatterns(patterns, ctx);
+    vector::MultiDimReductionOp::getCanonicalizationPatterns(patterns, ctx);
+    return applyPatternsGreedily(func, std::move(patterns));
   }
 };
 

@@ -187,3 +187,54 @@ func.func @dql_dyn_extremes_in_chunks(%arg0: tensor<?x?xf32>) -> (tensor<?x?xui8
   %y, %s, %zp = qops.dynamic_quantize_linear %arg0 : tensor<?x?xf32> -> tensor<?x?xui8>, tensor<f32>, tensor<ui8>
   return %y, %s, %zp : tensor<?x?xui8>, tensor<f32>, tensor<ui8>
 }
+
+// RUN: %python %S/reference/gen_case.py dql_dyn_nan_in_chunk %t/dql_dyn_nan_in_chunk
+// RUN: quant-runner %s -e dql_dyn_nan_in_chunk --input %t/dql_dyn_nan_in_chunk/in0.npy \
+// RUN:   --expect %t/dql_dyn_nan_in_chunk/out0.npy --expect %t/dql_dyn_nan_in_chunk/out1.npy \
+// RUN:   --expect %t/dql_dyn_nan_in_chunk/out2.npy | FileCheck %s --check-prefix=OK_dql_dyn_nan_in_chunk
+// OK_dql_dyn_nan_in_chunk: all {{[0-9]+}} results match
+func.func @dql_dyn_nan_in_chunk(%arg0: tensor<?x?xf32>) -> (tensor<?x?xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = qops.dynamic_quantize_linear %arg0 : tensor<?x?xf32> -> tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+  return %y, %s, %zp : tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+}
+
+// RUN: %python %S/reference/gen_case.py dql_dyn_nan_in_leftover_rows %t/dql_dyn_nan_in_leftover_rows
+// RUN: quant-runner %s -e dql_dyn_nan_in_leftover_rows --input %t/dql_dyn_nan_in_leftover_rows/in0.npy \
+// RUN:   --expect %t/dql_dyn_nan_in_leftover_rows/out0.npy --expect %t/dql_dyn_nan_in_leftover_rows/out1.npy \
+// RUN:   --expect %t/dql_dyn_nan_in_leftover_rows/out2.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_dql_dyn_nan_in_leftover_rows
+// OK_dql_dyn_nan_in_leftover_rows: all {{[0-9]+}} results match
+func.func @dql_dyn_nan_in_leftover_rows(%arg0: tensor<?x?xf32>) -> (tensor<?x?xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = qops.dynamic_quantize_linear %arg0 : tensor<?x?xf32> -> tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+  return %y, %s, %zp : tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+}
+
+// RUN: %python %S/reference/gen_case.py dql_dyn_nan_in_tail %t/dql_dyn_nan_in_tail
+// RUN: quant-runner %s -e dql_dyn_nan_in_tail --input %t/dql_dyn_nan_in_tail/in0.npy \
+// RUN:   --expect %t/dql_dyn_nan_in_tail/out0.npy --expect %t/dql_dyn_nan_in_tail/out1.npy \
+// RUN:   --expect %t/dql_dyn_nan_in_tail/out2.npy | FileCheck %s --check-prefix=OK_dql_dyn_nan_in_tail
+// OK_dql_dyn_nan_in_tail: all {{[0-9]+}} results match
+func.func @dql_dyn_nan_in_tail(%arg0: tensor<?x?xf32>) -> (tensor<?x?xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = qops.dynamic_quantize_linear %arg0 : tensor<?x?xf32> -> tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+  return %y, %s, %zp : tensor<?x?xui8>, tensor<f32>, tensor<ui8>
+}
+
+// RUN: %python %S/reference/gen_case.py dql_signed_zeros %t/dql_signed_zeros
+// RUN: quant-runner %s -e dql_signed_zeros --input %t/dql_signed_zeros/in0.npy \
+// RUN:   --expect %t/dql_signed_zeros/out0.npy --expect %t/dql_signed_zeros/out1.npy \
+// RUN:   --expect %t/dql_signed_zeros/out2.npy | FileCheck %s --check-prefix=OK_dql_signed_zeros
+// OK_dql_signed_zeros: all {{[0-9]+}} results match
+func.func @dql_signed_zeros(%arg0: tensor<200xf32>) -> (tensor<200xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = qops.dynamic_quantize_linear %arg0 : tensor<200xf32> -> tensor<200xui8>, tensor<f32>, tensor<ui8>
+  return %y, %s, %zp : tensor<200xui8>, tensor<f32>, tensor<ui8>
+}
+
+// RUN: %python %S/reference/gen_case.py dql_signed_zero_min %t/dql_signed_zero_min
+// RUN: quant-runner %s -e dql_signed_zero_min --input %t/dql_signed_zero_min/in0.npy \
+// RUN:   --expect %t/dql_signed_zero_min/out0.npy --expect %t/dql_signed_zero_min/out1.npy \
+// RUN:   --expect %t/dql_signed_zero_min/out2.npy | FileCheck %s --check-prefix=OK_dql_signed_zero_min
+// OK_dql_signed_zero_min: all {{[0-9]+}} results match
+func.func @dql_signed_zero_min(%arg0: tensor<300xf32>) -> (tensor<300xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %zp = qops.dynamic_quantize_linear %arg0 : tensor<300xf32> -> tensor<300xui8>, tensor<f32>, tensor<ui8>
+  return %y, %s, %zp : tensor<300xui8>, tensor<f32>, tensor<ui8>
+}

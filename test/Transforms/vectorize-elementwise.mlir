@@ -57,10 +57,21 @@ func.func @dynamic_peeled(%x: tensor<4x?xf32>) -> tensor<4x?xf32> {
 
 // -----
 
-// An outer reduction with a parallel contiguous dim (DynamicQuantizeLinear's
-// lane-wise min) accumulates in vectors.
+// An outer reduction with a parallel contiguous dim of at most 64
+// (DynamicQuantizeLinear's lane-wise min) takes the lanes whole and
+// accumulates in a loop-carried vector: the accumulator is read before the
+// row loop and written after it, never inside.
 // CHECK-LABEL: func.func @outer_reduction
-// CHECK: vector.multi_reduction <minimumf>, %{{.*}}, %{{.*}} [0] : vector<1x32xf32> to vector<32xf32>
+// CHECK-SAME: (%[[X:.*]]: tensor<128x64xf32>, %[[INIT:.*]]: tensor<64xf32>)
+// CHECK: %[[ACC0:.*]] = vector.transfer_read %[[INIT]]{{.*}} : tensor<64xf32>, vector<64xf32>
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[ACC0]]) -> (vector<64xf32>)
+// CHECK: %[[ROW:.*]] = tensor.extract_slice %[[X]]
+// CHECK: %[[XV:.*]] = vector.transfer_read %[[ROW]]{{.*}} : tensor<1x64xf32>, vector<64xf32>
+// CHECK: %[[M:.*]] = arith.minimumf %[[A]], %[[XV]] : vector<64xf32>
+// CHECK-NOT: vector.transfer_write
+// CHECK: scf.yield %[[M]] : vector<64xf32>
+// CHECK: %[[OUT:.*]] = vector.transfer_write %[[ACC]], %[[INIT]]
+// CHECK: return %[[OUT]]
 // CHECK-NOT: linalg.generic
 #grid = affine_map<(d0, d1) -> (d0, d1)>
 #lane = affine_map<(d0, d1) -> (d1)>
@@ -72,6 +83,31 @@ func.func @outer_reduction(%x: tensor<128x64xf32>, %init: tensor<64xf32>) -> ten
     linalg.yield %m : f32
   } -> tensor<64xf32>
   return %y : tensor<64xf32>
+}
+
+// -----
+
+// Wider than 64 lanes, the contiguous dim is tiled by the vector width: the
+// accumulator subset changes with the lane tile, so it stays in the tensor
+// (read and written inside the loops).
+// CHECK-LABEL: func.func @outer_reduction_wide
+// CHECK: scf.for
+// CHECK: scf.for {{.*}} step %c32
+// CHECK: vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<32xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<32xf32>, vector<32xf32>
+// CHECK: arith.minimumf {{.*}} : vector<32xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<32xf32>, tensor<32xf32>
+// CHECK-NOT: linalg.generic
+#grid2 = affine_map<(d0, d1) -> (d0, d1)>
+#lane2 = affine_map<(d0, d1) -> (d1)>
+func.func @outer_reduction_wide(%x: tensor<128x96xf32>, %init: tensor<96xf32>) -> tensor<96xf32> {
+  %y = linalg.generic {indexing_maps = [#grid2, #lane2], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<128x96xf32>) outs(%init : tensor<96xf32>) {
+  ^bb0(%xv: f32, %acc: f32):
+    %m = arith.minimumf %acc, %xv : f32
+    linalg.yield %m : f32
+  } -> tensor<96xf32>
+  return %y : tensor<96xf32>
 }
 
 // -----

@@ -2,15 +2,26 @@
 //
 // Two passes over x, as the ONNX function body has them:
 //
-//   pass 1 (one linalg.generic, all dims reduced, two rank-0 outputs):
-//     lo = min(x) (init +Inf), hi = max(x) (init -Inf); NaN propagates
+//   pass 1 (lane-wise reductions, then the lanes):
+//     lo  = minNum(lo, x)           init +Inf   IEEE minNum/maxNum: a NaN
+//     hi  = maxNum(hi, x)           init -Inf   never enters
+//     nan = nan | isnan(x)          init 0      (i8: vectors of i1 are
+//                                               bit-packed in memory)
 //   scalars (f32):
+//     lo, hi = nan ? NaN : lo, hi              NaN propagates, as ReduceMin/
+//                                              ReduceMax do
 //     max = maximum(0, hi), min = minimum(0, lo)
 //     scale = (max == min ? 1 : max - min) / 255     ONNX reference: an
 //                                                    all-zero x gives 1/255
 //     zp = saturate_u8(round_half_to_even(0 - min / scale))   NaN -> 0
 //   pass 2 (elementwise):
 //     y = saturate_u8(round_half_to_even(x / scale) + zp)      NaN -> zp
+//
+// minNum/maxNum may keep either zero where minimum/maximum prefer -0 / +0;
+// the sign of a zero min or max changes neither max - min, nor max == min,
+// nor round(0 - min / scale), so y, scale and zp are those of
+// minimum/maximum. On x86 minNum is three instructions per vector and the
+// NaN flag one or two; arith.minimumf lowers to six.
 //
 // With +-Inf in x the IEEE arithmetic gives scale = +Inf, zp = 0, y = 0;
 // with NaN in x it gives scale = NaN, zp = 0, y = 0 (docs/Numerics.md).
@@ -92,24 +103,47 @@ struct DynamicQuantizeLinearToLinalg
     OpFoldResult oneIndex = rewriter.getIndexAttr(1);
     OpFoldResult laneCount = rewriter.getIndexAttr(lanes);
 
-    auto filled = [&](ArrayRef<OpFoldResult> shape, double init) {
-      Value empty = tensor::EmptyOp::create(rewriter, loc, shape, f32);
-      return linalg::FillOp::create(rewriter, loc, constF32(init), empty)
+    auto filled = [&](ArrayRef<OpFoldResult> shape, TypedAttr init) {
+      Value empty = tensor::EmptyOp::create(rewriter, loc, shape,
+                                            init.getType());
+      Value initValue = arith::ConstantOp::create(rewriter, loc, init);
+      return linalg::FillOp::create(rewriter, loc, initValue, empty)
           .getResult(0);
     };
-    auto minMaxBody = [](OpBuilder &b, Location nested, ValueRange args) {
-      Value lo = arith::MinimumFOp::create(b, nested, args[1], args[0]);
-      Value hi = arith::MaximumFOp::create(b, nested, args[2], args[0]);
-      linalg::YieldOp::create(b, nested, ValueRange{lo, hi});
+    // The three accumulators (lo, hi, nan) fold in a candidate each: an x
+    // (minMaxBody) or partial accumulators (combineMinMax).
+    auto accumulate = [](OpBuilder &b, Location nested, ValueRange accs,
+                         Value forLo, Value forHi, Value forNan) {
+      Value lo = arith::MinNumFOp::create(b, nested, accs[0], forLo);
+      Value hi = arith::MaxNumFOp::create(b, nested, accs[1], forHi);
+      Value nan = arith::OrIOp::create(b, nested, accs[2], forNan);
+      linalg::YieldOp::create(b, nested, ValueRange{lo, hi, nan});
     };
-    // Partial mins and maxes (ins 0, 1) into mins and maxes (outs 2, 3).
-    auto combineMinMax = [](OpBuilder &b, Location nested, ValueRange args) {
-      Value lo = arith::MinimumFOp::create(b, nested, args[2], args[0]);
-      Value hi = arith::MaximumFOp::create(b, nested, args[3], args[1]);
-      linalg::YieldOp::create(b, nested, ValueRange{lo, hi});
+    // x (in 0) into the accumulators (outs 1-3).
+    auto minMaxBody = [&](OpBuilder &b, Location nested, ValueRange args) {
+      Value isNan = arith::ExtUIOp::create(
+          b, nested, b.getI8Type(),
+          arith::CmpFOp::create(b, nested, arith::CmpFPredicate::UNO, args[0],
+                                args[0]));
+      accumulate(b, nested, args.drop_front(), args[0], args[0], isNan);
+    };
+    // Partial accumulators (ins 0-2) into the accumulators (outs 3-5).
+    auto combineMinMax = [&](OpBuilder &b, Location nested, ValueRange args) {
+      accumulate(b, nested, args.drop_front(3), args[0], args[1], args[2]);
     };
     const double inf = std::numeric_limits<double>::infinity();
-    auto laneType = RankedTensorType::get({lanes}, f32);
+    // Initial values of lo, hi and nan.
+    const TypedAttr accumulatorInits[] = {rewriter.getF32FloatAttr(inf),
+                                          rewriter.getF32FloatAttr(-inf),
+                                          rewriter.getI8IntegerAttr(0)};
+    auto filledAccumulators = [&](ArrayRef<OpFoldResult> shape) {
+      return llvm::map_to_vector(accumulatorInits, [&](TypedAttr init) {
+        return filled(shape, init);
+      });
+    };
+    auto typesOf = [](ValueRange values) {
+      return llvm::to_vector(values.getTypes());
+    };
 
     // Rows [first, first + count) of the [N / L, L] view of x.
     auto rowsOfGrid = [&](OpFoldResult first, OpFoldResult count) -> Value {
@@ -132,16 +166,17 @@ struct DynamicQuantizeLinearToLinalg
           slice, ArrayRef<ReassociationIndices>{{0, 1}},
           ArrayRef<OpFoldResult>{count, laneCount});
     };
-    // [R, L] inputs reduced over R into the L lanes of `inits` (min, max):
-    // x rows with minMaxBody, or partial mins and maxes with combineMinMax.
+    // [R, L] inputs reduced over R into the L lanes of `inits` (lo, hi,
+    // nan): x rows with minMaxBody, or partials with combineMinMax.
     auto reduceRowsIntoLanes = [&](ValueRange grids, ValueRange inits,
                                    auto body) {
       SmallVector<AffineMap> maps(grids.size(),
                                   AffineMap::getMultiDimIdentityMap(2, ctx));
-      maps.append(2, AffineMap::get(2, 0, rewriter.getAffineDimExpr(1)));
+      maps.append(inits.size(),
+                  AffineMap::get(2, 0, rewriter.getAffineDimExpr(1)));
       return SmallVector<Value>(
           linalg::GenericOp::create(
-              rewriter, loc, TypeRange{laneType, laneType}, grids, inits,
+              rewriter, loc, typesOf(inits), grids, inits,
               maps,
               ArrayRef<utils::IteratorType>{utils::IteratorType::reduction,
                                             utils::IteratorType::parallel},
@@ -150,8 +185,7 @@ struct DynamicQuantizeLinearToLinalg
     };
 
     // [N / L, L] -> L lanes (just the init values when N < L is known).
-    SmallVector<Value> laneResults{filled({laneCount}, inf),
-                                   filled({laneCount}, -inf)};
+    SmallVector<Value> laneResults = filledAccumulators({laneCount});
     OpFoldResult rowsLeft = rows, firstRowLeft = zeroIndex;
     if (parallel && getConstantIntValue(rows).value_or(kChunkRows) >=
                         kChunkRows) {
@@ -172,21 +206,20 @@ struct DynamicQuantizeLinearToLinalg
           ArrayRef<ReassociationIndices>{{0, 1}, {2}},
           ArrayRef<OpFoldResult>{chunks, rewriter.getIndexAttr(kChunkRows),
                                  laneCount});
-      auto partialType = RankedTensorType::get({staticChunks, lanes}, f32);
       AffineExpr c = rewriter.getAffineDimExpr(0),
                  l = rewriter.getAffineDimExpr(2);
-      AffineMap chunkMap = AffineMap::getMultiDimIdentityMap(3, ctx);
-      AffineMap partialMap = AffineMap::get(3, 0, {c, l}, ctx);
+      SmallVector<AffineMap> maps{AffineMap::getMultiDimIdentityMap(3, ctx)};
+      maps.append(std::size(accumulatorInits),
+                  AffineMap::get(3, 0, {c, l}, ctx));
+      SmallVector<Value> partialInits = filledAccumulators({chunks, laneCount});
       auto partials = linalg::GenericOp::create(
-          rewriter, loc, TypeRange{partialType, partialType}, ValueRange{grid},
-          ValueRange{filled({chunks, laneCount}, inf),
-                     filled({chunks, laneCount}, -inf)},
-          ArrayRef<AffineMap>{chunkMap, partialMap, partialMap},
+          rewriter, loc, typesOf(partialInits), ValueRange{grid},
+          partialInits, maps,
           ArrayRef<utils::IteratorType>{utils::IteratorType::parallel,
                                         utils::IteratorType::reduction,
                                         utils::IteratorType::parallel},
           minMaxBody);
-      // The partials into the lanes: [C, L] -> [L], mins and maxes.
+      // The partials into the lanes: [C, L] -> [L].
       laneResults =
           reduceRowsIntoLanes(partials.getResults(), laneResults, combineMinMax);
       firstRowLeft = chunkedRows;
@@ -210,12 +243,11 @@ struct DynamicQuantizeLinearToLinalg
         tailInits.push_back(tensor::ExtractSliceOp::create(
             rewriter, loc, lanesValue, ArrayRef<OpFoldResult>{zeroIndex},
             ArrayRef<OpFoldResult>{tail}, ArrayRef<OpFoldResult>{oneIndex}));
-      AffineMap tailMap = AffineMap::getMultiDimIdentityMap(1, ctx);
+      SmallVector<AffineMap> tailMaps(1 + tailInits.size(),
+                                      AffineMap::getMultiDimIdentityMap(1, ctx));
       auto tailMinMax = linalg::GenericOp::create(
-          rewriter, loc,
-          TypeRange{tailInits[0].getType(), tailInits[1].getType()},
-          ValueRange{tailSlice}, tailInits,
-          ArrayRef<AffineMap>{tailMap, tailMap, tailMap},
+          rewriter, loc, ValueRange(tailInits).getTypes(),
+          ValueRange{tailSlice}, tailInits, tailMaps,
           ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
           minMaxBody);
       for (auto [laneResult, tailValue] :
@@ -226,20 +258,30 @@ struct DynamicQuantizeLinearToLinalg
             ArrayRef<OpFoldResult>{oneIndex});
     }
 
-    // L lanes -> the scalar.
+    // L lanes -> the scalars.
     auto scalarType = RankedTensorType::get({}, f32);
-    AffineMap allLanes = AffineMap::getMultiDimIdentityMap(1, ctx);
-    AffineMap toScalar = AffineMap::get(1, 0, {}, ctx);
+    SmallVector<AffineMap> scalarMaps(
+        laneResults.size(), AffineMap::getMultiDimIdentityMap(1, ctx));
+    scalarMaps.append(laneResults.size(), AffineMap::get(1, 0, {}, ctx));
+    SmallVector<Value> scalarInits = filledAccumulators({});
     auto minMax = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{scalarType, scalarType}, laneResults,
-        ValueRange{filled({}, inf), filled({}, -inf)},
-        ArrayRef<AffineMap>{allLanes, allLanes, toScalar, toScalar},
+        rewriter, loc, typesOf(scalarInits), laneResults, scalarInits,
+        scalarMaps,
         ArrayRef<utils::IteratorType>{utils::IteratorType::reduction},
         combineMinMax);
-    Value lo = tensor::ExtractOp::create(rewriter, loc, minMax.getResult(0),
-                                         ValueRange{});
-    Value hi = tensor::ExtractOp::create(rewriter, loc, minMax.getResult(1),
-                                         ValueRange{});
+    auto extractScalar = [&](unsigned i) {
+      return tensor::ExtractOp::create(rewriter, loc, minMax.getResult(i),
+                                       ValueRange{})
+          .getResult();
+    };
+    Value sawNan = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne, extractScalar(2),
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI8IntegerAttr(0)));
+    Value nan = constF32(std::numeric_limits<double>::quiet_NaN());
+    Value lo = arith::SelectOp::create(rewriter, loc, sawNan, nan,
+                                       extractScalar(0));
+    Value hi = arith::SelectOp::create(rewriter, loc, sawNan, nan,
+                                       extractScalar(1));
 
     // The scale and zero point, on scalars.
     Value zero = constF32(0.0);

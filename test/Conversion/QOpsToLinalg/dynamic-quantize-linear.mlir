@@ -1,10 +1,11 @@
 // RUN: quant-opt %s --convert-qops-to-linalg | FileCheck %s
 // RUN: quant-opt %s --convert-qops-to-linalg=parallel | FileCheck %s --check-prefix=PAR
 
-// Pass 1 flattens x and reduces min and max into 64 lanes (outer reduction,
-// parallel along the contiguous lanes), folds the N mod 64 tail into the
-// first lanes, then reduces the lanes; the scale and zero point are scalar
-// arith; pass 2 quantizes with them.
+// Pass 1 flattens x and reduces it into 64 lanes of three accumulators
+// (outer reduction, parallel along the contiguous lanes): minnum, maxnum and
+// an i8 NaN flag; folds the N mod 64 tail into the first lanes, then reduces
+// the lanes; a NaN seen makes min and max NaN; the scale and zero point are
+// scalar arith; pass 2 quantizes with them.
 // CHECK-DAG: #[[ROWS:.*]] = affine_map<()[s0] -> (s0 floordiv 64)>
 // CHECK-DAG: #[[BULK:.*]] = affine_map<()[s0] -> ((s0 floordiv 64) * 64)>
 // CHECK-DAG: #[[TAIL:.*]] = affine_map<()[s0] -> (s0 mod 64)>
@@ -23,21 +24,37 @@
 // CHECK: %[[MININIT:.*]] = linalg.fill ins(%[[PINF]] : f32) outs(%{{.*}} : tensor<64xf32>)
 // CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
 // CHECK: %[[MAXINIT:.*]] = linalg.fill ins(%[[NINF]] : f32) outs(%{{.*}} : tensor<64xf32>)
+// CHECK: %[[ZERO8:.*]] = arith.constant 0 : i8
+// CHECK: %[[NANINIT:.*]] = linalg.fill ins(%[[ZERO8]] : i8) outs(%{{.*}} : tensor<64xi8>)
 // CHECK: %[[BULKX:.*]] = tensor.extract_slice %[[FLAT]][0] [%[[NBULK]]] [1]
 // CHECK: %[[GRIDX:.*]] = tensor.expand_shape %[[BULKX]] {{\[\[}}0, 1]] output_shape [%[[NROWS]], 64] : tensor<?xf32> into tensor<?x64xf32>
-// CHECK: %[[LANES:.*]]:2 = linalg.generic {indexing_maps = [#[[GRID]], #[[LANE]], #[[LANE]]], iterator_types = ["reduction", "parallel"]}
-// CHECK-SAME: ins(%[[GRIDX]] : tensor<?x64xf32>) outs(%[[MININIT]], %[[MAXINIT]] : tensor<64xf32>, tensor<64xf32>)
-// CHECK: arith.minimumf
-// CHECK: arith.maximumf
+// CHECK: %[[LANES:.*]]:3 = linalg.generic {indexing_maps = [#[[GRID]], #[[LANE]], #[[LANE]], #[[LANE]]], iterator_types = ["reduction", "parallel"]}
+// CHECK-SAME: ins(%[[GRIDX]] : tensor<?x64xf32>) outs(%[[MININIT]], %[[MAXINIT]], %[[NANINIT]] : tensor<64xf32>, tensor<64xf32>, tensor<64xi8>)
+// CHECK: ^bb0(%[[XE:.*]]: f32, %[[LOE:.*]]: f32, %[[HIE:.*]]: f32, %[[NANE:.*]]: i8):
+// CHECK: %[[UNO:.*]] = arith.cmpf uno, %[[XE]], %[[XE]] : f32
+// CHECK: %[[ISNAN:.*]] = arith.extui %[[UNO]] : i1 to i8
+// CHECK: %[[LO1:.*]] = arith.minnumf %[[LOE]], %[[XE]] : f32
+// CHECK: %[[HI1:.*]] = arith.maxnumf %[[HIE]], %[[XE]] : f32
+// CHECK: %[[NAN1:.*]] = arith.ori %[[NANE]], %[[ISNAN]] : i8
+// CHECK: linalg.yield %[[LO1]], %[[HI1]], %[[NAN1]] : f32, f32, i8
 // CHECK: %[[TAILX:.*]] = tensor.extract_slice %[[FLAT]][%[[NBULK]]] [%[[NTAIL]]] [1]
-// CHECK: linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]], #[[ID1]]], iterator_types = ["parallel"]}
+// CHECK: linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]], #[[ID1]], #[[ID1]]], iterator_types = ["parallel"]}
 // CHECK-SAME: ins(%[[TAILX]] : tensor<?xf32>)
 // CHECK: %[[MINLANES:.*]] = tensor.insert_slice %{{.*}} into %[[LANES]]#0[0] [%[[NTAIL]]] [1]
 // CHECK: %[[MAXLANES:.*]] = tensor.insert_slice %{{.*}} into %[[LANES]]#1[0] [%[[NTAIL]]] [1]
-// CHECK: %[[MM:.*]]:2 = linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]], #[[TO_SCALAR]], #[[TO_SCALAR]]], iterator_types = ["reduction"]}
-// CHECK-SAME: ins(%[[MINLANES]], %[[MAXLANES]] : tensor<64xf32>, tensor<64xf32>)
-// CHECK: %[[LO:.*]] = tensor.extract %[[MM]]#0[] : tensor<f32>
-// CHECK: %[[HI:.*]] = tensor.extract %[[MM]]#1[] : tensor<f32>
+// CHECK: %[[NANLANES:.*]] = tensor.insert_slice %{{.*}} into %[[LANES]]#2[0] [%[[NTAIL]]] [1]
+// CHECK: %[[MM:.*]]:3 = linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]], #[[ID1]], #[[TO_SCALAR]], #[[TO_SCALAR]], #[[TO_SCALAR]]], iterator_types = ["reduction"]}
+// CHECK-SAME: ins(%[[MINLANES]], %[[MAXLANES]], %[[NANLANES]] : tensor<64xf32>, tensor<64xf32>, tensor<64xi8>)
+// CHECK: arith.minnumf
+// CHECK: arith.maxnumf
+// CHECK: arith.ori
+// CHECK: %[[NANFLAG:.*]] = tensor.extract %[[MM]]#2[] : tensor<i8>
+// CHECK: %[[SAWNAN:.*]] = arith.cmpi ne, %[[NANFLAG]], %{{.*}} : i8
+// CHECK: %[[QNAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK: %[[LOR:.*]] = tensor.extract %[[MM]]#0[] : tensor<f32>
+// CHECK: %[[LO:.*]] = arith.select %[[SAWNAN]], %[[QNAN]], %[[LOR]] : f32
+// CHECK: %[[HIR:.*]] = tensor.extract %[[MM]]#1[] : tensor<f32>
+// CHECK: %[[HI:.*]] = arith.select %[[SAWNAN]], %[[QNAN]], %[[HIR]] : f32
 // CHECK: %[[MAX:.*]] = arith.maximumf %[[HI]], %{{.*}} : f32
 // CHECK: %[[MIN:.*]] = arith.minimumf %[[LO]], %{{.*}} : f32
 // CHECK: %[[EQ:.*]] = arith.cmpf oeq, %[[MAX]], %[[MIN]] : f32
@@ -66,20 +83,22 @@
 // PAR-LABEL: func.func @dynamic_quantize
 // PAR: %[[MININIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<64xf32>)
 // PAR: %[[MAXINIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<64xf32>)
+// PAR: %[[NANINIT:.*]] = linalg.fill ins(%{{.*}} : i8) outs(%{{.*}} : tensor<64xi8>)
 // PAR: %[[NCHUNKS:.*]] = affine.apply #[[CHUNKS]]()
 // PAR: %[[NCHUNKED:.*]] = affine.apply #[[CHUNKED]]()
 // PAR: %[[ROWS:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [%[[NCHUNKED]], 64] : tensor<?xf32> into tensor<?x64xf32>
 // PAR: %[[CHUNKED_X:.*]] = tensor.expand_shape %[[ROWS]] {{\[\[}}0, 1], [2]] output_shape [%[[NCHUNKS]], 1024, 64] : tensor<?x64xf32> into tensor<?x1024x64xf32>
-// PAR: %[[PARTIALS:.*]]:2 = linalg.generic {indexing_maps = [#[[ID3]], #[[PART]], #[[PART]]], iterator_types = ["parallel", "reduction", "parallel"]}
-// PAR-SAME: ins(%[[CHUNKED_X]] : tensor<?x1024x64xf32>) outs(%{{.*}}, %{{.*}} : tensor<?x64xf32>, tensor<?x64xf32>)
-// PAR: %[[FROM_CHUNKS:.*]]:2 = linalg.generic {indexing_maps = [#[[GRID]], #[[GRID]], #[[LANE]], #[[LANE]]], iterator_types = ["reduction", "parallel"]}
-// PAR-SAME: ins(%[[PARTIALS]]#0, %[[PARTIALS]]#1 : tensor<?x64xf32>, tensor<?x64xf32>) outs(%[[MININIT]], %[[MAXINIT]] : tensor<64xf32>, tensor<64xf32>)
-// PAR: arith.minimumf
-// PAR: arith.maximumf
+// PAR: %[[PARTIALS:.*]]:3 = linalg.generic {indexing_maps = [#[[ID3]], #[[PART]], #[[PART]], #[[PART]]], iterator_types = ["parallel", "reduction", "parallel"]}
+// PAR-SAME: ins(%[[CHUNKED_X]] : tensor<?x1024x64xf32>) outs(%{{.*}}, %{{.*}}, %{{.*}} : tensor<?x64xf32>, tensor<?x64xf32>, tensor<?x64xi8>)
+// PAR: %[[FROM_CHUNKS:.*]]:3 = linalg.generic {indexing_maps = [#[[GRID]], #[[GRID]], #[[GRID]], #[[LANE]], #[[LANE]], #[[LANE]]], iterator_types = ["reduction", "parallel"]}
+// PAR-SAME: ins(%[[PARTIALS]]#0, %[[PARTIALS]]#1, %[[PARTIALS]]#2 : tensor<?x64xf32>, tensor<?x64xf32>, tensor<?x64xi8>) outs(%[[MININIT]], %[[MAXINIT]], %[[NANINIT]] : tensor<64xf32>, tensor<64xf32>, tensor<64xi8>)
+// PAR: arith.minnumf
+// PAR: arith.maxnumf
+// PAR: arith.ori
 // PAR: %[[NLEFT:.*]] = affine.apply #[[LEFT]]()
 // PAR: %[[LEFT_X:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [%[[NLEFT]], 64] : tensor<?xf32> into tensor<?x64xf32>
-// PAR: linalg.generic {indexing_maps = [#[[GRID]], #[[LANE]], #[[LANE]]], iterator_types = ["reduction", "parallel"]}
-// PAR-SAME: ins(%[[LEFT_X]] : tensor<?x64xf32>) outs(%[[FROM_CHUNKS]]#0, %[[FROM_CHUNKS]]#1 : tensor<64xf32>, tensor<64xf32>)
+// PAR: linalg.generic {indexing_maps = [#[[GRID]], #[[LANE]], #[[LANE]], #[[LANE]]], iterator_types = ["reduction", "parallel"]}
+// PAR-SAME: ins(%[[LEFT_X]] : tensor<?x64xf32>) outs(%[[FROM_CHUNKS]]#0, %[[FROM_CHUNKS]]#1, %[[FROM_CHUNKS]]#2 : tensor<64xf32>, tensor<64xf32>, tensor<64xi8>)
 func.func @dynamic_quantize(%x: tensor<?x4xf32>) -> (tensor<?x4xui8>, tensor<f32>, tensor<ui8>) {
   %y, %s, %zp = qops.dynamic_quantize_linear %x : tensor<?x4xf32> -> tensor<?x4xui8>, tensor<f32>, tensor<ui8>
   return %y, %s, %zp : tensor<?x4xui8>, tensor<f32>, tensor<ui8>

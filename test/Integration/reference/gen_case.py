@@ -632,6 +632,40 @@ add("dynamic-quantize-linear", "dql_dyn_extremes_in_chunks",
     lambda n: _dql_regions(n, 7 * 65536 + 12345, 15 * 65536 - 1))
 
 
+# Pass 1 keeps NaN out of its min/max lanes and ORs a NaN flag instead: a
+# NaN in any region must still give scale NaN, zp 0, y 0.
+def _dql_nan_at(n, at):
+    x = rng_for(n).normal(0.1, 1.0, size=(1001, 1003)).astype(f32)
+    x.reshape(-1)[at] = np.nan
+    return DYN(x, dyn=True)
+
+
+# NaN in a chunk (the 4th), in the rows left over, in the tail
+add("dynamic-quantize-linear", "dql_dyn_nan_in_chunk",
+    lambda n: _dql_nan_at(n, 3 * 65536 + 777))
+add("dynamic-quantize-linear", "dql_dyn_nan_in_leftover_rows",
+    lambda n: _dql_nan_at(n, 15 * 65536 + 100 * 64 + 63))
+add("dynamic-quantize-linear", "dql_dyn_nan_in_tail",
+    lambda n: _dql_nan_at(n, 1004003 - 1))
+
+
+@case("dynamic-quantize-linear")
+def dql_signed_zeros(n):
+    # -0 and +0 in every lane order (min/max keep either zero): all-zero result
+    x = np.zeros(200, f32)
+    x[::3] = -0.0
+    x[1::7] = -0.0
+    return DYN(x)
+
+
+@case("dynamic-quantize-linear")
+def dql_signed_zero_min(n):
+    # the only non-positive values are zeros of both signs: min is a zero
+    x = rng_for(n).uniform(0.5, 9.0, size=300).astype(f32)
+    x[17], x[130], x[299] = -0.0, 0.0, -0.0
+    return DYN(x)
+
+
 # ---- qlinear-matmul ----
 for _at in ("u8", "i8"):
     for _bt in ("u8", "i8"):
