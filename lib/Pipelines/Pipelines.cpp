@@ -104,6 +104,13 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
       qops::createQOpsVectorizeElementwise(vectorize));
   pm.addPass(createCanonicalizerPass());
   buildQOpsBufferizePipeline(pm);
+  if (options.nontemporalMinBytes > 0) {
+    QOpsNontemporalStoresOptions nontemporal;
+    nontemporal.minBytes = options.nontemporalMinBytes;
+    nontemporal.targetTriple = options.targetTriple;
+    pm.addNestedPass<func::FuncOp>(
+        qops::createQOpsNontemporalStores(nontemporal));
+  }
   buildQOpsLinalgToLLVMPipeline(pm, options);
 }
 

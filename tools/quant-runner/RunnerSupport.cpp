@@ -172,6 +172,7 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   options.fuseQDQ = lowering.fuseQDQ;
   options.targetCpu = lowering.targetCpu;
   options.targetFeatures = lowering.targetFeatures;
+  options.nontemporalMinBytes = lowering.nontemporalMinBytes;
   buildQOpsLowerToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
     return makeError("lowering failed: " +

@@ -37,6 +37,7 @@ struct LoweringOptions {
   bool fuseQDQ = false;       // qops-fuse-qdq first
   std::string targetCpu;      // "" = the host's
   std::string targetFeatures; // on top of the CPU's
+  int64_t nontemporalMinBytes = 8 << 20; // 0: no streaming stores
 };
 
 /// Checks that the target can run on this CPU (quant-runner runs what it

@@ -113,6 +113,11 @@ cl::opt<std::string> targetFeatures(
              "-avx512vnni,-avxvnni for the VPMADDWD int8 kernel on a VNNI "
              "machine"),
     cl::value_desc("+a,-b"), cl::cat(runnerCategory));
+cl::opt<int64_t> nontemporalMinBytes(
+    "nontemporal-min-bytes",
+    cl::desc("Results of at least this many bytes are written with "
+             "non-temporal (streaming) vector stores; 0: never"),
+    cl::value_desc("BYTES"), cl::init(8 << 20), cl::cat(runnerCategory));
 cl::opt<bool> showTiming("timing",
                          cl::desc("Print parse/lower/compile/run times to "
                                   "stderr"),
@@ -222,6 +227,7 @@ int run(llvm::StringRef inputFile) {
   lowering.fuseQDQ = fuseQDQ;
   lowering.targetCpu = targetCpu;
   lowering.targetFeatures = targetFeatures;
+  lowering.nontemporalMinBytes = nontemporalMinBytes;
   if (llvm::Error error = checkTargetRunsOnHost(lowering))
     return fail(std::move(error));
   if (!noLower)

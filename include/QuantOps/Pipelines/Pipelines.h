@@ -61,6 +61,12 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
                      "weights are dequantized inside the matmul (changes "
                      "rounding: docs/Numerics.md, \"QDQ fusion\")"),
       llvm::cl::init(false)};
+  Option<int64_t> nontemporalMinBytes{
+      *this, "nontemporal-min-bytes",
+      llvm::cl::desc("Returned buffers of at least this many bytes are "
+                     "written with non-temporal vector stores "
+                     "(qops-nontemporal-stores); 0: never"),
+      llvm::cl::init(8 << 20)};
   Option<bool> runtimeAllocator{
       *this, "runtime-allocator",
       llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc / "

@@ -144,4 +144,38 @@ def QOpsExpandStridedCopies
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def QOpsNontemporalStores
+    : Pass<"qops-nontemporal-stores", "::mlir::func::FuncOp"> {
+  let summary = "Stream large results to memory with aligned non-temporal vector stores";
+  let description = [{
+    A result that is written once and not read again by the function
+    (a `memref.alloc` the function returns) and is at least `min-bytes`
+    large would only evict useful lines from the caches, and each ordinary
+    store first reads its line (write-allocate). Its 1-D, in-bounds,
+    unmasked `vector.transfer_write`s whose innermost stride is 1 become
+    `vector.store {nontemporal = true}` with the alignment that can be
+    proved: the allocation's alignment and the largest power of two that
+    divides the byte offset, from the offsets and strides of the
+    `memref.subview`s in between and the divisors of the indices (constants,
+    loop induction variables, products, sums, affine maps). LLVM emits
+    MOVNT / STNP for aligned stores and splits or scalarizes the others.
+    After the outermost loop that holds such stores, a fence orders the
+    weakly-ordered stores before any later store (one that publishes the
+    result to another thread): SFENCE (`llvm.x86.sse.sfence`) on x86,
+    where LLVM's `fence seq_cst` is a locked add that Intel documents for
+    write-back memory only; `llvm.fence seq_cst` (DMB) elsewhere. The
+    threads of an OpenMP loop are ordered by its barrier.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"8 << 20",
+           "Smallest static result size in bytes whose stores stream">,
+    Option<"targetTriple", "target-triple", "std::string", /*default=*/"",
+           "The target's triple, for the fence (default: the host's)">
+  ];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 #endif // QUANTOPS_TRANSFORMS_PASSES_TD

@@ -1,0 +1,260 @@
+//===- NontemporalStores.cpp - qops-nontemporal-stores --------------------===//
+//
+// Large results stream to memory: a returned memref.alloc of at least
+// min-bytes (returned as it is or reshaped) gets its 1-D vector writes as
+// aligned non-temporal stores.
+//
+// The alignment claimed must hold, or MOVNTPS faults. Byte address of a
+// write into a chain of subviews of an allocation `A` aligned to 2^a:
+//
+//   address = A + esize * (sum_subviews sum_d offset_d * sourceStride_d
+//                          + sum_d index_d * stride_d)
+//
+// With tz(v) the number of trailing zero bits known of v (a lower bound:
+// tz(c) of a constant, tz(lb) min tz(step) of an induction variable,
+// tz(a) + tz(b) of a product, tz(a) min tz(b) of a sum),
+//
+//   alignment = 2^min(a, log2(esize) + min over the terms of tz(term))
+//
+// Then a fence after the loops that hold the stores: SFENCE on x86 (the
+// stores are weakly ordered), a DMB elsewhere.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+namespace mlir::qops {
+#define GEN_PASS_DEF_QOPSNONTEMPORALSTORES
+#include "QuantOps/Transforms/Passes.h.inc"
+} // namespace mlir::qops
+
+using namespace mlir;
+
+namespace {
+
+/// Trailing zero bits of 0, or of anything as far as alignment goes.
+constexpr unsigned kAllZeros = 63;
+/// The alignment given to a streamed allocation that asks for less.
+constexpr int64_t kStreamAlignment = 64;
+
+unsigned trailingZerosOf(int64_t value) {
+  return value == 0 ? kAllZeros : llvm::countr_zero(uint64_t(value));
+}
+
+unsigned knownTrailingZeros(Value value);
+
+unsigned knownTrailingZeros(OpFoldResult ofr) {
+  if (std::optional<int64_t> constant = getConstantIntValue(ofr))
+    return trailingZerosOf(*constant);
+  return knownTrailingZeros(cast<Value>(ofr));
+}
+
+unsigned addZeros(unsigned a, unsigned b) {
+  return std::min(kAllZeros, a + b);
+}
+
+/// Trailing zeros of an affine expression whose dims and symbols have
+/// `operandZeros` (dims first).
+unsigned knownTrailingZeros(AffineExpr expr, ArrayRef<unsigned> operandZeros,
+                            unsigned numDims) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return trailingZerosOf(constant.getValue());
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return operandZeros[dim.getPosition()];
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return operandZeros[numDims + symbol.getPosition()];
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  unsigned lhs = knownTrailingZeros(binary.getLHS(), operandZeros, numDims);
+  unsigned rhs = knownTrailingZeros(binary.getRHS(), operandZeros, numDims);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return std::min(lhs, rhs);
+  case AffineExprKind::Mul:
+    return addZeros(lhs, rhs);
+  default: // floordiv, ceildiv, mod: nothing known
+    return 0;
+  }
+}
+
+/// Trailing zero bits known of an index or integer value (0: nothing).
+unsigned knownTrailingZeros(Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return trailingZerosOf(*constant);
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
+    if (!loop)
+      return 0;
+    std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
+    std::optional<SmallVector<OpFoldResult>> lbs = loop.getLoopLowerBounds();
+    std::optional<SmallVector<OpFoldResult>> steps = loop.getLoopSteps();
+    if (!ivs || !lbs || !steps)
+      return 0;
+    for (auto [iv, lb, step] : llvm::zip(*ivs, *lbs, *steps))
+      if (iv == value)
+        return std::min(knownTrailingZeros(lb), knownTrailingZeros(step));
+    return 0; // an iter_arg
+  }
+  Operation *op = value.getDefiningOp();
+  if (auto mul = dyn_cast<arith::MulIOp>(op))
+    return addZeros(knownTrailingZeros(mul.getLhs()),
+                    knownTrailingZeros(mul.getRhs()));
+  if (isa<arith::AddIOp, arith::SubIOp>(op))
+    return std::min(knownTrailingZeros(op->getOperand(0)),
+                    knownTrailingZeros(op->getOperand(1)));
+  if (auto cast = dyn_cast<arith::IndexCastOp>(op))
+    return knownTrailingZeros(cast.getIn());
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
+    SmallVector<unsigned> operandZeros = llvm::map_to_vector(
+        apply.getMapOperands(), [](Value v) { return knownTrailingZeros(v); });
+    AffineMap map = apply.getAffineMap();
+    return knownTrailingZeros(map.getResult(0), operandZeros,
+                              map.getNumDims());
+  }
+  return 0;
+}
+
+/// Trailing zeros of sum_d index_d * stride_d in `type` (0 if a stride is
+/// dynamic).
+unsigned knownTrailingZerosOfOffset(MemRefType type,
+                                    ArrayRef<OpFoldResult> indices) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return 0;
+  unsigned zeros = kAllZeros;
+  for (auto [index, stride] : llvm::zip(indices, strides)) {
+    if (ShapedType::isDynamic(stride))
+      return 0;
+    zeros = std::min(zeros, addZeros(knownTrailingZeros(index),
+                                     trailingZerosOf(stride)));
+  }
+  return zeros;
+}
+
+/// A streamed write: its allocation and the known trailing zero bits of its
+/// element offset from the allocation's start.
+struct StreamTarget {
+  memref::AllocOp alloc;
+  unsigned offsetZeros;
+};
+
+/// The allocation under `buffer` through memref.subview, with the offset's
+/// known trailing zeros accumulated into `zeros`.
+std::optional<StreamTarget> findAllocation(Value buffer, unsigned zeros) {
+  while (auto subview = buffer.getDefiningOp<memref::SubViewOp>()) {
+    zeros = std::min(zeros, knownTrailingZerosOfOffset(
+                                subview.getSourceType(),
+                                subview.getMixedOffsets()));
+    buffer = subview.getSource();
+  }
+  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+  if (!alloc)
+    return std::nullopt;
+  return StreamTarget{alloc, zeros};
+}
+
+/// `buffer`, or a reshape of it (blocked Q/DQ write [rows, blocks, block]
+/// and return [rows, columns]), is returned.
+bool isReturned(Value buffer) {
+  return llvm::any_of(buffer.getUsers(), [](Operation *user) {
+    if (isa<func::ReturnOp>(user))
+      return true;
+    if (isa<memref::CollapseShapeOp, memref::ExpandShapeOp, memref::CastOp>(
+            user))
+      return isReturned(user->getResult(0));
+    return false;
+  });
+}
+
+/// A function result of at least `minBytes`.
+bool isLargeResult(memref::AllocOp alloc, int64_t minBytes) {
+  MemRefType type = alloc.getType();
+  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return false;
+  int64_t bytes = type.getNumElements() *
+                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  return bytes >= minBytes && isReturned(alloc);
+}
+
+/// A write that vector.store can express: 1-D, in bounds, unmasked, minor
+/// identity, into a memref whose innermost stride is 1.
+bool isPlainVectorWrite(vector::TransferWriteOp write) {
+  auto memrefType = dyn_cast<MemRefType>(write.getBase().getType());
+  if (!memrefType || write.getMask() || write.getVectorType().getRank() != 1 ||
+      !write.getPermutationMap().isMinorIdentity() ||
+      !write.getInBoundsValues()[0])
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(memrefType.getStridesAndOffset(strides, offset)) &&
+         !strides.empty() && strides.back() == 1;
+}
+
+struct QOpsNontemporalStoresPass
+    : public qops::impl::QOpsNontemporalStoresBase<QOpsNontemporalStoresPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<vector::TransferWriteOp> writes;
+    func.walk([&](vector::TransferWriteOp write) {
+      if (isPlainVectorWrite(write))
+        writes.push_back(write);
+    });
+    IRRewriter rewriter(&getContext());
+    llvm::SetVector<Operation *> fenceAfter;
+    for (vector::TransferWriteOp write : writes) {
+      auto memrefType = cast<MemRefType>(write.getBase().getType());
+      std::optional<StreamTarget> target = findAllocation(
+          write.getBase(),
+          knownTrailingZerosOfOffset(
+              memrefType, getAsOpFoldResult(write.getIndices())));
+      if (!target || !isLargeResult(target->alloc, minBytes))
+        continue;
+      memref::AllocOp alloc = target->alloc;
+      if (alloc.getAlignment().value_or(0) < kStreamAlignment)
+        alloc.setAlignment(kStreamAlignment);
+      unsigned allocZeros = llvm::Log2_64(*alloc.getAlignment());
+      unsigned elementZeros = llvm::Log2_64(
+          llvm::divideCeil(memrefType.getElementTypeBitWidth(), 8));
+      unsigned zeros = std::min(
+          allocZeros, addZeros(elementZeros, target->offsetZeros));
+
+      rewriter.setInsertionPoint(write);
+      Operation *store = vector::StoreOp::create(
+          rewriter, write.getLoc(), write.getVector(), write.getBase(),
+          write.getIndices(), /*nontemporal=*/true,
+          llvm::Align(uint64_t(1) << zeros));
+      rewriter.eraseOp(write);
+      // The outermost op of the function that holds the store.
+      Operation *outermost = store;
+      while (outermost->getParentOp() != func)
+        outermost = outermost->getParentOp();
+      fenceAfter.insert(outermost);
+    }
+    llvm::Triple triple(targetTriple.empty() ? llvm::sys::getProcessTriple()
+                                             : targetTriple);
+    for (Operation *op : fenceAfter) {
+      rewriter.setInsertionPointAfter(op);
+      if (triple.isX86())
+        LLVM::CallIntrinsicOp::create(
+            rewriter, op->getLoc(),
+            rewriter.getStringAttr("llvm.x86.sse.sfence"), ValueRange{},
+            LLVM::FastmathFlagsAttr{});
+      else
+        LLVM::FenceOp::create(rewriter, op->getLoc(),
+                              LLVM::AtomicOrdering::seq_cst);
+    }
+  }
+};
+
+} // namespace

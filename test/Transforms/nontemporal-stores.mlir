@@ -1,0 +1,184 @@
+// RUN: quant-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(qops-nontemporal-stores{min-bytes=1024 target-triple=x86_64-unknown-linux-gnu}))' | FileCheck %s
+// RUN: quant-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(qops-nontemporal-stores{target-triple=x86_64-unknown-linux-gnu}))' | FileCheck %s --check-prefix=DEF
+// RUN: quant-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(qops-nontemporal-stores{min-bytes=1024 target-triple=aarch64-unknown-linux-gnu}))' | FileCheck %s --check-prefix=ARM
+
+// The fence: SFENCE on x86, a DMB (llvm.fence seq_cst) elsewhere.
+// ARM-LABEL: func.func @rows
+// ARM: vector.store {{.*}} nontemporal = true
+// ARM: llvm.fence seq_cst
+// ARM-NOT: sfence
+
+// A returned result: the vector writes become aligned non-temporal stores
+// (row offset i * 4096 and column offset a multiple of 32 f32 elements:
+// 128-byte multiples, so the allocation's 64), one fence after the loops.
+// CHECK-LABEL: func.func @rows
+// CHECK: %[[ALLOC:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64x4096xf32>
+// CHECK: scf.forall
+// CHECK: scf.for
+// CHECK-NOT: vector.transfer_write
+// CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 64 : i64, nontemporal = true} : memref<1x32xf32, strided<[4096, 1], offset: ?>>, vector<32xf32>
+// CHECK: }
+// CHECK-NEXT: }
+// CHECK-NEXT: llvm.call_intrinsic "llvm.x86.sse.sfence"() : () -> ()
+// CHECK-NEXT: return %[[ALLOC]]
+func.func @rows(%v: vector<32xf32>) -> memref<64x4096xf32> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<64x4096xf32>
+  scf.forall (%i) in (64) {
+    %row = memref.subview %alloc[%i, 0] [1, 4096] [1, 1] : memref<64x4096xf32> to memref<1x4096xf32, strided<[4096, 1], offset: ?>>
+    scf.for %j = %c0 to %c4096 step %c32 {
+      %tile = memref.subview %row[0, %j] [1, 32] [1, 1] : memref<1x4096xf32, strided<[4096, 1], offset: ?>> to memref<1x32xf32, strided<[4096, 1], offset: ?>>
+      vector.transfer_write %v, %tile[%c0, %c0] {in_bounds = [true]} : vector<32xf32>, memref<1x32xf32, strided<[4096, 1], offset: ?>>
+    }
+  }
+  return %alloc : memref<64x4096xf32>
+}
+
+// -----
+
+// An allocation that asks for less than 64 bytes is given 64; i8 tiles of
+// 32 at offsets that are multiples of 32 are 32-byte aligned.
+// CHECK-LABEL: func.func @raises_alignment
+// CHECK: memref.alloc() {alignment = 64 : i64} : memref<4096xi8>
+// CHECK: vector.store {{.*}} {alignment = 32 : i64, nontemporal = true}
+func.func @raises_alignment(%v: vector<32xi8>) -> memref<4096xi8> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %alloc = memref.alloc() {alignment = 16 : i64} : memref<4096xi8>
+  scf.for %j = %c0 to %c4096 step %c32 {
+    %tile = memref.subview %alloc[%j] [32] [1] : memref<4096xi8> to memref<32xi8, strided<[1], offset: ?>>
+    vector.transfer_write %v, %tile[%c0] {in_bounds = [true]} : vector<32xi8>, memref<32xi8, strided<[1], offset: ?>>
+  }
+  return %alloc : memref<4096xi8>
+}
+
+// -----
+
+// Rows of 100 f32: a row starts at a multiple of 4 elements (16 bytes),
+// which bounds the alignment though the column offset is a multiple of 32.
+// CHECK-LABEL: func.func @odd_rows
+// CHECK: vector.store {{.*}} {alignment = 16 : i64, nontemporal = true}
+func.func @odd_rows(%v: vector<32xf32>) -> memref<8x100xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c32 = arith.constant 32 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<8x100xf32>
+  scf.for %i = %c0 to %c8 step %c1 {
+    scf.for %j = %c0 to %c64 step %c32 {
+      vector.transfer_write %v, %alloc[%i, %j] {in_bounds = [true]} : vector<32xf32>, memref<8x100xf32>
+    }
+  }
+  return %alloc : memref<8x100xf32>
+}
+
+// -----
+
+// An index the pass knows nothing of: the element's own alignment.
+// CHECK-LABEL: func.func @unknown_index
+// CHECK: vector.store {{.*}} {alignment = 4 : i64, nontemporal = true}
+// CHECK-NEXT: llvm.call_intrinsic "llvm.x86.sse.sfence"() : () -> ()
+func.func @unknown_index(%v: vector<16xf32>, %k: index) -> memref<1024xf32> {
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<1024xf32>
+  vector.transfer_write %v, %alloc[%k] {in_bounds = [true]} : vector<16xf32>, memref<1024xf32>
+  return %alloc : memref<1024xf32>
+}
+
+// -----
+
+// Offsets through affine.apply (d0 * 16 elements of f32: 64 bytes) and
+// index arithmetic (k * 8 + 4 elements: 16 bytes).
+// CHECK-LABEL: func.func @index_arithmetic
+// CHECK: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// CHECK: vector.store {{.*}} {alignment = 16 : i64, nontemporal = true}
+func.func @index_arithmetic(%v: vector<16xf32>) -> memref<1024xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c60 = arith.constant 60 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<1024xf32>
+  scf.for %i = %c0 to %c60 step %c1 {
+    %off = affine.apply affine_map<(d0) -> (d0 * 16)>(%i)
+    vector.transfer_write %v, %alloc[%off] {in_bounds = [true]} : vector<16xf32>, memref<1024xf32>
+    %k8 = arith.muli %i, %c8 : index
+    %k = arith.addi %k8, %c4 : index
+    vector.transfer_write %v, %alloc[%k] {in_bounds = [true]} : vector<16xf32>, memref<1024xf32>
+  }
+  return %alloc : memref<1024xf32>
+}
+
+// -----
+
+// Returned through a reshape (blocked Q/DQ write [rows, blocks, block]).
+// CHECK-LABEL: func.func @reshaped_result
+// CHECK: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+func.func @reshaped_result(%v: vector<32xf32>) -> memref<16x128xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<16x4x32xf32>
+  scf.for %i = %c0 to %c16 step %c1 {
+    vector.transfer_write %v, %alloc[%i, %c1, %c0] {in_bounds = [true]} : vector<32xf32>, memref<16x4x32xf32>
+  }
+  %flat = memref.collapse_shape %alloc [[0], [1, 2]] : memref<16x4x32xf32> into memref<16x128xf32>
+  return %flat : memref<16x128xf32>
+}
+
+// -----
+
+// Left alone: a buffer the function does not return (it reads it back), a
+// result below min-bytes, a write that may be out of bounds, a 2-D vector,
+// a column (innermost stride 4096).
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: vector.store
+// CHECK-NOT: nontemporal
+// CHECK-NOT: sfence
+// CHECK: return
+func.func @left_alone(%v: vector<32xf32>, %w: vector<2x32xf32>, %k: index)
+    -> (memref<1024xf32>, memref<8xf32>, memref<1024xf32>, memref<64x64xf32>, memref<64x4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %scratch = memref.alloc() {alignment = 64 : i64} : memref<1024xf32>
+  vector.transfer_write %v, %scratch[%c0] {in_bounds = [true]} : vector<32xf32>, memref<1024xf32>
+  %copy = memref.alloc() {alignment = 64 : i64} : memref<1024xf32>
+  memref.copy %scratch, %copy : memref<1024xf32> to memref<1024xf32>
+  %small = memref.alloc() {alignment = 64 : i64} : memref<8xf32>
+  %v8 = vector.extract_strided_slice %v {offsets = [0], sizes = [8], strides = [1]} : vector<32xf32> to vector<8xf32>
+  vector.transfer_write %v8, %small[%c0] {in_bounds = [true]} : vector<8xf32>, memref<8xf32>
+  %edge = memref.alloc() {alignment = 64 : i64} : memref<1024xf32>
+  vector.transfer_write %v, %edge[%k] : vector<32xf32>, memref<1024xf32>
+  %square = memref.alloc() {alignment = 64 : i64} : memref<64x64xf32>
+  vector.transfer_write %w, %square[%c0, %c0] {in_bounds = [true, true]} : vector<2x32xf32>, memref<64x64xf32>
+  %wide = memref.alloc() {alignment = 64 : i64} : memref<64x4096xf32>
+  %column = memref.subview %wide[0, 5] [64, 1] [1, 1] : memref<64x4096xf32> to memref<64xf32, strided<[4096], offset: 5>>
+  %c = arith.constant dense<1.0> : vector<64xf32>
+  vector.transfer_write %c, %column[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[4096], offset: 5>>
+  memref.dealloc %scratch : memref<1024xf32>
+  return %copy, %small, %edge, %square, %wide : memref<1024xf32>, memref<8xf32>, memref<1024xf32>, memref<64x64xf32>, memref<64x4096xf32>
+}
+
+// -----
+
+// The default min-bytes is 8 MiB: 2048 x 1024 f32 streams, 2047 rows do not.
+// DEF-LABEL: func.func @default_threshold
+// DEF: vector.store {{.*}} nontemporal = true
+// DEF: sfence
+// DEF-LABEL: func.func @below_default_threshold
+// DEF-NOT: nontemporal
+// DEF: return
+func.func @default_threshold(%v: vector<32xf32>) -> memref<2048x1024xf32> {
+  %c0 = arith.constant 0 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<2048x1024xf32>
+  vector.transfer_write %v, %alloc[%c0, %c0] {in_bounds = [true]} : vector<32xf32>, memref<2048x1024xf32>
+  return %alloc : memref<2048x1024xf32>
+}
+func.func @below_default_threshold(%v: vector<32xf32>) -> memref<2047x1024xf32> {
+  %c0 = arith.constant 0 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<2047x1024xf32>
+  vector.transfer_write %v, %alloc[%c0, %c0] {in_bounds = [true]} : vector<32xf32>, memref<2047x1024xf32>
+  return %alloc : memref<2047x1024xf32>
+}
