@@ -159,7 +159,13 @@ std::optional<StreamTarget> findAllocation(Value buffer, unsigned zeros) {
   auto alloc = buffer.getDefiningOp<memref::AllocOp>();
   if (!alloc)
     return std::nullopt;
-  return StreamTarget{alloc, zeros};
+  // The allocation's own layout offset (0 for an identity layout).
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(alloc.getType().getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset))
+    return StreamTarget{alloc, 0};
+  return StreamTarget{alloc, std::min(zeros, trailingZerosOf(offset))};
 }
 
 /// `buffer`, or a reshape of it (blocked Q/DQ write [rows, blocks, block]
@@ -175,13 +181,15 @@ bool isReturned(Value buffer) {
   });
 }
 
-/// A function result of at least `minBytes`.
+/// A function result of at least `minBytes` with whole-byte elements (the
+/// offsets are counted in elements). Dynamic shapes are left alone: their
+/// size is not known here.
 bool isLargeResult(memref::AllocOp alloc, int64_t minBytes) {
   MemRefType type = alloc.getType();
-  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat() ||
+      type.getElementTypeBitWidth() % 8 != 0)
     return false;
-  int64_t bytes = type.getNumElements() *
-                  llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  int64_t bytes = type.getNumElements() * (type.getElementTypeBitWidth() / 8);
   return bytes >= minBytes && isReturned(alloc);
 }
 
@@ -224,8 +232,8 @@ struct QOpsNontemporalStoresPass
       if (alloc.getAlignment().value_or(0) < kStreamAlignment)
         alloc.setAlignment(kStreamAlignment);
       unsigned allocZeros = llvm::Log2_64(*alloc.getAlignment());
-      unsigned elementZeros = llvm::Log2_64(
-          llvm::divideCeil(memrefType.getElementTypeBitWidth(), 8));
+      unsigned elementZeros =
+          trailingZerosOf(memrefType.getElementTypeBitWidth() / 8);
       unsigned zeros = std::min(
           allocZeros, addZeros(elementZeros, target->offsetZeros));
 

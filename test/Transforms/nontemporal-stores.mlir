@@ -114,6 +114,28 @@ func.func @index_arithmetic(%v: vector<16xf32>) -> memref<1024xf32> {
 
 // -----
 
+// Element sizes that are not powers of two count exactly (16 x i24 = 48
+// bytes: 16-byte aligned); an allocation whose layout has an offset of 5
+// elements starts 4-byte aligned.
+// CHECK-LABEL: func.func @element_sizes
+// CHECK: vector.store {{.*}} {alignment = 16 : i64, nontemporal = true} : memref<4096xi24>
+// CHECK: vector.store {{.*}} {alignment = 4 : i64, nontemporal = true} : memref<4096xf32, strided<[1], offset: 5>>
+func.func @element_sizes(%v: vector<16xi24>, %w: vector<16xf32>)
+    -> (memref<4096xi24>, memref<4096xf32, strided<[1], offset: 5>>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c4096 = arith.constant 4096 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<4096xi24>
+  %b = memref.alloc() {alignment = 64 : i64} : memref<4096xf32, strided<[1], offset: 5>>
+  scf.for %j = %c0 to %c4096 step %c16 {
+    vector.transfer_write %v, %a[%j] {in_bounds = [true]} : vector<16xi24>, memref<4096xi24>
+    vector.transfer_write %w, %b[%j] {in_bounds = [true]} : vector<16xf32>, memref<4096xf32, strided<[1], offset: 5>>
+  }
+  return %a, %b : memref<4096xi24>, memref<4096xf32, strided<[1], offset: 5>>
+}
+
+// -----
+
 // Returned through a reshape (blocked Q/DQ write [rows, blocks, block]).
 // CHECK-LABEL: func.func @reshaped_result
 // CHECK: vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
@@ -133,15 +155,19 @@ func.func @reshaped_result(%v: vector<32xf32>) -> memref<16x128xf32> {
 
 // Left alone: a buffer the function does not return (it reads it back), a
 // result below min-bytes, a write that may be out of bounds, a 2-D vector,
-// a column (innermost stride 4096).
+// a column (innermost stride 4096), sub-byte elements, a dynamic shape.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: vector.store
 // CHECK-NOT: nontemporal
 // CHECK-NOT: sfence
 // CHECK: return
-func.func @left_alone(%v: vector<32xf32>, %w: vector<2x32xf32>, %k: index)
-    -> (memref<1024xf32>, memref<8xf32>, memref<1024xf32>, memref<64x64xf32>, memref<64x4096xf32>) {
+func.func @left_alone(%v: vector<32xf32>, %w: vector<2x32xf32>, %k: index, %nibbles: vector<32xi4>)
+    -> (memref<1024xf32>, memref<8xf32>, memref<1024xf32>, memref<64x64xf32>, memref<64x4096xf32>, memref<8192xi4>, memref<?xf32>) {
   %c0 = arith.constant 0 : index
+  %packed = memref.alloc() {alignment = 64 : i64} : memref<8192xi4>
+  vector.transfer_write %nibbles, %packed[%c0] {in_bounds = [true]} : vector<32xi4>, memref<8192xi4>
+  %dynamic = memref.alloc(%k) {alignment = 64 : i64} : memref<?xf32>
+  vector.transfer_write %v, %dynamic[%c0] {in_bounds = [true]} : vector<32xf32>, memref<?xf32>
   %scratch = memref.alloc() {alignment = 64 : i64} : memref<1024xf32>
   vector.transfer_write %v, %scratch[%c0] {in_bounds = [true]} : vector<32xf32>, memref<1024xf32>
   %copy = memref.alloc() {alignment = 64 : i64} : memref<1024xf32>
@@ -158,7 +184,7 @@ func.func @left_alone(%v: vector<32xf32>, %w: vector<2x32xf32>, %k: index)
   %c = arith.constant dense<1.0> : vector<64xf32>
   vector.transfer_write %c, %column[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[4096], offset: 5>>
   memref.dealloc %scratch : memref<1024xf32>
-  return %copy, %small, %edge, %square, %wide : memref<1024xf32>, memref<8xf32>, memref<1024xf32>, memref<64x64xf32>, memref<64x4096xf32>
+  return %copy, %small, %edge, %square, %wide, %packed, %dynamic : memref<1024xf32>, memref<8xf32>, memref<1024xf32>, memref<64x64xf32>, memref<64x4096xf32>, memref<8192xi4>, memref<?xf32>
 }
 
 // -----
