@@ -15,12 +15,17 @@
 // RUN: quant-runner %s -e per_column_b_as_argument --input %t/a.npy --input %t/b.npy --input %t/bs.npy --input %t/bzp.npy --output %t/expected.npy
 // RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=madd | FileCheck %s --check-prefix=PACKED
 // PACKED: arith.constant dense<{{.*}}> : tensor<1x2x19x16xi32>
-// The vnni strategy packs k-quads and the column term K zb' - colsum:
+// The quad strategies pack k-quads and the column term K zb' - colsum, in
+// 32-column panels for vnni (AVX-512) and 16-column ones for avxvnni:
 // RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=vnni | FileCheck %s --check-prefix=QUADS
-// QUADS-DAG: arith.constant dense<{{.*}}> : tensor<1x2x10x16xi32>
+// QUADS-DAG: arith.constant dense<{{.*}}> : tensor<1x1x10x32xi32>
 // QUADS-DAG: arith.constant dense<{{.*}}> : tensor<1x32xi32>
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=avxvnni | FileCheck %s --check-prefix=QUADS16
+// QUADS16-DAG: arith.constant dense<{{.*}}> : tensor<1x2x10x16xi32>
+// QUADS16-DAG: arith.constant dense<{{.*}}> : tensor<1x32xi32>
 // RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy --target-features=-avx512vnni | FileCheck %s --check-prefix=SAME
 // SAME: all 1 results match
 
 func.func @seed_2d_constant_b() -> tensor<2x3xui8> {

@@ -3,7 +3,7 @@
 // and never VPMADDUBSW (which saturates); for sapphirerapids (AVX512-VNNI)
 // with VPDPBUSD. The CPU reaches the LLVM IR as function attributes, so llc
 // needs no -mcpu. Instructions per k step: madd 6 rows x 2 halves, vnni
-// 12 rows x 2 halves (AVX-512 has 32 vector registers).
+// 12 rows x 2 halves of 16 lanes (zmm; AVX-512 has 32 vector registers).
 //
 // RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" | mlir-translate --mlir-to-llvmir > %t.znver3.ll
 // RUN: FileCheck %s --check-prefix=IR-ZNVER3 < %t.znver3.ll
@@ -23,7 +23,7 @@
 // RUN: FileCheck %s --check-prefix=SPR < %t.spr.s
 // RUN: FileCheck %s --check-prefix=SPR-NONE < %t.spr.s
 // SPR-LABEL: qmm:
-// SPR-COUNT-24: vpdpbusd {{.*}}%ymm
+// SPR-COUNT-24: vpdpbusd {{.*}}%zmm
 // SPR-NONE-NOT: vpmaddwd
 //
 // AVX-VNNI without AVX-512 (alderlake): the same intrinsic, VEX-encoded,

@@ -9,13 +9,15 @@
 // RUN: quant-runner %S/../Integration/quantize-linear.mlir -e quantize_large_per_axis_i4 --dump-lowered --threads 2 | FileCheck %s --check-prefix=OMP
 // CHECK: all 1 results match
 // QLinearMatMul's kernel: one scf.forall over batches x 48-row blocks x
-// 256-column chunks; every thread count and both x86 strategies give the
+// 256-column chunks; every thread count and the x86 strategies (vnni's
+// 32-column zmm panels, avxvnni's 16-column ymm ones, madd) give the
 // reference's numbers.
 // RUN: %python %S/../Integration/reference/gen_case.py qmm_batch_3x100x70x300 %t/qmm
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 1 | FileCheck %s
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 2 | FileCheck %s
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 2 --target-features=-avx512vnni,-avxvnni | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 2 --target-features=-avx512vnni | FileCheck %s
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 3 | FileCheck %s
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 3 --target-features=-avx512vnni,-avxvnni | FileCheck %s
 // DynamicQuantizeLinear: with threads, pass 1 reduces chunks into

@@ -38,10 +38,11 @@
 //   acc[m, n] = sum_k a'b' - zb'[n] rowsum[m] + za'[m] (K zb'[n] - colsum[n])
 //   rowsum[m] = sum_k a'[m, k]     colsum[n] = sum_k b'[k, n]
 //   A8[b, m, k] = a', padded with 0 to [B, Mp, Kp] (Kp a multiple of 4)
-//   B32[b, n/16, k/4, 16] = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 |
+//   B32[b, n/NR, k/4, NR] = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 |
 //                           b'[4q+3] << 24, padded with 0
-//   12-row tiles on AVX-512 (32 vector registers: 24 accumulators), 6-row
-//   tiles with AVX-VNNI alone (avxvnni strategy, 16 registers)
+//   12 x 32 tiles on AVX-512 (NR = 32: two zmm of 16 lanes per row, 24
+//   accumulators of 32 registers), 6 x 16 tiles with AVX-VNNI alone
+//   (avxvnni strategy, ymm, 16 registers)
 //   for each k-quad: acc[r][h] = vpdpbusd(acc[r][h], A quad of row r
 //                    broadcast, B32 lanes of half h)
 // A constant b gets B32 and its column term K zb' - colsum at compile time.
@@ -85,6 +86,9 @@ constexpr int64_t kVnniRows = 12; // MR of vnni on AVX-512 targets: 24
                                   // accumulators of 32 registers
 constexpr int64_t kColumns = 16; // NR: columns per panel (2 x 8 i32 lanes)
 constexpr int64_t kHalf = 8;     // i32 lanes per accumulator vector
+constexpr int64_t kWideColumns = 32; // NR of vnni on AVX-512: 2 x 16 i32
+                                     // lanes (zmm), 4 k-quads of 4 columns
+                                     // per VPDPBUSD instead of 2
 /// At most this many rows of a (static) and a non-constant b: the generic
 /// contraction, which reads b once, instead of packing it.
 constexpr int64_t kStreamingMaxRows = 4;
@@ -229,14 +233,15 @@ int32_t toSignedOperand(int32_t value, bool isUnsigned) {
 }
 
 /// The quad strategies' packed B and column term for a ConstantB: B32
-/// [Bb, Np/16, Kp/4, 16] i32 (four b' bytes per lane, k ascending from the
+/// [Bb, Np/NR, Kp/4, NR] i32 (NR = panelColumns) (four b' bytes per lane, k ascending from the
 /// low byte) and colTerm [Bb, Np] i32 = K zb'[n] - sum_k b'[k, n] (0 in
 /// padded columns). Nulls otherwise.
 std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
                                            QLinearMatMulOp op,
                                            RankedTensorType bType,
                                            OpFoldResult kQuads,
-                                           OpFoldResult panels) {
+                                           OpFoldResult panels,
+                                           int64_t panelColumns) {
   std::optional<ConstantB> constant = readConstantB(op, bType);
   std::optional<int64_t> quads = getConstantIntValue(kQuads);
   std::optional<int64_t> numPanels = getConstantIntValue(panels);
@@ -252,14 +257,14 @@ std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
       return 0;
     return uint8_t(int8_t(prime(bb, k, n)));
   };
-  int64_t paddedColumns = *numPanels * kColumns;
+  int64_t paddedColumns = *numPanels * panelColumns;
   SmallVector<int32_t> packed, columnTerm;
-  packed.reserve(cb.batches * *numPanels * *quads * kColumns);
+  packed.reserve(cb.batches * *numPanels * *quads * panelColumns);
   for (int64_t bb = 0; bb < cb.batches; ++bb) {
     for (int64_t p = 0; p < *numPanels; ++p)
       for (int64_t q = 0; q < *quads; ++q)
-        for (int64_t c = 0; c < kColumns; ++c) {
-          int64_t n = p * kColumns + c;
+        for (int64_t c = 0; c < panelColumns; ++c) {
+          int64_t n = p * panelColumns + c;
           uint32_t lane = 0;
           for (int64_t byte = 0; byte < 4; ++byte)
             lane |= element(bb, 4 * q + byte, n) << (8 * byte);
@@ -278,7 +283,7 @@ std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
     }
   }
   return {createI32Constant(b, loc,
-                            {cb.batches, *numPanels, *quads, kColumns}, packed),
+                            {cb.batches, *numPanels, *quads, panelColumns}, packed),
           createI32Constant(b, loc, {cb.batches, paddedColumns}, columnTerm)};
 }
 
@@ -401,7 +406,13 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       rows = std::min(rows, std::max<int64_t>(*staticM, 1));
     if (mmla)
       rows = llvm::alignTo(rows, 2);
-    OpFoldResult mPadded = roundUp(m, rows), nPadded = roundUp(n, kColumns);
+    // NR: 16 columns in two accumulators of 8 i32 lanes, 32 (two of 16)
+    // for vnni on AVX-512.
+    int64_t panelColumns =
+        strategy == Int8KernelStrategy::Vnni ? kWideColumns : kColumns;
+    int64_t lanes = panelColumns / 2;
+    OpFoldResult mPadded = roundUp(m, rows),
+                 nPadded = roundUp(n, panelColumns);
     OpFoldResult kPadded = roundUp(k, mmla ? 8 : vnni ? 4 : 2);
     auto staticOr = [](OpFoldResult v) {
       return getConstantIntValue(v).value_or(ShapedType::kDynamic);
@@ -473,17 +484,18 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     OpFoldResult kSteps = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(mmla ? 8 : vnni ? 4 : 2), {kPadded});
     OpFoldResult panels = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, s0.floorDiv(kColumns), {nPadded});
+        rewriter, loc, s0.floorDiv(panelColumns), {nPadded});
     // A constant b (weights) with a constant zero point is packed now, at
     // compile time; otherwise the packing runs with the program.
     Value bPacked, columnTerm;
     if (vnni) {
       std::tie(bPacked, columnTerm) =
-          packConstantBQuads(rewriter, loc, op, bOnnxType, kPairs, panels);
+          packConstantBQuads(rewriter, loc, op, bOnnxType, kPairs, panels,
+                             panelColumns);
       if (!bPacked) {
         VnniPackedB packedB =
             packVnniB(rewriter, loc, bMat, bOnnx, bZp->tensor,
-                      bZp->perElement, k, n, kPadded, nPadded, kColumns);
+                      bZp->perElement, k, n, kPadded, nPadded, panelColumns);
         bPacked = packedB.quads;
         columnTerm = packedB.columnTerm;
       }
@@ -625,8 +637,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
     Value cRows = arith::ConstantIndexOp::create(rewriter, loc, rows);
-    Value cCols = arith::ConstantIndexOp::create(rewriter, loc, kColumns);
-    auto accType = VectorType::get({kHalf}, rewriter.getI32Type());
+    Value cCols = arith::ConstantIndexOp::create(rewriter, loc, panelColumns);
+    auto accType = VectorType::get({lanes}, rewriter.getI32Type());
     auto pairType = VectorType::get({2}, i16);
     auto lanesType = VectorType::get({2 * kHalf}, i16);
     Value zeroAcc = arith::ConstantOp::create(
@@ -712,7 +724,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                       padI32, ArrayRef<bool>{true});
                                 };
                                 Value bLo = readQuads(0),
-                                      bHi = readQuads(kHalf);
+                                      bHi = readQuads(lanes);
                                 Value quadStart = arith::MulIOp::create(
                                     b, l, kp,
                                     arith::ConstantIndexOp::create(b, l, 4));
@@ -772,13 +784,13 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                       // Epilogue: requantize the 6 x 16 tile.
                       Value y = rowArgs[0];
                       auto f64Vec =
-                          VectorType::get({kHalf}, rewriter.getF64Type());
+                          VectorType::get({lanes}, rewriter.getF64Type());
                       auto i32Vec = accType;
                       auto readParam = [&](const KernelParam &param,
                                            Value rowIndex, Value column,
                                            bool isRow, Type element,
                                            Value pad) -> Value {
-                        auto vecType = VectorType::get({kHalf}, element);
+                        auto vecType = VectorType::get({lanes}, element);
                         if (!param.perElement) {
                           Value scalar = tensor::ExtractOp::create(
                               b, l, param.tensor, ValueRange{});
@@ -805,7 +817,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                         for (int64_t h = 0; h < 2; ++h) {
                           Value column = arith::AddIOp::create(
                               b, l, n0,
-                              arith::ConstantIndexOp::create(b, l, h * kHalf));
+                              arith::ConstantIndexOp::create(b, l, h * lanes));
                           Value as = readParam(*aScale, row, column, true, f32,
                                                padF);
                           Value bs = readParam(*bScale, row, column, false,
@@ -855,7 +867,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                           Value q = emitRoundAddZeroPointSaturate(
                               b, l, product, zp, qmin, qmax);
                           Value stored = arith::TruncIOp::create(
-                              b, l, VectorType::get({kHalf}, yStorage), q);
+                              b, l, VectorType::get({lanes}, yStorage), q);
                           Value rowInY =
                               arith::SubIOp::create(b, l, row, rowBase);
                           Value columnInY =

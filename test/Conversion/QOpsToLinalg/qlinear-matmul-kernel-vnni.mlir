@@ -1,12 +1,15 @@
 // RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=vnni --canonicalize --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=avxvnni --canonicalize --split-input-file | FileCheck %s --check-prefix=AVX
 
 // The vnni strategy (QLinearMatMulKernel.cpp): si8 a becomes a' = a + 128
 // (sign bit flipped) and ui8 b becomes b' = b - 128; row sums of a' (u8),
 // column sums of b' (s8) and the column term K zb' - colsum (K = 6 here);
-// b' packed as k-quads, four bytes per i32 lane; the k loop (K padded to 8:
-// 2 quads) runs qops.dot_u8s8_quads on 5 rows x 2 halves (the tile is 12
-// rows, or a's row count when that is smaller and static); the epilogue adds
-// za' * term - zb' * rowsum before requantizing.
+// b' packed as k-quads, four bytes per i32 lane, in 32-column panels (two
+// zmm of 16 lanes per row); the k loop (K padded to 8: 2 quads) runs
+// qops.dot_u8s8_quads on 5 rows x 2 halves (the tile is 12 rows, or a's row
+// count when that is smaller and static); the epilogue adds
+// za' * term - zb' * rowsum before requantizing. avxvnni (16 ymm registers)
+// keeps 16-column panels of two 8-lane halves.
 // CHECK-LABEL: func.func @si8_a_ui8_b
 // CHECK-DAG: %[[FLIP:.*]] = arith.constant -128 : i8
 // CHECK-DAG: %[[K:.*]] = arith.constant 6 : i32
@@ -19,18 +22,23 @@
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
 // CHECK: arith.extsi %{{.*}} : i8 to i32
 // CHECK: arith.muli %{{.*}}, %[[K]] : i32
-// CHECK: tensor.extract_slice %{{.*}}[0, 3, 0] [1, 2, 16] [1, 4, 1] : tensor<1x8x16xi8> to tensor<1x2x16xi8>
+// CHECK: tensor.extract_slice %{{.*}}[0, 3, 0] [1, 2, 32] [1, 4, 1] : tensor<1x8x32xi8> to tensor<1x2x32xi8>
 // CHECK: arith.shli %{{.*}}, %{{.*}} : i32
-// CHECK: -> tensor<1x1x2x16xi32>
+// CHECK: -> tensor<1x1x2x32xi32>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
-// CHECK-COUNT-10: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK-COUNT-10: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: scf.yield
-// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<8xi32>
-// CHECK: arith.addi %{{.*}}, %{{.*}} : vector<8xi32>
-// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<8xi32>
-// CHECK: arith.subi %{{.*}}, %{{.*}} : vector<8xi32>
-// CHECK: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
+// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.addi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.subi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf64>
 // CHECK-NOT: qops.qlinear_matmul
+// AVX-LABEL: func.func @si8_a_ui8_b
+// AVX: tensor.extract_slice %{{.*}}[0, 3, 0] [1, 2, 16] [1, 4, 1] : tensor<1x8x16xi8> to tensor<1x2x16xi8>
+// AVX: -> tensor<1x1x2x16xi32>
+// AVX-COUNT-10: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
+// AVX: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
 func.func @si8_a_ui8_b(%a: tensor<5x6xsi8>, %b: tensor<6x3xui8>) -> tensor<5x3xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
   %za = arith.constant dense<-3> : tensor<si8>
@@ -56,12 +64,16 @@ func.func @ui8_a_si8_b(%a: tensor<5x6xui8>, %b: tensor<6x3xsi8>) -> tensor<5x3xu
 
 // -----
 
-// A constant b is packed at compile time: quads [1, 1, 2, 16] and the
-// column term [1, 16]. b = 1 everywhere, zb = -2 (si8): b' = 1, zb' = -2,
-// term = 6 * -2 - 6 = -18 in the 3 real columns, 0 in the padding.
+// A constant b is packed at compile time: quads [1, 1, 2, 32] and the
+// column term [1, 32] (avxvnni: [1, 1, 2, 16], [1, 16]). b = 1 everywhere,
+// zb = -2 (si8): b' = 1, zb' = -2, term = 6 * -2 - 6 = -18 in the 3 real
+// columns, 0 in the padding.
 // CHECK-LABEL: func.func @constant_b
-// CHECK-DAG: arith.constant dense<{{.*}}16843009{{.*}}> : tensor<1x1x2x16xi32>
-// CHECK-DAG: arith.constant dense<{{\[\[}}-18, -18, -18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]> : tensor<1x16xi32>
+// CHECK-DAG: arith.constant dense<{{.*}}16843009{{.*}}> : tensor<1x1x2x32xi32>
+// CHECK-DAG: arith.constant dense<{{\[\[}}-18, -18, -18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]> : tensor<1x32xi32>
+// AVX-LABEL: func.func @constant_b
+// AVX-DAG: arith.constant dense<{{.*}}16843009{{.*}}> : tensor<1x1x2x16xi32>
+// AVX-DAG: arith.constant dense<{{\[\[}}-18, -18, -18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]> : tensor<1x16xi32>
 // CHECK: qops.dot_u8s8_quads
 func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
   %b = arith.constant dense<1> : tensor<6x3xsi8>
