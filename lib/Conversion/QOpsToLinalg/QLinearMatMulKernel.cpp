@@ -504,6 +504,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     } else {
       bPacked = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
     }
+    // Packed now (a compile-time constant), or by the program below.
+    bool bPackedAtCompileTime = bool(bPacked);
     if (!bPacked) {
       // B16 = b - b_zp, padded to [Bb, Kp, Np], then k-pairs interleaved into
       // 16-column panels: [Bb, Np/16, Kp/2, 16 * 2].
@@ -914,6 +916,29 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       // threads busy when there are few row blocks (gemv: one) and costs
       // little: each tile re-reads its packed A block (in L2), and every B
       // panel is still read once per row block.
+      //
+      // OpenMP hands each thread a contiguous range of the grid, outer
+      // dimension first. A b packed by the program is packed panel range by
+      // panel range over the threads (the packing's outer parallel loop), so
+      // when its packed panels outweigh A's (N >= M), the column chunks go
+      // outside the row blocks: each thread then multiplies with the panels
+      // it packed itself instead of pulling the other core's freshly written
+      // lines (QMM_bert at 2 threads: 0.88 -> see the README). Rows stay
+      // outside for a compile-time b (shared, clean) and a taller a, whose
+      // packing is split by rows the same way.
+      std::optional<int64_t> staticM = getConstantIntValue(m),
+                             staticN = getConstantIntValue(n);
+      bool columnsOuter = !bPackedAtCompileTime && staticM && staticN &&
+                          *staticN >= *staticM;
+      unsigned rowDim = columnsOuter ? 2 : 1, columnDim = columnsOuter ? 1 : 2;
+      SmallVector<OpFoldResult> upper{batch, mPadded, nPadded};
+      SmallVector<OpFoldResult> steps{rewriter.getIndexAttr(1),
+                                      rewriter.getIndexAttr(kRowBlock),
+                                      rewriter.getIndexAttr(kColumnChunk)};
+      if (columnsOuter) {
+        std::swap(upper[1], upper[2]);
+        std::swap(steps[1], steps[2]);
+      }
       Value cChunk = arith::ConstantIndexOp::create(rewriter, loc,
                                                     kColumnChunk);
       auto forall = scf::ForallOp::create(
@@ -921,16 +946,13 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
           ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
                                  rewriter.getIndexAttr(0),
                                  rewriter.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{batch, mPadded, nPadded},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
-                                 rewriter.getIndexAttr(kRowBlock),
-                                 rewriter.getIndexAttr(kColumnChunk)},
-          ValueRange{yInit}, std::nullopt);
+          upper, steps, ValueRange{yInit}, std::nullopt);
       OpBuilder::InsertionGuard guard(rewriter);
       OpBuilder &b = rewriter;
       b.setInsertionPointToStart(forall.getBody());
-      Value bi = forall.getInductionVar(0), mb = forall.getInductionVar(1),
-            nc = forall.getInductionVar(2);
+      Value bi = forall.getInductionVar(0),
+            mb = forall.getInductionVar(rowDim),
+            nc = forall.getInductionVar(columnDim);
       Value bb = sharedB ? c0 : bi;
       Value shared = forall.getRegionIterArgs()[0];
       Value blockEnd = minOf(b, loc, mb, cBlock, cBlockEnd);

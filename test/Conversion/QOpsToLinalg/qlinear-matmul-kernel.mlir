@@ -59,8 +59,10 @@ func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tenso
 // 256-column chunks (here 2 x 2 tiles: 304 padded columns are a chunk of
 // 256 and one of 48); each tile's panel loop covers its own columns and it
 // writes its own part of y, the column written offset by the chunk start.
+// b is packed at run time and N >= M, so the column chunks are the outer
+// dimension (a thread multiplies with the panels it packed).
 // PAR-LABEL: func.func @kernel_parallel
-// PAR: scf.forall (%[[BI:.*]], %[[MB:.*]], %[[NC:.*]]) = (0, 0, 0) to (1, 96, 304) step (1, 48, 256) shared_outs(%[[Y:.*]] = %{{.*}}) -> (tensor<1x96x304xi8>)
+// PAR: scf.forall (%[[BI:.*]], %[[NC:.*]], %[[MB:.*]]) = (0, 0, 0) to (1, 304, 96) step (1, 256, 48) shared_outs(%[[Y:.*]] = %{{.*}}) -> (tensor<1x96x304xi8>)
 // PAR: %[[CHUNK_END:.*]] = arith.minui %{{.*}}, %c304
 // PAR: %[[TILE:.*]] = tensor.extract_slice %[[Y]][%[[BI]], %[[MB]], %[[NC]]] [1, %{{.*}}, %{{.*}}] [1, 1, 1] : tensor<1x96x304xi8> to tensor<1x?x?xi8>
 // PAR: scf.for %[[N0:.*]] = %[[NC]] to %[[CHUNK_END]] step %c16
@@ -72,6 +74,31 @@ func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tenso
 // CHECK-LABEL: func.func @kernel_parallel
 func.func @kernel_parallel(%a: tensor<96x64xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<64x300xsi8>, %bs: tensor<f32>, %bzp: tensor<si8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<96x300xui8> {
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<96x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %bzp : tensor<64x300xsi8>, tensor<f32>, tensor<si8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<96x300xui8>
+  return %y : tensor<96x300xui8>
+}
+
+// -----
+
+// A taller a than b is wide (M > N), or a compile-time b: the row blocks
+// are the outer dimension.
+// PAR-LABEL: func.func @kernel_parallel_tall
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 300, 48) step (1, 48, 256)
+// PAR-LABEL: func.func @kernel_parallel_constant_b
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 96, 304) step (1, 48, 256)
+// CHECK-LABEL: func.func @kernel_parallel_tall
+func.func @kernel_parallel_tall(%a: tensor<300x64xui8>, %b: tensor<64x40xsi8>) -> tensor<300x40xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<300x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<64x40xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<300x40xui8>
+  return %y : tensor<300x40xui8>
+}
+func.func @kernel_parallel_constant_b(%a: tensor<96x64xui8>) -> tensor<96x300xui8> {
+  %b = arith.constant dense<2> : tensor<64x300xsi8>
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<96x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<64x300xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<96x300xui8>
   return %y : tensor<96x300xui8>
 }
 
