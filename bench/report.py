@@ -13,10 +13,16 @@ import sys
 
 
 def cpu_model():
+    """'AMD EPYC (family 26 model 2)': the name alone does not tell which
+    generation a VM was given, and sessions land on different ones."""
+    fields = {}
     for line in open("/proc/cpuinfo"):
-        if line.startswith("model name"):
-            return line.split(":", 1)[1].strip()
-    return platform.processor()
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip(), value.strip())
+    name = fields.get("model name") or platform.processor()
+    if "cpu family" in fields and "model" in fields:
+        name += f" (family {fields['cpu family']} model {fields['model']})"
+    return name
 
 
 def main():
