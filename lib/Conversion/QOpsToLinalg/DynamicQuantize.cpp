@@ -246,7 +246,7 @@ struct DynamicQuantizeLinearToLinalg
       SmallVector<AffineMap> tailMaps(1 + tailInits.size(),
                                       AffineMap::getMultiDimIdentityMap(1, ctx));
       auto tailMinMax = linalg::GenericOp::create(
-          rewriter, loc, ValueRange(tailInits).getTypes(),
+          rewriter, loc, typesOf(tailInits),
           ValueRange{tailSlice}, tailInits, tailMaps,
           ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
           minMaxBody);

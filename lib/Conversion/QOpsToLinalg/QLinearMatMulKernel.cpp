@@ -488,10 +488,12 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     // A constant b (weights) with a constant zero point is packed now, at
     // compile time; otherwise the packing runs with the program.
     Value bPacked, columnTerm;
+    bool bPackedAtCompileTime;
     if (vnni) {
       std::tie(bPacked, columnTerm) =
           packConstantBQuads(rewriter, loc, op, bOnnxType, kPairs, panels,
                              panelColumns);
+      bPackedAtCompileTime = bool(bPacked);
       if (!bPacked) {
         VnniPackedB packedB =
             packVnniB(rewriter, loc, bMat, bOnnx, bZp->tensor,
@@ -503,9 +505,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
         bPacked = reorderQuadsForMmla(rewriter, loc, bPacked);
     } else {
       bPacked = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
+      bPackedAtCompileTime = bool(bPacked);
     }
-    // Packed now (a compile-time constant), or by the program below.
-    bool bPackedAtCompileTime = bool(bPacked);
     if (!bPacked) {
       // B16 = b - b_zp, padded to [Bb, Kp, Np], then k-pairs interleaved into
       // 16-column panels: [Bb, Np/16, Kp/2, 16 * 2].
@@ -923,7 +924,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       // when its packed panels outweigh A's (N >= M), the column chunks go
       // outside the row blocks: each thread then multiplies with the panels
       // it packed itself instead of pulling the other core's freshly written
-      // lines (QMM_bert at 2 threads: 0.88 -> 0.63 ms). Rows stay
+      // lines (QMM_bert at 2 threads: 0.75 -> 0.55 ms). Rows stay
       // outside for a compile-time b (shared, clean) and a taller a, whose
       // packing is split by rows the same way.
       std::optional<int64_t> staticM = getConstantIntValue(m),

@@ -92,3 +92,30 @@ func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
 func.func @any() {
   return
 }
+
+// -----
+
+// With threads, a b packed at run time (N >= M) puts the column chunks
+// outside the row blocks, for the quad strategies as for madd; a
+// compile-time b keeps the rows outside.
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=vnni" --split-input-file | FileCheck %s --check-prefix=PAR
+// PAR-LABEL: func.func @threads_runtime_b
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 256, 48)
+// PAR-LABEL: func.func @threads_constant_b
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 24, 320) step (1, 48, 256)
+// CHECK-LABEL: func.func @threads_runtime_b
+func.func @threads_runtime_b(%a: tensor<20x8xui8>, %b: tensor<8x300xsi8>) -> tensor<20x300xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<20x8xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<8x300xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<20x300xui8>
+  return %y : tensor<20x300xui8>
+}
+func.func @threads_constant_b(%a: tensor<20x8xui8>) -> tensor<20x300xui8> {
+  %b = arith.constant dense<2> : tensor<8x300xsi8>
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<20x8xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<8x300xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<20x300xui8>
+  return %y : tensor<20x300xui8>
+}
