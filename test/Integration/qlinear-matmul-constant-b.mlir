@@ -53,3 +53,33 @@ func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>
                            y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<13x19xui8>
   return %y : tensor<13x19xui8>
 }
+
+// A b zero point that is a constant with every zb' = 0 (an si8 b with zero
+// point 0: symmetric weights; a ui8 b with 128, per column): the quad
+// kernels drop a's row sums. The expected bytes are the NumPy reference's
+// (gen_case.py), the zero point (in5) being the constant in the function.
+// Batched, with partial row tiles (M = 37, 100) and masked columns (N = 45,
+// 70), at 1 and 2 threads and with each int8 strategy of the host.
+// RUN: %python %S/reference/gen_case.py qmm_symmetric_si8_b %t/sym
+// RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/sym/in0.npy --input %t/sym/in1.npy --input %t/sym/in2.npy --input %t/sym/in3.npy --input %t/sym/in4.npy --input %t/sym/in6.npy --input %t/sym/in7.npy --expect %t/sym/out0.npy --threads 1 | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/sym/in0.npy --input %t/sym/in1.npy --input %t/sym/in2.npy --input %t/sym/in3.npy --input %t/sym/in4.npy --input %t/sym/in6.npy --input %t/sym/in7.npy --expect %t/sym/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/sym/in0.npy --input %t/sym/in1.npy --input %t/sym/in2.npy --input %t/sym/in3.npy --input %t/sym/in4.npy --input %t/sym/in6.npy --input %t/sym/in7.npy --expect %t/sym/out0.npy --threads 2 --target-features=-avx512vnni | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/reference/gen_case.py qmm_ui8_b_zero_point_128 %t/u128
+// RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 1 | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 2 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+func.func @qmm_symmetric_si8_b(%a: tensor<2x37x64xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<2x64x45xsi8>, %bs: tensor<f32>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<2x37x45xui8> {
+  %bzp = arith.constant dense<0> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<2x37x64xui8>, tensor<f32>, tensor<ui8>)
+                           b(%b, %bs, %bzp : tensor<2x64x45xsi8>, tensor<f32>, tensor<si8>)
+                           y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<2x37x45xui8>
+  return %y : tensor<2x37x45xui8>
+}
+
+func.func @qmm_ui8_b_zero_point_128(%a: tensor<100x36xsi8>, %as: tensor<f32>, %azp: tensor<si8>, %b: tensor<36x70xui8>, %bs: tensor<70xf32>, %ys: tensor<70xf32>, %yzp: tensor<70xsi8>) -> tensor<100x70xsi8> {
+  %bzp = arith.constant dense<128> : tensor<70xui8>
+  %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<100x36xsi8>, tensor<f32>, tensor<si8>)
+                           b(%b, %bs, %bzp : tensor<36x70xui8>, tensor<70xf32>, tensor<70xui8>)
+                           y(%ys, %yzp : tensor<70xf32>, tensor<70xsi8>) -> tensor<100x70xsi8>
+  return %y : tensor<100x70xsi8>
+}

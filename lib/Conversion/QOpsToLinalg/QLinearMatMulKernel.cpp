@@ -414,6 +414,16 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     OpFoldResult mPadded = roundUp(m, rows),
                  nPadded = roundUp(n, panelColumns);
     OpFoldResult kPadded = roundUp(k, mmla ? 8 : vnni ? 4 : 2);
+    // y is written unpadded: a tile that reaches past M (only the last of a
+    // block, when M is not a multiple of MR) guards its row writes, and the
+    // madd / vnni kernels read its rows past M as row M - 1 (clamped) instead
+    // of from a row-padded copy of a. usmmla's 2x2 blocks keep the padded
+    // copy. Columns past N are masked writes.
+    std::optional<int64_t> staticM = getConstantIntValue(m),
+                           staticN = getConstantIntValue(n);
+    bool partialTiles = !staticM || *staticM % rows != 0;
+    bool columnsExact = staticN && *staticN % panelColumns == 0;
+    OpFoldResult aRows = mmla ? mPadded : m;
     auto staticOr = [](OpFoldResult v) {
       return getConstantIntValue(v).value_or(ShapedType::kDynamic);
     };
@@ -447,8 +457,12 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     // (vnni), padded to [B, Mp, Kp].
     Value aPacked, rowSum;
     if (vnni) {
-      VnniPackedA packedA = packVnniA(rewriter, loc, a, aOnnx, signedA,
-                                      mPadded, kPadded);
+      // zb' rowsum[m] vanishes when every zb' is a constant 0 (symmetric
+      // weights: an si8 b with zero point 0): no row sums, no pass over a.
+      VnniPackedA packedA =
+          packVnniA(rewriter, loc, a, aOnnx, signedA, aRows, mPadded, kPadded,
+                    /*withRowSums=*/!isZeroSignedOperandB(op.getBZeroPoint(),
+                                                          bOnnx));
       aPacked = packedA.bytes;
       rowSum = packedA.rowSum;
     } else {
@@ -473,7 +487,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                     b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
               })
               .getResult(0);
-      aPacked = padHighTo(rewriter, loc, a16, {batch, mPadded, kPadded},
+      aPacked = padHighTo(rewriter, loc, a16, {batch, aRows, kPadded},
                           rewriter.getI16IntegerAttr(0));
     }
 
@@ -628,12 +642,11 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
               .getResult(0);
     }
 
-    // The kernel, writing a padded [B, Mp, Np] output.
+    // The kernel, writing y as [B, M, N].
     Type yStorage = getStorageElementType(yOnnx);
     int64_t qmin = getIntegerTypeMin(yOnnx), qmax = getIntegerTypeMax(yOnnx);
     Value yInit = tensor::EmptyOp::create(
-        rewriter, loc, ArrayRef<OpFoldResult>{batch, mPadded, nPadded},
-        yStorage);
+        rewriter, loc, ArrayRef<OpFoldResult>{batch, m, n}, yStorage);
     auto idx = [&](OpFoldResult v) {
       return getValueOrCreateConstantIndexOp(rewriter, loc, v);
     };
@@ -655,6 +668,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
 
     Value cBlock = arith::ConstantIndexOp::create(rewriter, loc, kRowBlock);
     Value cBlockEnd = idx(mPadded), cColumnsEnd = idx(nPadded);
+    Value cM = idx(m), cN = idx(n);
+    Value cLastRow = arith::SubIOp::create(rewriter, loc, cM, c1);
     // One tile of the thread grid: rows [mb, blockEnd) (at most kRowBlock)
     // and columns [nBegin, nEnd) of batch `bi` (b's batch `bb`); in it,
     // every 16-column panel, and in each panel the block's MR-row tiles.
@@ -672,6 +687,19 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                     b, l, mb, blockEnd, cRows, panelArgs,
                     [&](OpBuilder &b, Location l, Value m0,
                         ValueRange rowArgs) {
+                    // One MR-row tile; `partial`: some of its rows are past
+                    // M.
+                    auto emitTile = [&](OpBuilder &b, Location l,
+                                        bool partial) -> Value {
+                      // Row m0 + r of a as the kernel reads it.
+                      auto aRow = [&](OpBuilder &b, Location l,
+                                      int64_t r) -> Value {
+                        Value row = arith::AddIOp::create(
+                            b, l, m0, arith::ConstantIndexOp::create(b, l, r));
+                        if (!partial)
+                          return row;
+                        return arith::MinUIOp::create(b, l, row, cLastRow);
+                      };
                       // The tile's accumulators as row halves:
                       // tileAccs[2 r + h] (vector<8xi32>) is row m0 + r,
                       // columns n0 + 8h ...
@@ -732,9 +760,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                     b, l, kp,
                                     arith::ConstantIndexOp::create(b, l, 4));
                                 for (int64_t r = 0; r < rows; ++r) {
-                                  Value row = arith::AddIOp::create(
-                                      b, l, m0,
-                                      arith::ConstantIndexOp::create(b, l, r));
+                                  Value row = aRow(b, l, r);
                                   Value bytes = vector::TransferReadOp::create(
                                       b, l, VectorType::get({4}, i8), aPacked,
                                       ValueRange{bi, row, quadStart}, padI8Kernel,
@@ -758,9 +784,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                               }
                               Value bLo = readPairs(0), bHi = readPairs(kHalf);
                               for (int64_t r = 0; r < rows; ++r) {
-                                Value row = arith::AddIOp::create(
-                                    b, l, m0,
-                                    arith::ConstantIndexOp::create(b, l, r));
+                                Value row = aRow(b, l, r);
                                 Value pair = vector::TransferReadOp::create(
                                     b, l, pairType, aPacked,
                                     ValueRange{bi, row, k0}, padI16,
@@ -817,6 +841,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                       for (int64_t r = 0; r < rows; ++r) {
                         Value row = arith::AddIOp::create(
                             b, l, m0, arith::ConstantIndexOp::create(b, l, r));
+                        auto emitRow = [&](OpBuilder &b, Location l,
+                                           Value y) -> Value {
                         for (int64_t h = 0; h < 2; ++h) {
                           Value column = arith::AddIOp::create(
                               b, l, n0,
@@ -846,16 +872,18 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                 b, l, i32Vec, columnTerm,
                                 ValueRange{bb, column}, padI32,
                                 ArrayRef<bool>{true});
-                            Value sum = vector::BroadcastOp::create(
-                                b, l, i32Vec,
-                                tensor::ExtractOp::create(
-                                    b, l, rowSum, ValueRange{bi, row}));
                             acc = arith::AddIOp::create(
                                 b, l, acc,
                                 arith::MulIOp::create(b, l, za, term));
-                            acc = arith::SubIOp::create(
-                                b, l, acc,
-                                arith::MulIOp::create(b, l, zb, sum));
+                            if (rowSum) {
+                              Value sum = vector::BroadcastOp::create(
+                                  b, l, i32Vec,
+                                  tensor::ExtractOp::create(
+                                      b, l, rowSum, ValueRange{bi, row}));
+                              acc = arith::SubIOp::create(
+                                  b, l, acc,
+                                  arith::MulIOp::create(b, l, zb, sum));
+                            }
                           }
                           Value product = arith::MulFOp::create(
                               b, l,
@@ -878,11 +906,47 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                           y = vector::TransferWriteOp::create(
                                   b, l, stored, y,
                                   ValueRange{batchInY, rowInY, columnInY},
-                                  ArrayRef<bool>{true})
+                                  ArrayRef<bool>{columnsExact})
                                   .getResult();
                         }
+                        return y;
+                        };
+                        if (!partial) {
+                          y = emitRow(b, l, y);
+                          continue;
+                        }
+                        Value inside = arith::CmpIOp::create(
+                            b, l, arith::CmpIPredicate::ult, row, cM);
+                        Value rowIn = y;
+                        y = scf::IfOp::create(
+                                b, l, inside,
+                                [&](OpBuilder &b, Location l) {
+                                  scf::YieldOp::create(b, l,
+                                                       emitRow(b, l, rowIn));
+                                },
+                                [&](OpBuilder &b, Location l) {
+                                  scf::YieldOp::create(b, l, rowIn);
+                                })
+                                .getResult(0);
                       }
-                      scf::YieldOp::create(b, l, y);
+                      return y;
+                    };
+                    if (!partialTiles) {
+                      scf::YieldOp::create(b, l, emitTile(b, l, false));
+                      return;
+                    }
+                    Value tileEnd = arith::AddIOp::create(b, l, m0, cRows);
+                    Value fits = arith::CmpIOp::create(
+                        b, l, arith::CmpIPredicate::ule, tileEnd, cM);
+                    auto tile = scf::IfOp::create(
+                        b, l, fits,
+                        [&](OpBuilder &b, Location l) {
+                          scf::YieldOp::create(b, l, emitTile(b, l, false));
+                        },
+                        [&](OpBuilder &b, Location l) {
+                          scf::YieldOp::create(b, l, emitTile(b, l, true));
+                        });
+                    scf::YieldOp::create(b, l, tile.getResults());
                     });
                 scf::YieldOp::create(b, l, rowLoop.getResults());
               });
@@ -893,7 +957,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       return arith::MinUIOp::create(b, l, arith::AddIOp::create(b, l, x, step),
                                     bound);
     };
-    Value yPadded;
+    Value y;
     if (!this->parallel) {
       auto batchLoop = scf::ForOp::create(
           rewriter, loc, c0, idx(batch), c1, ValueRange{yInit},
@@ -909,7 +973,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                 });
             scf::YieldOp::create(b, l, blockLoop.getResults());
           });
-      yPadded = batchLoop.getResult(0);
+      y = batchLoop.getResult(0);
     } else {
       // Threads: one scf.forall (-> OpenMP) over batches x row blocks x
       // column chunks. Every tile writes its own part of y, so the result
@@ -927,8 +991,6 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       // lines (QMM_bert at 2 threads: 0.75 -> 0.55 ms). Rows stay
       // outside for a compile-time b (shared, clean) and a taller a, whose
       // packing is split by rows the same way.
-      std::optional<int64_t> staticM = getConstantIntValue(m),
-                             staticN = getConstantIntValue(n);
       bool columnsOuter = !bPackedAtCompileTime && staticM && staticN &&
                           *staticN >= *staticM;
       unsigned rowDim = columnsOuter ? 2 : 1, columnDim = columnsOuter ? 1 : 2;
@@ -958,10 +1020,13 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       Value shared = forall.getRegionIterArgs()[0];
       Value blockEnd = minOf(b, loc, mb, cBlock, cBlockEnd);
       Value chunkEnd = minOf(b, loc, nc, cChunk, cColumnsEnd);
+      // The tile's part of y: its rows and columns below M and N.
+      Value rowsInY = arith::SubIOp::create(
+          b, loc, minOf(b, loc, mb, cBlock, cM), mb);
+      Value columnsInY = arith::SubIOp::create(
+          b, loc, minOf(b, loc, nc, cChunk, cN), nc);
       SmallVector<OpFoldResult> offsets{bi, mb, nc};
-      SmallVector<OpFoldResult> sizes{
-          b.getIndexAttr(1), arith::SubIOp::create(b, loc, blockEnd, mb).getResult(),
-          arith::SubIOp::create(b, loc, chunkEnd, nc).getResult()};
+      SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), rowsInY, columnsInY};
       SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
       Value slice = tensor::ExtractSliceOp::create(b, loc, shared, offsets,
                                                    sizes, strides);
@@ -970,21 +1035,10 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       b.setInsertionPointToStart(forall.getTerminator().getBody());
       tensor::ParallelInsertSliceOp::create(b, loc, written, shared, offsets,
                                             sizes, strides);
-      yPadded = forall.getResult(0);
+      y = forall.getResult(0);
     }
 
-    // y = Y[:, :M, :N], back to the result's batch shape.
-    auto batched3 = RankedTensorType::get(
-        {staticOr(batch), staticOr(m), staticOr(n)}, yStorage);
-    Value y = tensor::ExtractSliceOp::create(
-        rewriter, loc, batched3, yPadded,
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                               rewriter.getIndexAttr(0),
-                               rewriter.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{batch, m, n},
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
-                               rewriter.getIndexAttr(1),
-                               rewriter.getIndexAttr(1)});
+    // Back to the result's batch shape.
     auto resultType = cast<RankedTensorType>(
         getTypeConverter()->convertType(op.getY().getType()));
     if (resultType.getRank() == 2) {

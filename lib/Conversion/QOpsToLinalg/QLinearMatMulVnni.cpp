@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::qops;
@@ -154,17 +155,35 @@ Value qops::emitZeroPointB(OpBuilder &b, Location loc, Value stored,
 }
 
 VnniPackedA qops::packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
-                            bool signedA, OpFoldResult mPadded,
-                            OpFoldResult kPadded) {
+                            bool signedA, OpFoldResult byteRows,
+                            OpFoldResult mPadded, OpFoldResult kPadded,
+                            bool withRowSums) {
   Value bytes = mapBytes(b, loc, a, [&](OpBuilder &nb, Location nl, Value x) {
     return emitOperandA(nb, nl, x, aOnnx, signedA);
   });
-  // rowsum[b, m] = sum_k a'[b, m, k] (zero- or sign-extended)
-  Value rowSum = sumBytesAlong(b, loc, bytes, /*reduced=*/2, signedA);
   OpFoldResult batch = tensor::getMixedSize(b, loc, a, 0);
-  return {padHighTo(b, loc, bytes, {batch, mPadded, kPadded},
-                  b.getI8IntegerAttr(0)),
-          padHighTo(b, loc, rowSum, {batch, mPadded}, b.getI32IntegerAttr(0))};
+  VnniPackedA packed;
+  packed.bytes = padHighTo(b, loc, bytes, {batch, byteRows, kPadded},
+                           b.getI8IntegerAttr(0));
+  if (withRowSums) {
+    // rowsum[b, m] = sum_k a'[b, m, k] (zero- or sign-extended)
+    Value rowSum = sumBytesAlong(b, loc, bytes, /*reduced=*/2, signedA);
+    packed.rowSum =
+        padHighTo(b, loc, rowSum, {batch, mPadded}, b.getI32IntegerAttr(0));
+  }
+  return packed;
+}
+
+bool qops::isZeroSignedOperandB(Value zeroPoint, Type bOnnx) {
+  DenseElementsAttr values;
+  if (!matchPattern(zeroPoint, m_Constant(&values)))
+    return false;
+  // zb' = zb (si8) or zb - 128 (ui8).
+  int64_t zero = isSignedInt(bOnnx) ? 0 : 128;
+  return llvm::all_of(values.getValues<APInt>(), [&](const APInt &v) {
+    return (isSignedInt(bOnnx) ? v.getSExtValue()
+                               : int64_t(v.getZExtValue())) == zero;
+  });
 }
 
 VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,

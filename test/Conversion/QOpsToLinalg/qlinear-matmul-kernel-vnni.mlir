@@ -86,6 +86,51 @@ func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
 
 // -----
 
+// Every zb' a constant 0 (si8 b with zero point 0, ui8 b with 128, per
+// column too): the term zb' * rowsum vanishes, so a's row sums (the
+// reduction over k) are not computed, and the epilogue has one multiply
+// (za' * term) instead of two. A u8 a with K a multiple of 4 is then read in
+// place. zb = 1 keeps them.
+// CHECK-LABEL: func.func @symmetric_si8_b
+// CHECK-NOT: iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK: qops.dot_u8s8_quads
+// CHECK: scf.yield
+// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK-NEXT: arith.addi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK-NEXT: arith.sitofp
+func.func @symmetric_si8_b(%a: tensor<5x8xui8>, %b: tensor<8x3xsi8>) -> tensor<5x3xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<0> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<5x8xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<8x3xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<5x3xui8>
+  return %y : tensor<5x3xui8>
+}
+// CHECK-LABEL: func.func @ui8_b_zero_point_128_per_column
+// CHECK-NOT: iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: qops.dot_u8s8_quads
+func.func @ui8_b_zero_point_128_per_column(%a: tensor<5x8xui8>, %b: tensor<8x3xui8>) -> tensor<5x3xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<128> : tensor<3xui8>
+  %bs = arith.constant dense<0.25> : tensor<3xf32>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<5x8xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %zb : tensor<8x3xui8>, tensor<3xf32>, tensor<3xui8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<5x3xui8>
+  return %y : tensor<5x3xui8>
+}
+// CHECK-LABEL: func.func @one_nonzero_zero_point
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: qops.dot_u8s8_quads
+func.func @one_nonzero_zero_point(%a: tensor<5x8xui8>, %b: tensor<8x3xsi8>) -> tensor<5x3xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<[0, 0, 1]> : tensor<3xsi8>
+  %bs = arith.constant dense<0.25> : tensor<3xf32>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<5x8xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %zb : tensor<8x3xsi8>, tensor<3xf32>, tensor<3xsi8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<5x3xui8>
+  return %y : tensor<5x3xui8>
+}
+
+// -----
+
 // An unknown strategy name is an error.
 // RUN: %expect_exit 1 quant-opt %s --convert-qops-to-linalg=int8-strategy=sse 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: int8-strategy must be auto, madd, vnni, avxvnni, usmmla, usdot or sdot, not 'sse'

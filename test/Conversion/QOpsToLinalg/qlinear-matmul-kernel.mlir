@@ -6,7 +6,10 @@
 // one i32, with its zero point subtracted, in 16-column panels; 48-row
 // blocks x 16-column panels x 6-row tiles x k-pairs, twelve vector<8xi32>
 // accumulators of pairwise multiply-adds; the requantization in the tile
-// epilogue writes vector<8xi8>.
+// epilogue writes vector<8xi8> straight into the 64 x 32 result. 64 rows are
+// not a multiple of 6: a tile that fits runs as is; the last one (rows 60 to
+// 65) reads a's rows clamped to row 63 (no row-padded copy of a) and writes
+// only its rows below 64.
 // CHECK-LABEL: func.func @kernel_u8_s8
 // CHECK: %[[A16:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x64x128xi8>, tensor<i8>) outs(%{{.*}} : tensor<1x64x128xi16>)
 // CHECK: arith.extui
@@ -21,10 +24,13 @@
 // CHECK: scf.for %[[MB:.*]] = {{.*}} step %{{.*}} iter_args
 // CHECK: scf.for %[[N0:.*]] = {{.*}} iter_args
 // CHECK: scf.for %[[M0:.*]] = {{.*}} iter_args
+// CHECK: %[[TILE_END:.*]] = arith.addi %[[M0]], %c6
+// CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[TILE_END]], %c64
+// CHECK: scf.if %[[FITS]]
 // CHECK: scf.for %[[KP:.*]] = {{.*}} iter_args({{.*}}) -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
 // CHECK: %[[BLO:.*]] = vector.transfer_read %[[BP]]{{.*}} : tensor<1x2x64x16xi32>, vector<8xi32>
 // CHECK: vector.bitcast %[[BLO]] : vector<8xi32> to vector<16xi16>
-// CHECK: %[[PAIR:.*]] = vector.transfer_read {{.*}} : tensor<1x66x128xi16>, vector<2xi16>
+// CHECK: %[[PAIR:.*]] = vector.transfer_read {{.*}} : tensor<1x64x128xi16>, vector<2xi16>
 // CHECK: %[[BCAST:.*]] = vector.shuffle %[[PAIR]], %[[PAIR]] [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1] : vector<2xi16>, vector<2xi16>
 // CHECK: arith.extsi %[[BCAST]] : vector<16xi16> to vector<16xi32>
 // CHECK: %[[P:.*]] = arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
@@ -35,8 +41,17 @@
 // CHECK: scf.yield
 // CHECK: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
 // CHECK: math.roundeven %{{.*}} : vector<8xf64>
-// CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x66x32xi8>
-// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0] [1, 64, 32] [1, 1, 1] : tensor<1x66x32xi8> to tensor<1x64x32xi8>
+// CHECK: vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xi8>, tensor<1x64x32xi8>
+// CHECK: } else {
+// CHECK: scf.for {{.*}} -> (vector<8xi32>
+// CHECK: %[[ROW0:.*]] = arith.addi %[[M0]], %c0
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[ROW0]], %[[LAST:.*]] : index
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %c64
+// CHECK: scf.if %[[INSIDE]] -> (tensor<1x64x32xi8>)
+// CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x64x32xi8>
+// CHECK-NOT: tensor.extract_slice
+// CHECK: return
 func.func @kernel_u8_s8(%a: tensor<64x128xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<128x32xsi8>, %bs: tensor<32xf32>, %bzp: tensor<32xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x32xui8> {
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<64x128xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %bzp : tensor<128x32xsi8>, tensor<32xf32>, tensor<32xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<64x32xui8>
   return %y : tensor<64x32xui8>
@@ -62,13 +77,17 @@ func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tenso
 // b is packed at run time and N >= M, so the column chunks are the outer
 // dimension (a thread multiplies with the panels it packed).
 // PAR-LABEL: func.func @kernel_parallel
-// PAR: scf.forall (%[[BI:.*]], %[[NC:.*]], %[[MB:.*]]) = (0, 0, 0) to (1, 304, 96) step (1, 256, 48) shared_outs(%[[Y:.*]] = %{{.*}}) -> (tensor<1x96x304xi8>)
+// The tile's part of y stops at column 300: the panel loop runs to 304, and
+// the writes are masked (not in_bounds).
+// PAR: scf.forall (%[[BI:.*]], %[[NC:.*]], %[[MB:.*]]) = (0, 0, 0) to (1, 304, 96) step (1, 256, 48) shared_outs(%[[Y:.*]] = %{{.*}}) -> (tensor<1x96x300xi8>)
 // PAR: %[[CHUNK_END:.*]] = arith.minui %{{.*}}, %c304
-// PAR: %[[TILE:.*]] = tensor.extract_slice %[[Y]][%[[BI]], %[[MB]], %[[NC]]] [1, %{{.*}}, %{{.*}}] [1, 1, 1] : tensor<1x96x304xi8> to tensor<1x?x?xi8>
+// PAR: %[[Y_COLUMNS_END:.*]] = arith.minui %{{.*}}, %c300
+// PAR: %[[Y_COLUMNS:.*]] = arith.subi %[[Y_COLUMNS_END]], %[[NC]]
+// PAR: %[[TILE:.*]] = tensor.extract_slice %[[Y]][%[[BI]], %[[MB]], %[[NC]]] [1, %{{.*}}, %[[Y_COLUMNS]]] [1, 1, 1] : tensor<1x96x300xi8> to tensor<1x?x?xi8>
 // PAR: scf.for %[[N0:.*]] = %[[NC]] to %[[CHUNK_END]] step %c16
 // PAR: %[[COL:.*]] = arith.addi %[[N0]], %c0
 // PAR: %[[COL_IN_TILE:.*]] = arith.subi %[[COL]], %[[NC]]
-// PAR: vector.transfer_write %{{.*}}, %{{.*}}[%c0, %{{.*}}, %[[COL_IN_TILE]]] {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
+// PAR: vector.transfer_write %{{.*}}, %{{.*}}[%c0, %{{.*}}, %[[COL_IN_TILE]]] : vector<8xi8>, tensor<1x?x?xi8>
 // PAR: scf.forall.in_parallel
 // PAR: tensor.parallel_insert_slice %{{.*}} into %[[Y]][%[[BI]], %[[MB]], %[[NC]]] [1, %{{.*}}, %{{.*}}] [1, 1, 1]
 // CHECK-LABEL: func.func @kernel_parallel

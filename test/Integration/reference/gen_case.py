@@ -280,7 +280,8 @@ def dqcase(name, shape, xtype, axis=None, block_size=0, zp=True, sdt=f32, out_dt
     return DQ(x, xtype, s, z, axis, block_size, out_dtype, dyn)
 
 
-def qmm_rand(name, at, bt, yt, ashape, bshape, a_par=(), b_par=(), y_par=(), sdt=f32, dyn=False, yshrink=1.0):
+def qmm_rand(name, at, bt, yt, ashape, bshape, a_par=(), b_par=(), y_par=(), sdt=f32, dyn=False, yshrink=1.0,
+             bzp_value=None):
     """Random QLinearMatMul; *_par are the parameter shapes. y_scale and
     y_zero_point are fitted to the data so that the outputs spread over the
     output range, with a few saturating."""
@@ -291,6 +292,8 @@ def qmm_rand(name, at, bt, yt, ashape, bshape, a_par=(), b_par=(), y_par=(), sdt
     # zero points near the middle (+-40) keep the products of mixed sign
     azp = sum(lim[at]) // 2 + rng.integers(-40, 41, size=a_par)
     bzp = sum(lim[bt]) // 2 + rng.integers(-40, 41, size=b_par)
+    if bzp_value is not None:  # a fixed b zero point (symmetric weights)
+        bzp = np.full(b_par, bzp_value)
     as_ = rng.uniform(0.002, 0.02, size=a_par).astype(sdt)
     bs = rng.uniform(0.002, 0.02, size=b_par).astype(sdt)
 
@@ -731,6 +734,13 @@ add("qlinear-matmul", "qmm_large_256x512x384", lambda n: qmm_rand(n, "u8", "i8",
 # 3 x 3 x 2 tiles, the last ones partial, per-column b and y parameters.
 add("qlinear-matmul", "qmm_batch_3x100x70x300",
     lambda n: qmm_rand(n, "i8", "u8", "i8", (3, 100, 70), (3, 70, 300), b_par=(300,), y_par=(300,)))
+# b zero points whose zb' is 0 (si8 0, ui8 128), given to the kernel as
+# constants by qlinear-matmul-constant-b.mlir: the quad kernels drop a's row
+# sums. Partial row tiles (M = 37, 100), masked columns (N = 45, 70).
+add("qlinear-matmul", "qmm_symmetric_si8_b",
+    lambda n: qmm_rand(n, "u8", "i8", "u8", (2, 37, 64), (2, 64, 45), bzp_value=0))
+add("qlinear-matmul", "qmm_ui8_b_zero_point_128",
+    lambda n: qmm_rand(n, "i8", "u8", "i8", (100, 36), (36, 70), b_par=(70,), y_par=(70,), bzp_value=128))
 
 
 @case("qlinear-matmul")
