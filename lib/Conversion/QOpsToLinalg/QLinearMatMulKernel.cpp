@@ -414,16 +414,17 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     OpFoldResult mPadded = roundUp(m, rows),
                  nPadded = roundUp(n, panelColumns);
     OpFoldResult kPadded = roundUp(k, mmla ? 8 : vnni ? 4 : 2);
-    // y is written unpadded: a tile that reaches past M (only the last of a
-    // block, when M is not a multiple of MR) guards its row writes, and the
-    // madd / vnni kernels read its rows past M as row M - 1 (clamped) instead
-    // of from a row-padded copy of a. usmmla's 2x2 blocks keep the padded
-    // copy. Columns past N are masked writes.
+    // a is read in place (not copied into a row-padded buffer) and y is
+    // written unpadded. A tile that reaches past M (only the last of a block,
+    // when M is not a multiple of MR) takes its rows past M as row M - 1:
+    // it reads a, the row sums and the per-row parameters of row M - 1 for
+    // them, so they compute row M - 1's values and write them there again
+    // (the same thread, the same bytes). Columns past N are masked writes.
     std::optional<int64_t> staticM = getConstantIntValue(m),
                            staticN = getConstantIntValue(n);
     bool partialTiles = !staticM || *staticM % rows != 0;
     bool columnsExact = staticN && *staticN % panelColumns == 0;
-    OpFoldResult aRows = mmla ? mPadded : m;
+    OpFoldResult aRows = m;
     auto staticOr = [](OpFoldResult v) {
       return getConstantIntValue(v).value_or(ShapedType::kDynamic);
     };
@@ -691,7 +692,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                     // M.
                     auto emitTile = [&](OpBuilder &b, Location l,
                                         bool partial) -> Value {
-                      // Row m0 + r of a as the kernel reads it.
+                      // The tile's row r: m0 + r, or at most M - 1.
                       auto aRow = [&](OpBuilder &b, Location l,
                                       int64_t r) -> Value {
                         Value row = arith::AddIOp::create(
@@ -718,7 +719,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                               scf::YieldOp::create(
                                   b, l,
                                   emitMmlaStep(b, l, blocks, aPacked, bPacked,
-                                               bi, bb, m0, panel, octet,
+                                               bi, bb, aRow, panel, octet,
                                                rows));
                             });
                         tileAccs = mmlaBlocksToRowHalves(
@@ -839,10 +840,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                       Value padI8 =
                           arith::ConstantOp::create(b, l, b.getI8IntegerAttr(0));
                       for (int64_t r = 0; r < rows; ++r) {
-                        Value row = arith::AddIOp::create(
-                            b, l, m0, arith::ConstantIndexOp::create(b, l, r));
-                        auto emitRow = [&](OpBuilder &b, Location l,
-                                           Value y) -> Value {
+                        Value row = aRow(b, l, r);
                         for (int64_t h = 0; h < 2; ++h) {
                           Value column = arith::AddIOp::create(
                               b, l, n0,
@@ -909,25 +907,6 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                   ArrayRef<bool>{columnsExact})
                                   .getResult();
                         }
-                        return y;
-                        };
-                        if (!partial) {
-                          y = emitRow(b, l, y);
-                          continue;
-                        }
-                        Value inside = arith::CmpIOp::create(
-                            b, l, arith::CmpIPredicate::ult, row, cM);
-                        Value rowIn = y;
-                        y = scf::IfOp::create(
-                                b, l, inside,
-                                [&](OpBuilder &b, Location l) {
-                                  scf::YieldOp::create(b, l,
-                                                       emitRow(b, l, rowIn));
-                                },
-                                [&](OpBuilder &b, Location l) {
-                                  scf::YieldOp::create(b, l, rowIn);
-                                })
-                                .getResult(0);
                       }
                       return y;
                     };

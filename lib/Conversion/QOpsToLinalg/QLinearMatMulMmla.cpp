@@ -88,11 +88,11 @@ Value qops::reorderQuadsForMmla(OpBuilder &b, Location loc, Value quads) {
       ArrayRef<ReassociationIndices>{{0}, {1}, {2}, {3, 4, 5}});
 }
 
-SmallVector<Value> qops::emitMmlaStep(OpBuilder &b, Location loc,
-                                      ValueRange blocks, Value aBytes,
-                                      Value bOctets, Value bi, Value bb,
-                                      Value m0, Value panel, Value octet,
-                                      int64_t rows) {
+SmallVector<Value> qops::emitMmlaStep(
+    OpBuilder &b, Location loc, ValueRange blocks, Value aBytes,
+    Value bOctets, Value bi, Value bb,
+    function_ref<Value(OpBuilder &, Location, int64_t)> rowOf, Value panel,
+    Value octet, int64_t rows) {
   Type i8 = b.getI8Type(), i32 = b.getI32Type();
   auto blockType = VectorType::get({4}, i32);
   auto index = [&](int64_t v) -> Value {
@@ -106,7 +106,7 @@ SmallVector<Value> qops::emitMmlaStep(OpBuilder &b, Location loc,
   SmallVector<int64_t> concat = llvm::to_vector(llvm::seq<int64_t>(0, 16));
   for (int64_t r2 = 0; r2 < rows / 2; ++r2) {
     auto readRow = [&](int64_t r) -> Value {
-      Value row = arith::AddIOp::create(b, loc, m0, index(r));
+      Value row = rowOf(b, loc, r);
       return vector::TransferReadOp::create(
           b, loc, VectorType::get({8}, i8), aBytes, ValueRange{bi, row, k0},
           padI8, ArrayRef<bool>{true});

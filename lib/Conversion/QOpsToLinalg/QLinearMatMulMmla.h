@@ -26,13 +26,15 @@ namespace mlir::qops {
 Value reorderQuadsForMmla(OpBuilder &b, Location loc, Value quads);
 
 /// One k-octet of the 2x2 blocks of a `rows` x 16 tile (rows even):
-/// `blocks[r2 * 8 + j]` (vector<4xi32>) gets rows m0 + 2 r2 and m0 + 2 r2 + 1
-/// of `aBytes` [B, Mp, Kp] i8 (batch `bi`) times column pair j of
-/// `bOctets` B8 (batch `bb`, `panel`, octet `octet`).
-SmallVector<Value> emitMmlaStep(OpBuilder &b, Location loc, ValueRange blocks,
-                                Value aBytes, Value bOctets, Value bi,
-                                Value bb, Value m0, Value panel, Value octet,
-                                int64_t rows);
+/// `blocks[r2 * 8 + j]` (vector<4xi32>) gets the tile's rows 2 r2 and
+/// 2 r2 + 1 of `aBytes` [B, M, Kp] i8 (batch `bi`; `rowOf(r)` is the index
+/// of the tile's row r in it) times column pair j of `bOctets` B8 (batch
+/// `bb`, `panel`, octet `octet`).
+SmallVector<Value>
+emitMmlaStep(OpBuilder &b, Location loc, ValueRange blocks, Value aBytes,
+             Value bOctets, Value bi, Value bb,
+             function_ref<Value(OpBuilder &, Location, int64_t)> rowOf,
+             Value panel, Value octet, int64_t rows);
 
 /// The blocks as the kernel's row halves: result[2 r + h] is vector<8xi32>
 /// of row r, columns 8h .. 8h + 7 of the panel.

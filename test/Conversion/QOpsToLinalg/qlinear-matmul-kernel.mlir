@@ -8,8 +8,8 @@
 // accumulators of pairwise multiply-adds; the requantization in the tile
 // epilogue writes vector<8xi8> straight into the 64 x 32 result. 64 rows are
 // not a multiple of 6: a tile that fits runs as is; the last one (rows 60 to
-// 65) reads a's rows clamped to row 63 (no row-padded copy of a) and writes
-// only its rows below 64.
+// 65) takes its rows clamped to row 63 (no row-padded copy of a): rows 64 and
+// 65 compute row 63 again and write it there again.
 // CHECK-LABEL: func.func @kernel_u8_s8
 // CHECK: %[[A16:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x64x128xi8>, tensor<i8>) outs(%{{.*}} : tensor<1x64x128xi16>)
 // CHECK: arith.extui
@@ -47,9 +47,10 @@
 // CHECK: %[[ROW0:.*]] = arith.addi %[[M0]], %c0
 // CHECK: %[[CLAMPED:.*]] = arith.minui %[[ROW0]], %[[LAST:.*]] : index
 // CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
-// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %c64
-// CHECK: scf.if %[[INSIDE]] -> (tensor<1x64x32xi8>)
-// CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x64x32xi8>
+// CHECK: %[[ROW0_AGAIN:.*]] = arith.addi %[[M0]], %c0
+// CHECK: %[[ROW0_CLAMPED:.*]] = arith.minui %[[ROW0_AGAIN]], %[[LAST]] : index
+// CHECK: %[[ROW0_IN_Y:.*]] = arith.subi %[[ROW0_CLAMPED]], %c0
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[ROW0_IN_Y]], %{{.*}}] {in_bounds = [true]} : vector<8xi8>, tensor<1x64x32xi8>
 // CHECK-NOT: tensor.extract_slice
 // CHECK: return
 func.func @kernel_u8_s8(%a: tensor<64x128xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<128x32xsi8>, %bs: tensor<32xf32>, %bzp: tensor<32xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x32xui8> {
