@@ -140,14 +140,14 @@ func.func @any() {
 
 // -----
 
-// With threads, a b packed at run time (N >= M) puts the column chunks
-// outside the row blocks, for the quad strategies as for madd; a
-// compile-time b keeps the rows outside.
+// With threads, N >= M puts the column chunks outside the row blocks, for
+// the quad strategies as for madd, whether b is packed at run time or at
+// compile time.
 // RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=vnni" --split-input-file | FileCheck %s --check-prefix=PAR
 // PAR-LABEL: func.func @threads_runtime_b
 // PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 256, 48)
 // PAR-LABEL: func.func @threads_constant_b
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 24, 320) step (1, 48, 256)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 256, 48)
 // CHECK-LABEL: func.func @threads_runtime_b
 func.func @threads_runtime_b(%a: tensor<20x8xui8>, %b: tensor<8x300xsi8>) -> tensor<20x300xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>

@@ -99,12 +99,12 @@ func.func @kernel_parallel(%a: tensor<96x64xui8>, %as: tensor<f32>, %azp: tensor
 
 // -----
 
-// A taller a than b is wide (M > N), or a compile-time b: the row blocks
-// are the outer dimension.
+// A taller a than b is wide (M > N): the row blocks are the outer
+// dimension. A compile-time b with N >= M keeps the column chunks outside.
 // PAR-LABEL: func.func @kernel_parallel_tall
 // PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 300, 48) step (1, 48, 256)
 // PAR-LABEL: func.func @kernel_parallel_constant_b
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 96, 304) step (1, 48, 256)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 304, 96) step (1, 256, 48)
 // CHECK-LABEL: func.func @kernel_parallel_tall
 func.func @kernel_parallel_tall(%a: tensor<300x64xui8>, %b: tensor<64x40xsi8>) -> tensor<300x40xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
