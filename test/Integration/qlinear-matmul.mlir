@@ -724,6 +724,49 @@ func.func @qmm_batch_3x100x70x300(%arg0: tensor<3x100x70xsi8>, %arg1: tensor<f32
   return %0 : tensor<3x100x300xsi8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_symmetric_si8_b %t/qmm_symmetric_si8_b
+// RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/qmm_symmetric_si8_b/in0.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in1.npy --input %t/qmm_symmetric_si8_b/in2.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in3.npy --input %t/qmm_symmetric_si8_b/in4.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in5.npy --input %t/qmm_symmetric_si8_b/in6.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in7.npy --expect %t/qmm_symmetric_si8_b/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_symmetric_si8_b
+// RUN: quant-runner %s -e qmm_symmetric_si8_b --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_symmetric_si8_b/in0.npy --input %t/qmm_symmetric_si8_b/in1.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in2.npy --input %t/qmm_symmetric_si8_b/in3.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in4.npy --input %t/qmm_symmetric_si8_b/in5.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in6.npy --input %t/qmm_symmetric_si8_b/in7.npy \
+// RUN:   --expect %t/qmm_symmetric_si8_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_symmetric_si8_b
+// OK_qmm_symmetric_si8_b: all {{[0-9]+}} results match
+func.func @qmm_symmetric_si8_b(%arg0: tensor<2x37x64xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<2x64x45xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x37x45xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x37x64xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<2x64x45xsi8>, tensor<f32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<2x37x45xui8>
+  return %0 : tensor<2x37x45xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_ui8_b_zero_point_128 %t/qmm_ui8_b_zero_point_128
+// RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/qmm_ui8_b_zero_point_128/in0.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in1.npy --input %t/qmm_ui8_b_zero_point_128/in2.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in3.npy --input %t/qmm_ui8_b_zero_point_128/in4.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in5.npy --input %t/qmm_ui8_b_zero_point_128/in6.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in7.npy --expect %t/qmm_ui8_b_zero_point_128/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_ui8_b_zero_point_128
+// RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in0.npy --input %t/qmm_ui8_b_zero_point_128/in1.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in2.npy --input %t/qmm_ui8_b_zero_point_128/in3.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in4.npy --input %t/qmm_ui8_b_zero_point_128/in5.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in6.npy --input %t/qmm_ui8_b_zero_point_128/in7.npy \
+// RUN:   --expect %t/qmm_ui8_b_zero_point_128/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_ui8_b_zero_point_128
+// OK_qmm_ui8_b_zero_point_128: all {{[0-9]+}} results match
+func.func @qmm_ui8_b_zero_point_128(%arg0: tensor<100x36xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<36x70xui8>, %arg4: tensor<70xf32>, %arg5: tensor<70xui8>, %arg6: tensor<70xf32>, %arg7: tensor<70xsi8>) -> tensor<100x70xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<100x36xsi8>, tensor<f32>, tensor<si8>)
+                          b(%arg3, %arg4, %arg5 : tensor<36x70xui8>, tensor<70xf32>, tensor<70xui8>)
+                          y(%arg6, %arg7 : tensor<70xf32>, tensor<70xsi8>) -> tensor<100x70xsi8>
+  return %0 : tensor<100x70xsi8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_pairsum_trap %t/qmm_pairsum_trap
 // RUN: quant-runner %s -e qmm_pairsum_trap --input %t/qmm_pairsum_trap/in0.npy \
 // RUN:   --input %t/qmm_pairsum_trap/in1.npy --input %t/qmm_pairsum_trap/in2.npy \
