@@ -7,6 +7,7 @@ bench/RESULTS.md (a markdown table) and bench/results.png (a chart).
 import datetime
 import json
 import os
+import shutil
 import platform
 import subprocess
 import sys
@@ -90,6 +91,11 @@ def main():
         "",
     ]
     open(os.path.join(out_dir, "RESULTS.md"), "w").write("\n".join(header + lines) + "\n")
+    # The raw data of this table, next to it.
+    for source, name in ((os.path.join(work, "limits.json"), "limits.json"),
+                         (os.path.join(work, "results.json"), "ort-results.json"),
+                         (qops_path, "qops-results.json")):
+        shutil.copyfile(source, os.path.join(out_dir, name))
     try:
         import matplotlib
         matplotlib.use("Agg")
