@@ -724,6 +724,27 @@ func.func @qmm_batch_3x100x70x300(%arg0: tensor<3x100x70xsi8>, %arg1: tensor<f32
   return %0 : tensor<3x100x300xsi8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_gemv_split_k %t/qmm_gemv_split_k
+// RUN: quant-runner %s -e qmm_gemv_split_k --input %t/qmm_gemv_split_k/in0.npy \
+// RUN:   --input %t/qmm_gemv_split_k/in1.npy --input %t/qmm_gemv_split_k/in2.npy \
+// RUN:   --input %t/qmm_gemv_split_k/in3.npy --input %t/qmm_gemv_split_k/in4.npy \
+// RUN:   --input %t/qmm_gemv_split_k/in5.npy --input %t/qmm_gemv_split_k/in6.npy \
+// RUN:   --input %t/qmm_gemv_split_k/in7.npy --expect %t/qmm_gemv_split_k/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_split_k
+// RUN: quant-runner %s -e qmm_gemv_split_k --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_gemv_split_k/in0.npy --input %t/qmm_gemv_split_k/in1.npy \
+// RUN:   --input %t/qmm_gemv_split_k/in2.npy --input %t/qmm_gemv_split_k/in3.npy \
+// RUN:   --input %t/qmm_gemv_split_k/in4.npy --input %t/qmm_gemv_split_k/in5.npy \
+// RUN:   --input %t/qmm_gemv_split_k/in6.npy --input %t/qmm_gemv_split_k/in7.npy \
+// RUN:   --expect %t/qmm_gemv_split_k/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_split_k
+// OK_qmm_gemv_split_k: all {{[0-9]+}} results match
+func.func @qmm_gemv_split_k(%arg0: tensor<3x3072xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<3072x40xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<3x40xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x3072xsi8>, tensor<f32>, tensor<si8>)
+                          b(%arg3, %arg4, %arg5 : tensor<3072x40xui8>, tensor<f32>, tensor<ui8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) -> tensor<3x40xsi8>
+  return %0 : tensor<3x40xsi8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_symmetric_si8_b %t/qmm_symmetric_si8_b
 // RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/qmm_symmetric_si8_b/in0.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in1.npy --input %t/qmm_symmetric_si8_b/in2.npy \

@@ -20,6 +20,12 @@
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 2 --target-features=-avx512vnni | FileCheck %s
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 3 | FileCheck %s
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_batch_3x100x70x300 --input %t/qmm/in0.npy --input %t/qmm/in1.npy --input %t/qmm/in2.npy --input %t/qmm/in3.npy --input %t/qmm/in4.npy --input %t/qmm/in5.npy --input %t/qmm/in6.npy --input %t/qmm/in7.npy --expect %t/qmm/out0.npy --threads 3 --target-features=-avx512vnni,-avxvnni | FileCheck %s
+// A gemv (3 rows of a, b an argument) with threads: k in 3 chunks of 1024
+// rows of b, summed apart and added.
+// RUN: %python %S/../Integration/reference/gen_case.py qmm_gemv_split_k %t/gemv
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_gemv_split_k --input %t/gemv/in0.npy --input %t/gemv/in1.npy --input %t/gemv/in2.npy --input %t/gemv/in3.npy --input %t/gemv/in4.npy --input %t/gemv/in5.npy --input %t/gemv/in6.npy --input %t/gemv/in7.npy --expect %t/gemv/out0.npy --threads 1 | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_gemv_split_k --input %t/gemv/in0.npy --input %t/gemv/in1.npy --input %t/gemv/in2.npy --input %t/gemv/in3.npy --input %t/gemv/in4.npy --input %t/gemv/in5.npy --input %t/gemv/in6.npy --input %t/gemv/in7.npy --expect %t/gemv/out0.npy --threads 2 | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_gemv_split_k --input %t/gemv/in0.npy --input %t/gemv/in1.npy --input %t/gemv/in2.npy --input %t/gemv/in3.npy --input %t/gemv/in4.npy --input %t/gemv/in5.npy --input %t/gemv/in6.npy --input %t/gemv/in7.npy --expect %t/gemv/out0.npy --threads 3 | FileCheck %s
 // DynamicQuantizeLinear: with threads, pass 1 reduces chunks into
 // partials; each region (chunks, rows left over, tail) holds an extreme.
 // RUN: %python %S/../Integration/reference/gen_case.py dql_dyn_leftover_rows_and_tail %t/dql_dyn_leftover_rows_and_tail

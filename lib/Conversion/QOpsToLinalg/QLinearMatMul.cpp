@@ -115,8 +115,35 @@ SmallVector<ReassociationIndices> getCollapseGroups(ArrayRef<bool> kept) {
   return groups;
 }
 
+/// Rows of b in one chunk of a split k (see splitsK).
+constexpr int64_t kSplitKRows = 1024;
+
 struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
-  using OpConversionPattern::OpConversionPattern;
+  QLinearMatMulToLinalg(const TypeConverter &converter, MLIRContext *ctx,
+                        bool parallel)
+      : OpConversionPattern(converter, ctx), parallel(parallel) {}
+
+  /// Threads run the outer loops.
+  bool parallel;
+
+  /// The number of k chunks when the integer contraction is a gemv to
+  /// split over threads: no batch, at most 4 rows of a (static), K a static
+  /// multiple of kSplitKRows with at least two chunks, scalar zero points.
+  std::optional<int64_t> splitsK(RankedTensorType aType,
+                                 RankedTensorType bType, Value aZeroPoint,
+                                 Value bZeroPoint) const {
+    if (!parallel || aType.getRank() != 2 || bType.getRank() != 2)
+      return std::nullopt;
+    int64_t rows = aType.getDimSize(0), k = aType.getDimSize(1);
+    if (ShapedType::isDynamic(rows) || rows > 4 || ShapedType::isDynamic(k) ||
+        k % kSplitKRows != 0 || k / kSplitKRows < 2 ||
+        bType.getDimSize(0) != k)
+      return std::nullopt;
+    if (cast<RankedTensorType>(aZeroPoint.getType()).getRank() != 0 ||
+        cast<RankedTensorType>(bZeroPoint.getType()).getRank() != 0)
+      return std::nullopt;
+    return k / kSplitKRows;
+  }
 
   LogicalResult
   matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
@@ -257,10 +284,9 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
     SmallVector<utils::IteratorType> accIterators(
         accDims, utils::IteratorType::parallel);
     accIterators[space.n()] = utils::IteratorType::reduction;
-    auto accumulate = linalg::GenericOp::create(
-        rewriter, loc, accInit.getType(),
-        ValueRange{a, b, aZeroPoint, bZeroPoint}, accInit, accMaps,
-        accIterators, [&](OpBuilder &bb, Location nested, ValueRange args) {
+    // sum += (a - a_zp) (b - b_zp), args = (a, b, a_zp, b_zp, sum).
+    auto accumulateBody = [&](OpBuilder &bb, Location nested,
+                              ValueRange args) {
           Value sum;
           if (floatPath) {
             auto decode = [&](Value v, Type onnx) {
@@ -283,7 +309,90 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
             sum = arith::AddIOp::create(bb, nested, args[4], product);
           }
           linalg::YieldOp::create(bb, nested, sum);
-        });
+        };
+    Value accumulated;
+    std::optional<int64_t> splitChunks =
+        floatPath ? std::nullopt
+                  : splitsK(aType, bType, aZeroPoint, bZeroPoint);
+    if (splitChunks) {
+      // A gemv with threads (a few rows of a, b read once): k in chunks of
+      // kSplitKRows rows of b, each summed into its own partial row,
+      //   partial[c, m, n] = sum_{kk} (a[m, c R + kk] - a_zp) *
+      //                               (b[c R + kk, n] - b_zp)
+      //   acc[m, n] = sum_c partial[c, m, n]
+      // The chunk loop is the outer parallel loop that
+      // qops-vectorize-elementwise gives to the threads: each reads a
+      // contiguous part of b. i32 sums wrap, so the grouping does not change
+      // the result.
+      int64_t chunks = *splitChunks, rows = aType.getDimSize(0),
+              columns = bType.getDimSize(1);
+      Type i32 = rewriter.getI32Type();
+      Value aChunks = tensor::ExpandShapeOp::create(
+          rewriter, loc,
+          RankedTensorType::get({rows, chunks, kSplitKRows},
+                                aType.getElementType()),
+          a, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+      Value bChunks = tensor::ExpandShapeOp::create(
+          rewriter, loc,
+          RankedTensorType::get({chunks, kSplitKRows, columns},
+                                bType.getElementType()),
+          b, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+      MLIRContext *ctx = rewriter.getContext();
+      AffineExpr c = getAffineDimExpr(0, ctx), m = getAffineDimExpr(1, ctx),
+                 kk = getAffineDimExpr(2, ctx), n = getAffineDimExpr(3, ctx);
+      Value partialInit =
+          linalg::FillOp::create(
+              rewriter, loc, zeroAcc,
+              tensor::EmptyOp::create(
+                  rewriter, loc,
+                  ArrayRef<OpFoldResult>{rewriter.getIndexAttr(chunks),
+                                         sizes[0], sizes[1]},
+                  i32)
+                  .getResult())
+              .getResult(0);
+      AffineMap scalar = AffineMap::get(4, 0, {}, ctx);
+      Value partial =
+          linalg::GenericOp::create(
+              rewriter, loc, partialInit.getType(),
+              ValueRange{aChunks, bChunks, aZeroPoint, bZeroPoint},
+              partialInit,
+              ArrayRef<AffineMap>{AffineMap::get(4, 0, {m, c, kk}, ctx),
+                                  AffineMap::get(4, 0, {c, kk, n}, ctx),
+                                  scalar, scalar,
+                                  AffineMap::get(4, 0, {c, m, n}, ctx)},
+              ArrayRef<utils::IteratorType>{
+                  utils::IteratorType::parallel,
+                  utils::IteratorType::parallel,
+                  utils::IteratorType::reduction,
+                  utils::IteratorType::parallel},
+              accumulateBody)
+              .getResult(0);
+      AffineExpr c3 = getAffineDimExpr(0, ctx), m3 = getAffineDimExpr(1, ctx),
+                 n3 = getAffineDimExpr(2, ctx);
+      accumulated =
+          linalg::GenericOp::create(
+              rewriter, loc, accInit.getType(), partial, accInit,
+              ArrayRef<AffineMap>{AffineMap::get(3, 0, {c3, m3, n3}, ctx),
+                                  AffineMap::get(3, 0, {m3, n3}, ctx)},
+              ArrayRef<utils::IteratorType>{
+                  utils::IteratorType::reduction,
+                  utils::IteratorType::parallel,
+                  utils::IteratorType::parallel},
+              [&](OpBuilder &bb, Location nested, ValueRange args) {
+                linalg::YieldOp::create(
+                    bb, nested,
+                    arith::AddIOp::create(bb, nested, args[1], args[0])
+                        .getResult());
+              })
+              .getResult(0);
+    } else {
+      accumulated =
+          linalg::GenericOp::create(rewriter, loc, accInit.getType(),
+                                    ValueRange{a, b, aZeroPoint, bZeroPoint},
+                                    accInit, accMaps, accIterators,
+                                    accumulateBody)
+              .getResult(0);
+    }
 
     // Requantization.
     Value aScale = prepareParam(rewriter, loc, adaptor.getAScale());
@@ -306,7 +415,7 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
                                               utils::IteratorType::parallel);
     auto requantize = linalg::GenericOp::create(
         rewriter, loc, yInit.getType(),
-        ValueRange{accumulate.getResult(0), aScale, bScale, yScale,
+        ValueRange{accumulated, aScale, bScale, yScale,
                    yZeroPoint},
         yInit, requantMaps, parallel,
         [&](OpBuilder &bb, Location nested, ValueRange args) {
@@ -357,6 +466,8 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
 } // namespace
 
 void qops::populateQLinearMatMulToLinalgPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<QLinearMatMulToLinalg>(converter, patterns.getContext());
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    bool parallel) {
+  patterns.add<QLinearMatMulToLinalg>(converter, patterns.getContext(),
+                                      parallel);
 }

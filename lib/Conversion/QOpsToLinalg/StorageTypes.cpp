@@ -129,7 +129,7 @@ void qops::populateQOpsToLinalgConversionPatterns(
                                                     patterns.getContext());
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
   populateDynamicQuantizeToLinalgPatterns(converter, patterns, parallel);
-  populateQLinearMatMulToLinalgPatterns(converter, patterns);
+  populateQLinearMatMulToLinalgPatterns(converter, patterns, parallel);
   if (useInt8Kernel)
     populateQLinearMatMulKernelPatterns(converter, patterns, parallel,
                                         strategy);

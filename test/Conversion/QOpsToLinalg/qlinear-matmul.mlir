@@ -75,3 +75,50 @@ func.func @qmatmul_dynamic_f16_scales(%a: tensor<?x?xui8>, %as: tensor<f16>, %az
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<?x?xui8>, tensor<f16>, tensor<ui8>) b(%b, %bs, %bzp : tensor<?x?xui8>, tensor<f16>, tensor<ui8>) y(%ys, %yzp : tensor<f16>, tensor<ui8>) -> tensor<?x?xui8>
   return %y : tensor<?x?xui8>
 }
+
+// -----
+
+// With threads, an integer gemv (at most 4 rows of a, b not a constant)
+// sums k in chunks of 1024 rows of b, one partial row per chunk (the chunk
+// loop is the outer parallel loop the threads share), then adds the
+// partials; i32 sums wrap, so the grouping does not change the result.
+// K = 3072: 3 chunks. Without threads, or with K not a multiple of 1024,
+// the contraction is one generic.
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-kernel=false" --split-input-file | FileCheck %s --check-prefix=SPLIT
+// SPLIT-LABEL: func.func @gemv_split_k
+// SPLIT: %[[A3:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [2, 3, 1024] : tensor<2x3072xi8> into tensor<2x3x1024xi8>
+// SPLIT: %[[B3:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [3, 1024, 40] : tensor<3072x40xi8> into tensor<3x1024x40xi8>
+// SPLIT: %[[PARTIAL:.*]] = linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}, #{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel", "reduction", "parallel"]} ins(%[[A3]], %[[B3]], %{{.*}}, %{{.*}} : tensor<2x3x1024xi8>, tensor<3x1024x40xi8>, tensor<i8>, tensor<i8>) outs(%{{.*}} : tensor<3x2x40xi32>)
+// SPLIT: %[[ACC:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "parallel", "parallel"]} ins(%[[PARTIAL]] : tensor<3x2x40xi32>) outs(%{{.*}} : tensor<2x40xi32>)
+// SPLIT: arith.addi
+// SPLIT: linalg.generic {{.*}} ins(%[[ACC]], {{.*}}) outs(%{{.*}} : tensor<2x40xi8>)
+// SPLIT-LABEL: func.func @gemv_k_not_a_multiple
+// SPLIT-NOT: tensor.expand_shape
+// SPLIT: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]
+// SPLIT-LABEL: func.func @five_rows
+// SPLIT-NOT: tensor.expand_shape
+// SPLIT: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-LABEL: func.func @gemv_split_k
+// CHECK-NOT: tensor.expand_shape
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]
+func.func @gemv_split_k(%a: tensor<2x3072xui8>, %b: tensor<3072x40xsi8>) -> tensor<2x40xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<2x3072xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<3072x40xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<2x40xui8>
+  return %y : tensor<2x40xui8>
+}
+func.func @gemv_k_not_a_multiple(%a: tensor<2x3000xui8>, %b: tensor<3000x40xsi8>) -> tensor<2x40xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<2x3000xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<3000x40xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<2x40xui8>
+  return %y : tensor<2x40xui8>
+}
+func.func @five_rows(%a: tensor<5x3072xui8>, %b: tensor<3072x40xsi8>) -> tensor<5x40xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<5x3072xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<3072x40xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<5x40xui8>
+  return %y : tensor<5x40xui8>
+}

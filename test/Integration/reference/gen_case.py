@@ -734,6 +734,11 @@ add("qlinear-matmul", "qmm_large_256x512x384", lambda n: qmm_rand(n, "u8", "i8",
 # 3 x 3 x 2 tiles, the last ones partial, per-column b and y parameters.
 add("qlinear-matmul", "qmm_batch_3x100x70x300",
     lambda n: qmm_rand(n, "i8", "u8", "i8", (3, 100, 70), (3, 70, 300), b_par=(300,), y_par=(300,)))
+# A gemv with threads sums k in chunks of 1024 rows of b (3 here, so 2
+# threads split them unevenly), partials added afterwards; run at 1-3
+# threads by test/Runner/threads.mlir.
+add("qlinear-matmul", "qmm_gemv_split_k",
+    lambda n: qmm_rand(n, "i8", "u8", "i8", (3, 3072), (3072, 40)))
 # b zero points whose zb' is 0 (si8 0, ui8 128), given to the kernel as
 # constants by qlinear-matmul-constant-b.mlir: the quad kernels drop a's row
 # sums. Partial row tiles (M = 37, 100), masked columns (N = 45, 70).

@@ -32,9 +32,11 @@ void populateQuantizeDequantizeToLinalgPatterns(
 void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns,
                                              bool parallel = false);
-/// qops.qlinear_matmul.
+/// qops.qlinear_matmul. With `parallel`, an integer gemv (a few rows of a)
+/// sums k in chunks into partials that threads can share.
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
-                                           RewritePatternSet &patterns);
+                                           RewritePatternSet &patterns,
+                                           bool parallel = false);
 /// How the int8 micro-kernel multiplies (QLinearMatMulKernel.cpp):
 ///   Madd  zero points subtracted while packing to i16; pair products
 ///         summed like VPMADDWD (any target: pmaddwd on x86)
