@@ -724,6 +724,28 @@ func.func @qmm_batch_3x100x70x300(%arg0: tensor<3x100x70xsi8>, %arg1: tensor<f32
   return %0 : tensor<3x100x300xsi8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_per_row_partial_tile %t/qmm_per_row_partial_tile
+// RUN: quant-runner %s -e qmm_per_row_partial_tile --input %t/qmm_per_row_partial_tile/in0.npy \
+// RUN:   --input %t/qmm_per_row_partial_tile/in1.npy --input %t/qmm_per_row_partial_tile/in2.npy \
+// RUN:   --input %t/qmm_per_row_partial_tile/in3.npy --input %t/qmm_per_row_partial_tile/in4.npy \
+// RUN:   --input %t/qmm_per_row_partial_tile/in5.npy --input %t/qmm_per_row_partial_tile/in6.npy \
+// RUN:   --input %t/qmm_per_row_partial_tile/in7.npy --expect %t/qmm_per_row_partial_tile/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_partial_tile
+// RUN: quant-runner %s -e qmm_per_row_partial_tile --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_per_row_partial_tile/in0.npy --input %t/qmm_per_row_partial_tile/in1.npy \
+// RUN:   --input %t/qmm_per_row_partial_tile/in2.npy --input %t/qmm_per_row_partial_tile/in3.npy \
+// RUN:   --input %t/qmm_per_row_partial_tile/in4.npy --input %t/qmm_per_row_partial_tile/in5.npy \
+// RUN:   --input %t/qmm_per_row_partial_tile/in6.npy --input %t/qmm_per_row_partial_tile/in7.npy \
+// RUN:   --expect %t/qmm_per_row_partial_tile/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_partial_tile
+// OK_qmm_per_row_partial_tile: all {{[0-9]+}} results match
+func.func @qmm_per_row_partial_tile(%arg0: tensor<29x40xui8>, %arg1: tensor<29xf32>, %arg2: tensor<29xui8>, %arg3: tensor<40x45xsi8>, %arg4: tensor<45xf32>, %arg5: tensor<45xsi8>, %arg6: tensor<29x1xf32>, %arg7: tensor<29x1xui8>) -> tensor<29x45xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<29x40xui8>, tensor<29xf32>, tensor<29xui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<40x45xsi8>, tensor<45xf32>, tensor<45xsi8>)
+                          y(%arg6, %arg7 : tensor<29x1xf32>, tensor<29x1xui8>) -> tensor<29x45xui8>
+  return %0 : tensor<29x45xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_gemv_split_k %t/qmm_gemv_split_k
 // RUN: quant-runner %s -e qmm_gemv_split_k --input %t/qmm_gemv_split_k/in0.npy \
 // RUN:   --input %t/qmm_gemv_split_k/in1.npy --input %t/qmm_gemv_split_k/in2.npy \

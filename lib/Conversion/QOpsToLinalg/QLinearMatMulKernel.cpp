@@ -4,7 +4,7 @@
 // micro-kernel in the vector dialect, on tensors (one-shot bufferization
 // makes it in place):
 //
-//   A16[b, m, k] = a[b, m, k] - a_zp[m]   i16, padded with 0 to [B, Mp, Kp]
+//   A16[b, m, k] = a[b, m, k] - a_zp[m]   i16, padded with 0 to [B, M, Kp]
 //   B16[b, n/16, k/2, 16] = (b[b, k, n] - b_zp[n]) | (b[b, k+1, n] - ..) << 16
 //                                         i16 k-pairs interleaved (as one
 //                                         i32), 16-column panels, padded
@@ -17,7 +17,10 @@
 //         acc[r][h] += madd(Apair, Bpair[h])
 //     epilogue: y = saturate(round_half_even(f64(acc) * f64(multiplier)) +
 //               y_zp), the multiplier (a_scale * b_scale) / y_scale in f32
-//   y = Y[:, :M, :N]
+//   y is written as [B, M, N]: the last tile of a row block, when M is not
+//   a multiple of MR, takes its rows past M as row M - 1 (a, row sums and
+//   per-row parameters clamped) and writes row M - 1's bytes again; columns
+//   past N are masked writes
 //
 // madd(x, y) = extsi(x) * extsi(y) summed over adjacent lane pairs
 // (x[2i]y[2i] + x[2i+1]y[2i+1]), which LLVM selects as VPMADDWD on x86
@@ -37,7 +40,8 @@
 //   (a - za)(b - zb) = (a' - za')(b' - zb')
 //   acc[m, n] = sum_k a'b' - zb'[n] rowsum[m] + za'[m] (K zb'[n] - colsum[n])
 //   rowsum[m] = sum_k a'[m, k]     colsum[n] = sum_k b'[k, n]
-//   A8[b, m, k] = a', padded with 0 to [B, Mp, Kp] (Kp a multiple of 4)
+//   A8[b, m, k] = a', padded with 0 to [B, M, Kp] (Kp a multiple of 4;
+//                 a u8 a with K a multiple of 4 is read in place)
 //   B32[b, n/NR, k/4, NR] = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 |
 //                           b'[4q+3] << 24, padded with 0
 //   12 x 32 tiles on AVX-512 (NR = 32: two zmm of 16 lanes per row, 24
@@ -424,12 +428,12 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                            staticN = getConstantIntValue(n);
     bool partialTiles = !staticM || *staticM % rows != 0;
     bool columnsExact = staticN && *staticN % panelColumns == 0;
-    OpFoldResult aRows = m;
     auto staticOr = [](OpFoldResult v) {
       return getConstantIntValue(v).value_or(ShapedType::kDynamic);
     };
 
-    // Per-element parameters padded to the tile grid (scale 1, zp 0).
+    // Per-column parameters padded to the panels (scale 1, zp 0); per-row
+    // ones are read at rows below M only (clamped).
     Type f32 = rewriter.getF32Type();
     Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16);
     auto padParam = [&](KernelParam &param, OpFoldResult to, bool isScale) {
@@ -439,12 +443,12 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                               : TypedAttr(rewriter.getI8IntegerAttr(0));
       param.tensor = padHighTo(rewriter, loc, param.tensor, {to}, pad);
     };
-    padParam(*aScale, mPadded, true);
-    padParam(*aZp, mPadded, false);
     padParam(*bScale, nPadded, true);
     padParam(*bZp, nPadded, false);
-    padParam(*yScale, yScaleRow ? mPadded : nPadded, true);
-    padParam(*yZp, yZpRow ? mPadded : nPadded, false);
+    if (!yScaleRow)
+      padParam(*yScale, nPadded, true);
+    if (!yZpRow)
+      padParam(*yZp, nPadded, false);
 
     MLIRContext *ctx = rewriter.getContext();
     auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
@@ -455,26 +459,22 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
 
     AffineMap aMap = AffineMap::getMultiDimIdentityMap(3, ctx);
     // The packed A: A16 = a - a_zp (madd) or A8 = a' with its row sums
-    // (vnni), padded to [B, Mp, Kp].
+    // (vnni), padded to [B, M, Kp].
     Value aPacked, rowSum;
     if (vnni) {
       // zb' rowsum[m] vanishes when every zb' is a constant 0 (symmetric
       // weights: an si8 b with zero point 0): no row sums, no pass over a.
       VnniPackedA packedA =
-          packVnniA(rewriter, loc, a, aOnnx, signedA, aRows, mPadded, kPadded,
+          packVnniA(rewriter, loc, a, aOnnx, signedA, kPadded,
                     /*withRowSums=*/!isZeroSignedOperandB(op.getBZeroPoint(),
                                                           bOnnx));
       aPacked = packedA.bytes;
       rowSum = packedA.rowSum;
     } else {
-      // A16 = a - a_zp, padded to [B, Mp, Kp].
+      // A16 = a - a_zp, padded to [B, M, Kp].
       AffineMap aZpMap = aZp->perElement ? AffineMap::get(3, 0, dim(1))
                                          : AffineMap::get(3, 0, {}, ctx);
       Value aZpTensor = aZp->tensor;
-      if (aZp->perElement) // the unpadded view matches a's rows
-        aZpTensor = tensor::ExtractSliceOp::create(
-            rewriter, loc, aZp->tensor, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-            ArrayRef<OpFoldResult>{m}, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
       Value a16Init = createEmptyLike(rewriter, loc, a, i16);
       Value a16 =
           linalg::GenericOp::create(
@@ -488,7 +488,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                     b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
               })
               .getResult(0);
-      aPacked = padHighTo(rewriter, loc, a16, {batch, aRows, kPadded},
+      aPacked = padHighTo(rewriter, loc, a16, {batch, m, kPadded},
                           rewriter.getI16IntegerAttr(0));
     }
 

@@ -155,22 +155,19 @@ Value qops::emitZeroPointB(OpBuilder &b, Location loc, Value stored,
 }
 
 VnniPackedA qops::packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
-                            bool signedA, OpFoldResult byteRows,
-                            OpFoldResult mPadded, OpFoldResult kPadded,
+                            bool signedA, OpFoldResult kPadded,
                             bool withRowSums) {
   Value bytes = mapBytes(b, loc, a, [&](OpBuilder &nb, Location nl, Value x) {
     return emitOperandA(nb, nl, x, aOnnx, signedA);
   });
-  OpFoldResult batch = tensor::getMixedSize(b, loc, a, 0);
   VnniPackedA packed;
-  packed.bytes = padHighTo(b, loc, bytes, {batch, byteRows, kPadded},
+  packed.bytes = padHighTo(b, loc, bytes,
+                           {tensor::getMixedSize(b, loc, a, 0),
+                            tensor::getMixedSize(b, loc, a, 1), kPadded},
                            b.getI8IntegerAttr(0));
-  if (withRowSums) {
-    // rowsum[b, m] = sum_k a'[b, m, k] (zero- or sign-extended)
-    Value rowSum = sumBytesAlong(b, loc, bytes, /*reduced=*/2, signedA);
-    packed.rowSum =
-        padHighTo(b, loc, rowSum, {batch, mPadded}, b.getI32IntegerAttr(0));
-  }
+  // rowsum[b, m] = sum_k a'[b, m, k] (zero- or sign-extended)
+  if (withRowSums)
+    packed.rowSum = sumBytesAlong(b, loc, bytes, /*reduced=*/2, signedA);
   return packed;
 }
 

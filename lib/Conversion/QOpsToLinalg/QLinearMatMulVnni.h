@@ -29,17 +29,13 @@ Value emitZeroPointA(OpBuilder &b, Location loc, Value stored, Type aOnnx,
 Value emitZeroPointB(OpBuilder &b, Location loc, Value stored, Type bOnnx);
 
 struct VnniPackedA {
-  Value bytes;  // [B, byteRows, Kp] i8: a', zero padded
-  Value rowSum; // [B, Mp] i32: sum_k a', 0 in padded rows; null when not
-                // asked for
+  Value bytes;  // [B, M, Kp] i8: a', zero padded in k (a itself for a
+                // u8 a with K = Kp)
+  Value rowSum; // [B, M] i32: sum_k a'; null when not asked for
 };
-/// A8 and the row sums of a [B, M, K] (storage). The bytes get `byteRows`
-/// rows (M itself when the kernel clamps its reads of a partial tile: then
-/// a u8 a with K a multiple of 4 is read in place, not copied).
+/// A8 and the row sums of a [B, M, K] (storage).
 VnniPackedA packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
-                      bool signedA, OpFoldResult byteRows,
-                      OpFoldResult mPadded, OpFoldResult kPadded,
-                      bool withRowSums);
+                      bool signedA, OpFoldResult kPadded, bool withRowSums);
 
 /// Whether b's zero point is a constant whose every zb' (emitZeroPointB) is
 /// 0: the row-sum term of the quad strategies vanishes.

@@ -734,6 +734,10 @@ add("qlinear-matmul", "qmm_large_256x512x384", lambda n: qmm_rand(n, "u8", "i8",
 # 3 x 3 x 2 tiles, the last ones partial, per-column b and y parameters.
 add("qlinear-matmul", "qmm_batch_3x100x70x300",
     lambda n: qmm_rand(n, "i8", "u8", "i8", (3, 100, 70), (3, 70, 300), b_par=(300,), y_par=(300,)))
+# Per-row a and y parameters where the last row tile is partial (M = 29:
+# not a multiple of 12 or 6): its rows past M read row 28's parameters.
+add("qlinear-matmul", "qmm_per_row_partial_tile",
+    lambda n: qmm_rand(n, "u8", "i8", "u8", (29, 40), (40, 45), a_par=(29,), b_par=(45,), y_par=(29, 1)))
 # A gemv with threads sums k in chunks of 1024 rows of b (3 here, so 2
 # threads split them unevenly), partials added afterwards; run at 1-3
 # threads by test/Runner/threads.mlir.
