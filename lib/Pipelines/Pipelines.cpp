@@ -8,6 +8,7 @@
 #include "QuantOps/Pipelines/Pipelines.h"
 
 #include "QuantOps/Conversion/Passes.h"
+#include "QuantOps/Target/TargetInfo.h"
 #include "QuantOps/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -28,6 +29,7 @@
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace mlir;
 
@@ -85,6 +87,24 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(qops::createQOpsSetLLVMTarget(target));
 }
 
+/// Whole zmm registers for narrow results on AVX-512 targets (see
+/// result-tile-bytes): an i8 result then streams with one VMOVNTDQ per
+/// cache line instead of VPMOVDB truncating stores, which have no
+/// non-temporal form. An unresolvable target gets 0; the conversion pass
+/// reports it.
+static int64_t targetResultTileBytes(const qops::QOpsPipelineOptions &options) {
+  llvm::Expected<qops::QOpsTarget> target = qops::resolveTarget(
+      {options.targetTriple, options.targetCpu, options.targetFeatures});
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    return 0;
+  }
+  return llvm::Triple(target->triple).isX86() &&
+                 qops::targetHasFeatures(*target, "+avx512f,+avx512bw")
+             ? 64
+             : 0;
+}
+
 void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
                                         const QOpsPipelineOptions &options) {
   if (options.fuseQDQ)
@@ -99,6 +119,9 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   QOpsVectorizeElementwiseOptions vectorize;
   vectorize.vectorWidth = options.vectorWidth;
+  vectorize.resultTileBytes = options.resultTileBytes >= 0
+                                  ? int64_t(options.resultTileBytes)
+                                  : targetResultTileBytes(options);
   vectorize.parallel = options.parallel;
   pm.addNestedPass<func::FuncOp>(
       qops::createQOpsVectorizeElementwise(vectorize));

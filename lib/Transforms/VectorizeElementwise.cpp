@@ -3,7 +3,8 @@
 // Elementwise linalg.generic ops (all the Q/DQ forms, DynamicQuantizeLinear's
 // second pass, the requantization of QLinearMatMul) become vector loops:
 //
-//   1. tile: every outer loop by 1, the innermost loop by W (vector-width)
+//   1. tile: every outer loop by 1, the innermost loop by W (vector-width,
+//      widened so that each result's tile has result-tile-bytes)
 //   2. peel the innermost loop: full tiles [1, .., 1, W] in one loop, the
 //      last partial tile (D mod W elements) in a loop of at most one trip
 //   3. linalg::vectorize the full-tile op (static shapes, no masks); the
@@ -105,6 +106,28 @@ struct QOpsVectorizeElementwisePass
     linalg::registerTilingInterfaceExternalModels(registry);
   }
 
+  /// Elements per tile of the innermost loop: vector-width, or more so
+  /// that every result of 8 bits or more per element gets at least
+  /// result-tile-bytes per tile. With 64 (the pipeline's value on AVX-512
+  /// targets) an i8 result is written a whole zmm register, one cache line,
+  /// at a time: x86 then streams it with one VMOVNTDQ per line, where
+  /// 32-element tiles give 32-byte halves that LLVM turns into VPMOVDB
+  /// truncating stores, which have no non-temporal form.
+  int64_t tileWidth(linalg::GenericOp op) const {
+    int64_t width = vectorWidth;
+    if (resultTileBytes <= 0)
+      return width;
+    for (Value init : op.getDpsInits()) {
+      Type element = getElementTypeOrSelf(init.getType());
+      if (!element.isIntOrFloat())
+        continue;
+      unsigned bits = element.getIntOrFloatBitWidth();
+      if (bits >= 8 && bits % 8 == 0)
+        width = std::max(width, resultTileBytes / int64_t(bits / 8));
+    }
+    return width;
+  }
+
   /// Distributes one parallel loop with scf.forall and returns the op
   /// inside:
   ///   - a 1-D op: chunks of kChunk elements;
@@ -160,7 +183,7 @@ struct QOpsVectorizeElementwisePass
     }
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     int64_t inner = ranges.back();
-    int64_t width = vectorWidth;
+    int64_t width = tileWidth(op);
     bool reduces = hasReductionLoop(op);
     if (!ShapedType::isDynamic(inner) &&
         (inner < width || (reduces && inner <= kMaxAccumulatorLanes)))

@@ -1,6 +1,7 @@
 // RUN: quant-opt %s --qops-vectorize-elementwise --split-input-file | FileCheck %s
 // RUN: quant-opt %s --qops-vectorize-elementwise=vector-width=8 --split-input-file | FileCheck %s --check-prefix=W8
 // RUN: quant-opt %s --qops-vectorize-elementwise=parallel --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: quant-opt %s --qops-vectorize-elementwise=result-tile-bytes=64 --split-input-file | FileCheck %s --check-prefix=R64
 
 // Per-axis scale along the contiguous dim: one contiguous vector read of the
 // scale per tile, no gather; 4096 = 128 x 32, so nothing is peeled.
@@ -17,6 +18,13 @@
 // CHECK-NOT: linalg.generic
 // W8-LABEL: func.func @per_axis
 // W8: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
+// With result-tile-bytes=64 the i8 result gets 64-element tiles (one
+// 64-byte store each).
+// R64-LABEL: func.func @per_axis
+// R64: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// R64: vector.transfer_read %{{.*}} : tensor<64xf32>, vector<64xf32>
+// R64: arith.divf %{{.*}}, %{{.*}} : vector<64xf32>
+// R64: vector.transfer_write %{{.*}} : vector<64xi8>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #axis1 = affine_map<(d0, d1) -> (d1)>
 func.func @per_axis(%x: tensor<16x4096xf32>, %s: tensor<4096xf32>) -> tensor<16x4096xi8> {
@@ -157,6 +165,10 @@ func.func @floordiv_untouched(%x: tensor<2x70xf32>, %s: tensor<2x3xf32>) -> tens
 // PAR: scf.for
 // PAR: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
 // PAR: tensor.parallel_insert_slice
+// An f32 result already gets 128 bytes from 32 elements: result-tile-bytes
+// 64 leaves it at vector-width.
+// R64-LABEL: func.func @parallel_rows
+// R64: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
 #idp = affine_map<(d0, d1) -> (d0, d1)>
 func.func @parallel_rows(%x: tensor<16x4096xf32>) -> tensor<16x4096xf32> {
   %e = tensor.empty() : tensor<16x4096xf32>
@@ -214,4 +226,30 @@ func.func @parallel_keeps_gemv_rows_whole(%a: tensor<1x64xi32>, %b: tensor<64x40
     linalg.yield %s : i32
   } -> tensor<1x4096xi32>
   return %y : tensor<1x4096xi32>
+}
+
+// -----
+
+// result-tile-bytes widens the tile for the narrowest result: an i16
+// result needs 32 elements for 64 bytes (vector-width already), an i8
+// result 64; the i32 input follows the tile.
+// CHECK-LABEL: func.func @result_tile_bytes_narrowest
+// CHECK: arith.trunci %{{.*}} : vector<32xi32> to vector<32xi8>
+// R64-LABEL: func.func @result_tile_bytes_narrowest
+// R64: arith.trunci %{{.*}} : vector<64xi32> to vector<64xi16>
+// R64: arith.trunci %{{.*}} : vector<64xi32> to vector<64xi8>
+// R64: vector.transfer_write %{{.*}} : vector<64xi16>
+// R64: vector.transfer_write %{{.*}} : vector<64xi8>
+#idn = affine_map<(d0, d1) -> (d0, d1)>
+func.func @result_tile_bytes_narrowest(%x: tensor<8x256xi32>) -> (tensor<8x256xi16>, tensor<8x256xi8>) {
+  %e16 = tensor.empty() : tensor<8x256xi16>
+  %e8 = tensor.empty() : tensor<8x256xi8>
+  %y:2 = linalg.generic {indexing_maps = [#idn, #idn, #idn], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x256xi32>) outs(%e16, %e8 : tensor<8x256xi16>, tensor<8x256xi8>) {
+  ^bb0(%xv: i32, %o16: i16, %o8: i8):
+    %a = arith.trunci %xv : i32 to i16
+    %b = arith.trunci %xv : i32 to i8
+    linalg.yield %a, %b : i16, i8
+  } -> (tensor<8x256xi16>, tensor<8x256xi8>)
+  return %y#0, %y#1 : tensor<8x256xi16>, tensor<8x256xi8>
 }

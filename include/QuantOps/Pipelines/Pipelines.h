@@ -29,6 +29,13 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
       llvm::cl::desc("Elements per vector tile along the contiguous "
                      "dimension of elementwise ops"),
       llvm::cl::init(32)};
+  Option<int64_t> resultTileBytes{
+      *this, "result-tile-bytes",
+      llvm::cl::desc("Bytes of each result an elementwise vector tile "
+                     "writes at least (qops-vectorize-elementwise); -1: the "
+                     "target's (64, a zmm register and a cache line, with "
+                     "AVX-512; 0 otherwise)"),
+      llvm::cl::init(-1)};
   Option<bool> parallel{
       *this, "parallel",
       llvm::cl::desc("Distribute outer loops over threads (scf.forall -> "

@@ -16,6 +16,7 @@ def QOpsVectorizeElementwise
     For every `linalg.generic` on tensors that is elementwise along its
     innermost loop (that loop parallel and indexing every output, all maps
     projected permutations; outer loops may be reductions), tiles the innermost loop by `vector-width`
+    (or more, so that each result's tile is at least `result-tile-bytes`)
     and every outer loop by 1, peels the last partial tile off the innermost
     loop and vectorizes the full tiles with `linalg::vectorize`. The partial
     tile stays a (scalar) `linalg.generic`. Per-axis and blocked scales read
@@ -41,6 +42,11 @@ def QOpsVectorizeElementwise
   let options = [
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"32",
            "Elements per vector tile along the innermost dimension">,
+    Option<"resultTileBytes", "result-tile-bytes", "int64_t",
+           /*default=*/"0",
+           "Widen the tile of an op so that it writes at least this many "
+           "bytes of each result (results of 8 bits or more per element); "
+           "0: vector-width alone">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "Distribute the outermost parallel loop with scf.forall (rows, "
            "or chunks of 16384 elements of a 1-D op) for threads">
