@@ -189,6 +189,84 @@ func.func @left_alone(%v: vector<32xf32>, %w: vector<2x32xf32>, %k: index, %nibb
 
 // -----
 
+// A second pass over an input (DynamicQuantizeLinear: min/max over x, then
+// quantize x): the nest that reads x again, through another view of it,
+// keeps ordinary stores; a result of a single pass over y streams.
+// CHECK-LABEL: func.func @second_pass_over_input
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK-NOT: nontemporal
+// CHECK: vector.transfer_write %{{.*}} : vector<32xi8>, memref<64x128xi8>
+// CHECK: scf.for
+// CHECK: vector.store %{{.*}} {alignment = 64 : i64, nontemporal = true} : memref<64x128xi8>, vector<32xi8>
+// CHECK: sfence
+// CHECK: return
+func.func @second_pass_over_input(%x: memref<64x128xf32>, %y: memref<64x128xf32>, %q: vector<32xi8>)
+    -> (memref<64x128xi8>, memref<64x128xi8>, vector<32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c8192 = arith.constant 8192 : index
+  %pad = arith.constant 0.0 : f32
+  %init = arith.constant dense<0.0> : vector<32xf32>
+  %flat = memref.collapse_shape %x [[0, 1]] : memref<64x128xf32> into memref<8192xf32>
+  %max = scf.for %i = %c0 to %c8192 step %c32 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %v = vector.transfer_read %flat[%i], %pad {in_bounds = [true]} : memref<8192xf32>, vector<32xf32>
+    %m = arith.maximumf %acc, %v : vector<32xf32>
+    scf.yield %m : vector<32xf32>
+  }
+  %again = memref.alloc() {alignment = 64 : i64} : memref<64x128xi8>
+  scf.for %r = %c0 to %c64 step %c1 {
+    %row = memref.subview %x[%r, 0] [1, 128] [1, 1] : memref<64x128xf32> to memref<128xf32, strided<[1], offset: ?>>
+    %v = vector.transfer_read %row[%c0], %pad {in_bounds = [true]} : memref<128xf32, strided<[1], offset: ?>>, vector<32xf32>
+    vector.transfer_write %q, %again[%r, %c0] {in_bounds = [true]} : vector<32xi8>, memref<64x128xi8>
+  }
+  %once = memref.alloc() {alignment = 64 : i64} : memref<64x128xi8>
+  scf.for %r = %c0 to %c64 step %c1 {
+    %v = vector.transfer_read %y[%r, %c0], %pad {in_bounds = [true]} : memref<64x128xf32>, vector<32xf32>
+    vector.transfer_write %q, %once[%r, %c0] {in_bounds = [true]} : vector<32xi8>, memref<64x128xi8>
+  }
+  return %again, %once, %max : memref<64x128xi8>, memref<64x128xi8>, vector<32xf32>
+}
+
+// -----
+
+// A small buffer read by two nests (a table of scales, below min-bytes) is
+// not a second pass over an input: the result of the second nest streams.
+// CHECK-LABEL: func.func @small_buffer_read_twice
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: vector.store %{{.*}} nontemporal = true
+// CHECK: sfence
+func.func @small_buffer_read_twice(%scales: memref<32xf32>, %q: vector<32xi8>)
+    -> (memref<64x128xi8>, vector<32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %pad = arith.constant 0.0 : f32
+  %init = arith.constant dense<0.0> : vector<32xf32>
+  %sum = scf.for %i = %c0 to %c64 step %c1 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %v = vector.transfer_read %scales[%c0], %pad {in_bounds = [true]} : memref<32xf32>, vector<32xf32>
+    %a = arith.addf %acc, %v : vector<32xf32>
+    scf.yield %a : vector<32xf32>
+  }
+  %y = memref.alloc() {alignment = 64 : i64} : memref<64x128xi8>
+  scf.for %r = %c0 to %c64 step %c1 {
+    %v = vector.transfer_read %scales[%c0], %pad {in_bounds = [true]} : memref<32xf32>, vector<32xf32>
+    vector.transfer_write %q, %y[%r, %c0] {in_bounds = [true]} : vector<32xi8>, memref<64x128xi8>
+  }
+  return %y, %sum : memref<64x128xi8>, vector<32xf32>
+}
+
+// -----
+
+// A declaration has no body: nothing to do.
+// CHECK-LABEL: func.func private @declaration
+func.func private @declaration(memref<8xf32>) -> memref<8xf32>
+
+// -----
+
 // The default min-bytes is 8 MiB: 2048 x 1024 f32 streams, 2047 rows do not.
 // DEF-LABEL: func.func @default_threshold
 // DEF: vector.store {{.*}} nontemporal = true
