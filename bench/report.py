@@ -2,13 +2,17 @@
 """QuantOps vs. ONNX Runtime on the bench-anchors workloads, from one run:
 bench/RESULTS.md (a markdown table) and bench/results.png (a chart).
 
-  report.py WORK QOPS.json OUT_DIR
+  report.py WORK QOPS.json OUT_DIR [PAIRED.json]
+
+With PAIRED.json (bench/paired.py) the table also gives the paired
+speed-up: the median over rounds of ORT / QuantOps measured back to back.
 """
 import datetime
 import json
 import os
 import shutil
 import platform
+import statistics
 import subprocess
 import sys
 
@@ -28,6 +32,12 @@ def cpu_model():
 
 def main():
     work, qops_path, out_dir = sys.argv[1], sys.argv[2], sys.argv[3]
+    paired_path = sys.argv[4] if len(sys.argv) > 4 else None
+    paired = {}
+    if paired_path:
+        paired_data = json.load(open(paired_path))
+        rounds = paired_data["rounds"]
+        paired = {(r["name"], r["threads"]): r for r in paired_data["rows"]}
     ours = {}
     for r in json.load(open(qops_path))["workloads"]:
         ours.setdefault(r["name"], {})[r.get("threads", 1)] = r
@@ -58,15 +68,38 @@ def main():
 
     lines = []
     P = lines.append
-    P("| workload | thr | QuantOps median ms | ORT median ms | speed-up vs ORT | QuantOps throughput | % of limit | 2 thr / 1 thr |")
-    P("|---|---|---|---|---|---|---|---|")
+    paired_head = f" paired speed-up ({rounds} rounds) [range] |" if paired else ""
+    P("| workload | thr | QuantOps median ms | ORT median ms | speed-up vs ORT |" + paired_head +
+      " QuantOps throughput | % of limit | 2 thr / 1 thr |" + (" 2 thr / 1 thr, paired |" if paired else ""))
+    P("|---|---|---|---|---|" + ("---|" if paired else "") + "---|---|---|" + ("---|" if paired else ""))
+
+    def paired_cell(name, threads):
+        if not paired:
+            return ""
+        ratios = (paired.get((name, threads)) or {}).get("ratios") or []
+        if not ratios:
+            return " - |"
+        return (f" {statistics.median(ratios):.2f}x [{min(ratios):.2f}-{max(ratios):.2f}] |")
+
+    def paired_scaling_cell(name, threads):
+        """Median over rounds of QuantOps' 1-thread / 2-thread time, the two
+        measured seconds apart in the same round."""
+        if not paired:
+            return ""
+        one, two = paired.get((name, 1)), paired.get((name, 2))
+        if threads != 2 or not one or not two:
+            return " |"
+        ratios = [a / b for a, b in zip(one["qops_ms"], two["qops_ms"]) if a and b]
+        return f" {statistics.median(ratios):.2f}x |" if ratios else " - |"
+
     chart = []
     for name, by_threads in ours.items():
         for threads in sorted(by_threads):
             r = by_threads[threads]
             ort_t = ort_ms(name, threads)
             if not r["ok"]:
-                P(f"| {name} | {threads} | failed | {ort_t or '-'} | | | | |")
+                P(f"| {name} | {threads} | failed | {ort_t or '-'} | |{paired_cell(name, threads)} | | |"
+                  f"{paired_scaling_cell(name, threads)}")
                 continue
             ms = r["median"]
             text, value, key = throughput(r, ms)
@@ -75,9 +108,12 @@ def main():
             scaling = ""
             if threads == 2 and by_threads.get(1, {}).get("ok"):
                 scaling = f"{by_threads[1]['median'] / ms:.2f}x"
-            P(f"| {name} | {threads} | {ms:.3f} | {f'{ort_t:.3f}' if ort_t else '-'} | {ratio} | {text} | "
-              f"{pct:.0f}% | {scaling} |")
-            if ort_t:
+            P(f"| {name} | {threads} | {ms:.3f} | {f'{ort_t:.3f}' if ort_t else '-'} | {ratio} |"
+              f"{paired_cell(name, threads)} {text} | {pct:.0f}% | {scaling} |{paired_scaling_cell(name, threads)}")
+            paired_ratios = (paired.get((name, threads)) or {}).get("ratios") or []
+            if paired_ratios:
+                chart.append((f"{name} t{threads}", statistics.median(paired_ratios)))
+            elif ort_t:
                 chart.append((f"{name} t{threads}", ort_t / ms))
     flags = open("/proc/cpuinfo").read()
     isa = "AVX-512 + VNNI" if "avx512_vnni" in flags else ("AVX2" if "avx2" in flags else "?")
@@ -88,13 +124,19 @@ def main():
         "(`bash bench/run.sh`). Medians; `thr` = threads (QuantOps `--threads`, ORT intra-op threads).",
         "Limits (same run, medians): elementwise rows vs. read bandwidth (quantize, DynQ) or NT-copy bandwidth "
         "(dequantize); QLinearMatMul vs. the u8s8 int8 register peak.",
+    ] + ([
+        f"Paired speed-up (`bench/paired.py`): {rounds} rounds, each measuring every row with ONNX Runtime and "
+        "then QuantOps back to back; the median over the rounds of ORT / QuantOps, with the lowest and highest "
+        "round. The speed-up column before it divides medians measured minutes apart.",
+    ] if paired else []) + [
         "",
     ]
     open(os.path.join(out_dir, "RESULTS.md"), "w").write("\n".join(header + lines) + "\n")
     # The raw data of this table, next to it.
     for source, name in ((os.path.join(work, "limits.json"), "limits.json"),
                          (os.path.join(work, "results.json"), "ort-results.json"),
-                         (qops_path, "qops-results.json")):
+                         (qops_path, "qops-results.json")) + \
+            (((paired_path, "paired-results.json"),) if paired_path else ()):
         shutil.copyfile(source, os.path.join(out_dir, name))
     try:
         import matplotlib
@@ -105,7 +147,7 @@ def main():
         fig, ax = plt.subplots(figsize=(14, 5))
         ax.bar(names, values, color=["tab:green" if v >= 1 else "tab:red" for v in values])
         ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.set_ylabel("speed-up vs ONNX Runtime (same threads)")
+        ax.set_ylabel("speed-up vs ONNX Runtime (same threads)" + (", paired" if paired else ""))
         ax.set_yscale("log")
         plt.xticks(rotation=30, ha="right")
         plt.tight_layout()

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The benchmark, one command: ONNX Runtime 1.30 and this machine's limits
 # (../shared/bench-anchors/run.sh), then QuantOps on the same models and
-# inputs, in the same run; writes bench/RESULTS.md and bench/results.png,
-# then the QDQ models fused and unfused against ONNX Runtime (bench/QDQ.md).
-#   bash bench/run.sh         (from the project root; ~10 min)
+# inputs, in the same run, then both again back to back in paired rounds
+# (bench/paired.py); writes bench/RESULTS.md and bench/results.png, then the
+# QDQ models fused and unfused against ONNX Runtime (bench/QDQ.md).
+#   bash bench/run.sh                    (from the project root; ~22 min)
+#   PAIRED_ROUNDS=0 bash bench/run.sh    (no paired rounds; ~13 min)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK="${WORK:-/tmp/anchors-work}"
@@ -19,6 +21,16 @@ bash ../shared/bench-anchors/run.sh ||
 bash scripts/build.sh >/dev/null
 /usr/bin/python3 bench/make_inputs.py "$WORK" "$WORK/qops-inputs"
 /usr/bin/python3 bench/run_qops.py "$WORK" build/bin/quant-runner "$WORK/qops.json"
-/usr/bin/python3 bench/report.py "$WORK" "$WORK/qops.json" bench
+# Paired rounds: ORT and QuantOps back to back per row, PAIRED_ROUNDS times
+# (default 3; 0 skips them), so that host drift between the two phases
+# above does not enter the speed-up.
+ROUNDS="${PAIRED_ROUNDS:-3}"
+if [ "$ROUNDS" -gt 0 ]; then
+  /usr/bin/python3 bench/paired.py "$WORK" build/bin/quant-runner "$WORK/qops.json" "$WORK/paired.json" "$ROUNDS"
+  /usr/bin/python3 bench/report.py "$WORK" "$WORK/qops.json" bench "$WORK/paired.json"
+else
+  rm -f bench/paired-results.json
+  /usr/bin/python3 bench/report.py "$WORK" "$WORK/qops.json" bench
+fi
 # QDQ models: fused vs unfused vs ONNX Runtime -> bench/QDQ.md.
 /usr/bin/python3 bench/qdq/run.py "$WORK" build/bin/quant-runner bench/QDQ.md
