@@ -60,6 +60,28 @@ if (shutil.which("qemu-aarch64") and shutil.which("aarch64-linux-gnu-gcc")
         and os.path.isdir("/usr/aarch64-linux-gnu/lib")):
     config.available_features.add("qemu-aarch64")
 
+# A host that runs AMX-INT8 code (test/Integration/qlinear-matmul-amx.mlir):
+# the CPU has it and the kernel hands out the tile state (Linux 5.16+,
+# arch_prctl ARCH_GET_XCOMP_SUPP reports XFEATURE_XTILEDATA).
+def host_runs_amx():
+    try:
+        flags = open("/proc/cpuinfo").read().split()
+    except OSError:
+        return False
+    if "amx_int8" not in flags or "amx_tile" not in flags:
+        return False
+    import ctypes
+    supported = ctypes.c_ulong(0)
+    libc = ctypes.CDLL(None, use_errno=True)
+    SYS_arch_prctl, ARCH_GET_XCOMP_SUPP, XFEATURE_XTILEDATA = 158, 0x1021, 18
+    if libc.syscall(SYS_arch_prctl, ARCH_GET_XCOMP_SUPP, ctypes.byref(supported)) != 0:
+        return False
+    return bool((supported.value >> XFEATURE_XTILEDATA) & 1)
+
+
+if host_runs_amx():
+    config.available_features.add("amx")
+
 # ASan/UBSan builds (scripts/test-sanitizers.sh): an instrumented plugin
 # cannot be loaded into Debian's uninstrumented mlir-opt.
 if getattr(config, "quantops_sanitizers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):

@@ -49,6 +49,10 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
 
 void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
                                          const QOpsPipelineOptions &options) {
+  // Before the OpenMP regions: functions with AMX code ask Linux for it.
+  QOpsRequestAmxTileDataOptions amxRequest;
+  amxRequest.targetTriple = options.targetTriple;
+  pm.addPass(qops::createQOpsRequestAmxTileData(amxRequest));
   if (options.parallel) {
     // scf.forall -> scf.parallel -> omp.parallel + omp.wsloop.
     pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
@@ -69,15 +73,22 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
   if (options.parallel)
     pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  // AMX tiles (the int8 kernel's amx strategy) become LLVM values here, before
+  // the OpenMP conversion, which needs every type in its regions converted.
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  vectorToLLVM.amx = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   if (!options.parallel)
     pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
-  if (options.parallel)
-    pm.addPass(createConvertOpenMPToLLVMPass());
   QOpsLowerKernelIntrinsicsOptions intrinsics;
   intrinsics.targetTriple = options.targetTriple;
   pm.addPass(qops::createQOpsLowerKernelIntrinsics(intrinsics));
   pm.addPass(createConvertToLLVMPass());
+  // The OpenMP ops last: their regions must hold LLVM types only, and
+  // convert-to-llvm has converted them, AMX tiles included (the upstream
+  // pass's own type converter does not know !amx.tile).
+  if (options.parallel)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // The CPU the kernels were chosen for is the one LLVM compiles for.
   QOpsSetLLVMTargetOptions target;

@@ -347,6 +347,8 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
 
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
+  // Inline assembly (the AMX permission request) needs the parser.
+  llvm::InitializeNativeTargetAsmParser();
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
     return builder.takeError();

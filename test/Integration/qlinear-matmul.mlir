@@ -652,6 +652,10 @@ func.func @qmm_ties(%arg0: tensor<6x5xsi8>, %arg1: tensor<f32>, %arg2: tensor<si
 // RUN:   --input %t/qmm_dyn/in2.npy --input %t/qmm_dyn/in3.npy --input %t/qmm_dyn/in4.npy \
 // RUN:   --input %t/qmm_dyn/in5.npy --input %t/qmm_dyn/in6.npy --input %t/qmm_dyn/in7.npy \
 // RUN:   --expect %t/qmm_dyn/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn
+// RUN: quant-runner %s -e qmm_dyn --target-features=-amx-tile --input %t/qmm_dyn/in0.npy \
+// RUN:   --input %t/qmm_dyn/in1.npy --input %t/qmm_dyn/in2.npy --input %t/qmm_dyn/in3.npy \
+// RUN:   --input %t/qmm_dyn/in4.npy --input %t/qmm_dyn/in5.npy --input %t/qmm_dyn/in6.npy \
+// RUN:   --input %t/qmm_dyn/in7.npy --expect %t/qmm_dyn/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn
 // RUN: quant-runner %s -e qmm_dyn --target-features=-avx512vnni,-avxvnni --input %t/qmm_dyn/in0.npy \
 // RUN:   --input %t/qmm_dyn/in1.npy --input %t/qmm_dyn/in2.npy --input %t/qmm_dyn/in3.npy \
 // RUN:   --input %t/qmm_dyn/in4.npy --input %t/qmm_dyn/in5.npy --input %t/qmm_dyn/in6.npy \
@@ -669,6 +673,11 @@ func.func @qmm_dyn(%arg0: tensor<?x?xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8
 // RUN:   --input %t/qmm_dyn_batch/in2.npy --input %t/qmm_dyn_batch/in3.npy --input %t/qmm_dyn_batch/in4.npy \
 // RUN:   --input %t/qmm_dyn_batch/in5.npy --input %t/qmm_dyn_batch/in6.npy --input %t/qmm_dyn_batch/in7.npy \
 // RUN:   --expect %t/qmm_dyn_batch/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn_batch
+// RUN: quant-runner %s -e qmm_dyn_batch --target-features=-amx-tile --input %t/qmm_dyn_batch/in0.npy \
+// RUN:   --input %t/qmm_dyn_batch/in1.npy --input %t/qmm_dyn_batch/in2.npy --input %t/qmm_dyn_batch/in3.npy \
+// RUN:   --input %t/qmm_dyn_batch/in4.npy --input %t/qmm_dyn_batch/in5.npy --input %t/qmm_dyn_batch/in6.npy \
+// RUN:   --input %t/qmm_dyn_batch/in7.npy --expect %t/qmm_dyn_batch/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_dyn_batch
 // RUN: quant-runner %s -e qmm_dyn_batch --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_dyn_batch/in0.npy --input %t/qmm_dyn_batch/in1.npy --input %t/qmm_dyn_batch/in2.npy \
 // RUN:   --input %t/qmm_dyn_batch/in3.npy --input %t/qmm_dyn_batch/in4.npy --input %t/qmm_dyn_batch/in5.npy \
@@ -689,6 +698,12 @@ func.func @qmm_dyn_batch(%arg0: tensor<?x?x?xsi8>, %arg1: tensor<f32>, %arg2: te
 // RUN:   --input %t/qmm_large_256x512x384/in5.npy --input %t/qmm_large_256x512x384/in6.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in7.npy --expect %t/qmm_large_256x512x384/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_large_256x512x384
+// RUN: quant-runner %s -e qmm_large_256x512x384 --target-features=-amx-tile \
+// RUN:   --input %t/qmm_large_256x512x384/in0.npy --input %t/qmm_large_256x512x384/in1.npy \
+// RUN:   --input %t/qmm_large_256x512x384/in2.npy --input %t/qmm_large_256x512x384/in3.npy \
+// RUN:   --input %t/qmm_large_256x512x384/in4.npy --input %t/qmm_large_256x512x384/in5.npy \
+// RUN:   --input %t/qmm_large_256x512x384/in6.npy --input %t/qmm_large_256x512x384/in7.npy \
+// RUN:   --expect %t/qmm_large_256x512x384/out0.npy | FileCheck %s --check-prefix=OK_qmm_large_256x512x384
 // RUN: quant-runner %s -e qmm_large_256x512x384 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_large_256x512x384/in0.npy --input %t/qmm_large_256x512x384/in1.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in2.npy --input %t/qmm_large_256x512x384/in3.npy \
@@ -710,6 +725,12 @@ func.func @qmm_large_256x512x384(%arg0: tensor<256x512xui8>, %arg1: tensor<f32>,
 // RUN:   --input %t/qmm_batch_3x100x70x300/in5.npy --input %t/qmm_batch_3x100x70x300/in6.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in7.npy --expect %t/qmm_batch_3x100x70x300/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_batch_3x100x70x300
+// RUN: quant-runner %s -e qmm_batch_3x100x70x300 --target-features=-amx-tile \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in0.npy --input %t/qmm_batch_3x100x70x300/in1.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in2.npy --input %t/qmm_batch_3x100x70x300/in3.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in4.npy --input %t/qmm_batch_3x100x70x300/in5.npy \
+// RUN:   --input %t/qmm_batch_3x100x70x300/in6.npy --input %t/qmm_batch_3x100x70x300/in7.npy \
+// RUN:   --expect %t/qmm_batch_3x100x70x300/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_3x100x70x300
 // RUN: quant-runner %s -e qmm_batch_3x100x70x300 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in0.npy --input %t/qmm_batch_3x100x70x300/in1.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in2.npy --input %t/qmm_batch_3x100x70x300/in3.npy \
@@ -774,6 +795,12 @@ func.func @qmm_gemv_split_k(%arg0: tensor<3x3072xsi8>, %arg1: tensor<f32>, %arg2
 // RUN:   --input %t/qmm_symmetric_si8_b/in5.npy --input %t/qmm_symmetric_si8_b/in6.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in7.npy --expect %t/qmm_symmetric_si8_b/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_symmetric_si8_b
+// RUN: quant-runner %s -e qmm_symmetric_si8_b --target-features=-amx-tile \
+// RUN:   --input %t/qmm_symmetric_si8_b/in0.npy --input %t/qmm_symmetric_si8_b/in1.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in2.npy --input %t/qmm_symmetric_si8_b/in3.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in4.npy --input %t/qmm_symmetric_si8_b/in5.npy \
+// RUN:   --input %t/qmm_symmetric_si8_b/in6.npy --input %t/qmm_symmetric_si8_b/in7.npy \
+// RUN:   --expect %t/qmm_symmetric_si8_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_symmetric_si8_b
 // RUN: quant-runner %s -e qmm_symmetric_si8_b --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_symmetric_si8_b/in0.npy --input %t/qmm_symmetric_si8_b/in1.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in2.npy --input %t/qmm_symmetric_si8_b/in3.npy \
@@ -795,6 +822,13 @@ func.func @qmm_symmetric_si8_b(%arg0: tensor<2x37x64xui8>, %arg1: tensor<f32>, %
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in5.npy --input %t/qmm_ui8_b_zero_point_128/in6.npy \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in7.npy --expect %t/qmm_ui8_b_zero_point_128/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_ui8_b_zero_point_128
+// RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --target-features=-amx-tile \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in0.npy --input %t/qmm_ui8_b_zero_point_128/in1.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in2.npy --input %t/qmm_ui8_b_zero_point_128/in3.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in4.npy --input %t/qmm_ui8_b_zero_point_128/in5.npy \
+// RUN:   --input %t/qmm_ui8_b_zero_point_128/in6.npy --input %t/qmm_ui8_b_zero_point_128/in7.npy \
+// RUN:   --expect %t/qmm_ui8_b_zero_point_128/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_ui8_b_zero_point_128
 // RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in0.npy --input %t/qmm_ui8_b_zero_point_128/in1.npy \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in2.npy --input %t/qmm_ui8_b_zero_point_128/in3.npy \
@@ -808,6 +842,130 @@ func.func @qmm_ui8_b_zero_point_128(%arg0: tensor<100x36xsi8>, %arg1: tensor<f32
                           b(%arg3, %arg4, %arg5 : tensor<36x70xui8>, tensor<70xf32>, tensor<70xui8>)
                           y(%arg6, %arg7 : tensor<70xf32>, tensor<70xsi8>) -> tensor<100x70xsi8>
   return %0 : tensor<100x70xsi8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_tiles_33x130x40 %t/qmm_tiles_33x130x40
+// RUN: quant-runner %s -e qmm_tiles_33x130x40 --input %t/qmm_tiles_33x130x40/in0.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in1.npy --input %t/qmm_tiles_33x130x40/in2.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in3.npy --input %t/qmm_tiles_33x130x40/in4.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in5.npy --input %t/qmm_tiles_33x130x40/in6.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in7.npy --expect %t/qmm_tiles_33x130x40/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_33x130x40
+// RUN: quant-runner %s -e qmm_tiles_33x130x40 --target-features=-amx-tile \
+// RUN:   --input %t/qmm_tiles_33x130x40/in0.npy --input %t/qmm_tiles_33x130x40/in1.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in2.npy --input %t/qmm_tiles_33x130x40/in3.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in4.npy --input %t/qmm_tiles_33x130x40/in5.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in6.npy --input %t/qmm_tiles_33x130x40/in7.npy \
+// RUN:   --expect %t/qmm_tiles_33x130x40/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_33x130x40
+// RUN: quant-runner %s -e qmm_tiles_33x130x40 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_tiles_33x130x40/in0.npy --input %t/qmm_tiles_33x130x40/in1.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in2.npy --input %t/qmm_tiles_33x130x40/in3.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in4.npy --input %t/qmm_tiles_33x130x40/in5.npy \
+// RUN:   --input %t/qmm_tiles_33x130x40/in6.npy --input %t/qmm_tiles_33x130x40/in7.npy \
+// RUN:   --expect %t/qmm_tiles_33x130x40/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_33x130x40
+// OK_qmm_tiles_33x130x40: all {{[0-9]+}} results match
+func.func @qmm_tiles_33x130x40(%arg0: tensor<33x130xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<130x40xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<33x40xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<33x130xsi8>, tensor<f32>, tensor<si8>)
+                          b(%arg3, %arg4, %arg5 : tensor<130x40xsi8>, tensor<f32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<33x40xui8>
+  return %0 : tensor<33x40xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_tiles_64x128x64_per_channel %t/qmm_tiles_64x128x64_per_channel
+// RUN: quant-runner %s -e qmm_tiles_64x128x64_per_channel --input %t/qmm_tiles_64x128x64_per_channel/in0.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in1.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in2.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in3.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in4.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in5.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in6.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in7.npy \
+// RUN:   --expect %t/qmm_tiles_64x128x64_per_channel/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_64x128x64_per_channel
+// RUN: quant-runner %s -e qmm_tiles_64x128x64_per_channel --target-features=-amx-tile \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in0.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in1.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in2.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in3.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in4.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in5.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in6.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in7.npy \
+// RUN:   --expect %t/qmm_tiles_64x128x64_per_channel/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_64x128x64_per_channel
+// RUN: quant-runner %s -e qmm_tiles_64x128x64_per_channel --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in0.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in1.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in2.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in3.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in4.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in5.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in6.npy \
+// RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in7.npy \
+// RUN:   --expect %t/qmm_tiles_64x128x64_per_channel/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_64x128x64_per_channel
+// OK_qmm_tiles_64x128x64_per_channel: all {{[0-9]+}} results match
+func.func @qmm_tiles_64x128x64_per_channel(%arg0: tensor<64x128xui8>, %arg1: tensor<64xf32>, %arg2: tensor<64xui8>, %arg3: tensor<128x64xui8>, %arg4: tensor<64xf32>, %arg5: tensor<64xui8>, %arg6: tensor<64xf32>, %arg7: tensor<64xsi8>) -> tensor<64x64xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<64x128xui8>, tensor<64xf32>, tensor<64xui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<128x64xui8>, tensor<64xf32>, tensor<64xui8>)
+                          y(%arg6, %arg7 : tensor<64xf32>, tensor<64xsi8>) -> tensor<64x64xsi8>
+  return %0 : tensor<64x64xsi8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_tiles_batch_3x70x96 %t/qmm_tiles_batch_3x70x96
+// RUN: quant-runner %s -e qmm_tiles_batch_3x70x96 --input %t/qmm_tiles_batch_3x70x96/in0.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in1.npy --input %t/qmm_tiles_batch_3x70x96/in2.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in3.npy --input %t/qmm_tiles_batch_3x70x96/in4.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in5.npy --input %t/qmm_tiles_batch_3x70x96/in6.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in7.npy --expect %t/qmm_tiles_batch_3x70x96/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_batch_3x70x96
+// RUN: quant-runner %s -e qmm_tiles_batch_3x70x96 --target-features=-amx-tile \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in0.npy --input %t/qmm_tiles_batch_3x70x96/in1.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in2.npy --input %t/qmm_tiles_batch_3x70x96/in3.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in4.npy --input %t/qmm_tiles_batch_3x70x96/in5.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in6.npy --input %t/qmm_tiles_batch_3x70x96/in7.npy \
+// RUN:   --expect %t/qmm_tiles_batch_3x70x96/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_batch_3x70x96
+// RUN: quant-runner %s -e qmm_tiles_batch_3x70x96 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in0.npy --input %t/qmm_tiles_batch_3x70x96/in1.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in2.npy --input %t/qmm_tiles_batch_3x70x96/in3.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in4.npy --input %t/qmm_tiles_batch_3x70x96/in5.npy \
+// RUN:   --input %t/qmm_tiles_batch_3x70x96/in6.npy --input %t/qmm_tiles_batch_3x70x96/in7.npy \
+// RUN:   --expect %t/qmm_tiles_batch_3x70x96/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_batch_3x70x96
+// OK_qmm_tiles_batch_3x70x96: all {{[0-9]+}} results match
+func.func @qmm_tiles_batch_3x70x96(%arg0: tensor<3x70x96xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<96x50xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<1x70x1xf32>, %arg7: tensor<1x70x1xsi8>) -> tensor<3x70x50xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x70x96xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<96x50xsi8>, tensor<f32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<1x70x1xf32>, tensor<1x70x1xsi8>) -> tensor<3x70x50xsi8>
+  return %0 : tensor<3x70x50xsi8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_tiles_160x256x96 %t/qmm_tiles_160x256x96
+// RUN: quant-runner %s -e qmm_tiles_160x256x96 --input %t/qmm_tiles_160x256x96/in0.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in1.npy --input %t/qmm_tiles_160x256x96/in2.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in3.npy --input %t/qmm_tiles_160x256x96/in4.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in5.npy --input %t/qmm_tiles_160x256x96/in6.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in7.npy --expect %t/qmm_tiles_160x256x96/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_160x256x96
+// RUN: quant-runner %s -e qmm_tiles_160x256x96 --target-features=-amx-tile \
+// RUN:   --input %t/qmm_tiles_160x256x96/in0.npy --input %t/qmm_tiles_160x256x96/in1.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in2.npy --input %t/qmm_tiles_160x256x96/in3.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in4.npy --input %t/qmm_tiles_160x256x96/in5.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in6.npy --input %t/qmm_tiles_160x256x96/in7.npy \
+// RUN:   --expect %t/qmm_tiles_160x256x96/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_160x256x96
+// RUN: quant-runner %s -e qmm_tiles_160x256x96 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_tiles_160x256x96/in0.npy --input %t/qmm_tiles_160x256x96/in1.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in2.npy --input %t/qmm_tiles_160x256x96/in3.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in4.npy --input %t/qmm_tiles_160x256x96/in5.npy \
+// RUN:   --input %t/qmm_tiles_160x256x96/in6.npy --input %t/qmm_tiles_160x256x96/in7.npy \
+// RUN:   --expect %t/qmm_tiles_160x256x96/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_160x256x96
+// OK_qmm_tiles_160x256x96: all {{[0-9]+}} results match
+func.func @qmm_tiles_160x256x96(%arg0: tensor<160x256xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<256x96xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<160x96xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<160x256xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<256x96xsi8>, tensor<f32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<160x96xui8>
+  return %0 : tensor<160x96xui8>
 }
 
 // RUN: %python %S/reference/gen_case.py qmm_pairsum_trap %t/qmm_pairsum_trap

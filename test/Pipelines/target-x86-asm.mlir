@@ -1,9 +1,10 @@
 // The target chooses the int8 kernel in MLIR and LLVM's code generation:
 // compiled for znver3 (AVX2, no VNNI) the kernel multiplies with VPMADDWD
-// and never VPMADDUBSW (which saturates); for sapphirerapids (AVX512-VNNI)
-// with VPDPBUSD. The CPU reaches the LLVM IR as function attributes, so llc
-// needs no -mcpu. Instructions per k step: madd 6 rows x 2 halves, vnni
-// 12 rows x 2 halves of 16 lanes (zmm; AVX-512 has 32 vector registers).
+// and never VPMADDUBSW (which saturates); for icelake-server (AVX512-VNNI)
+// with VPDPBUSD; for sapphirerapids (AMX-INT8) with TDPBUSD on AMX tiles.
+// The CPU reaches the LLVM IR as function attributes, so llc needs no -mcpu.
+// Instructions per k step: madd 6 rows x 2 halves, vnni 12 rows x 2 halves
+// of 16 lanes (zmm; AVX-512 has 32 vector registers), amx 2 x 2 tiles.
 //
 // RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" | mlir-translate --mlir-to-llvmir > %t.znver3.ll
 // RUN: FileCheck %s --check-prefix=IR-ZNVER3 < %t.znver3.ll
@@ -18,13 +19,36 @@
 // ZNVER3-NONE-NOT: vpmaddubsw
 // ZNVER3-NONE-NOT: vpdpbusd
 //
+// RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=icelake-server" | mlir-translate --mlir-to-llvmir > %t.icx.ll
+// RUN: llc -O3 %t.icx.ll -o %t.icx.s
+// RUN: FileCheck %s --check-prefix=ICX < %t.icx.s
+// RUN: FileCheck %s --check-prefix=ICX-NONE < %t.icx.s
+// ICX-LABEL: qmm:
+// ICX-COUNT-24: vpdpbusd {{.*}}%zmm
+// ICX-NONE-NOT: vpmaddwd
+// ICX-NONE-NOT: tdpbusd
+// ICX-NONE-NOT: __qops_request_amx_tile_data
+//
+// sapphirerapids: the tile configuration (LDTILECFG, which LLVM writes from
+// the tiles' shapes), four TDPBUSD per 64-k step, and first of all the call
+// that asks Linux for the tile state (one SYSCALL, in the request
+// function). Without AMX (-amx-tile) the same CPU gets the vnni kernel.
 // RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids" | mlir-translate --mlir-to-llvmir > %t.spr.ll
 // RUN: llc -O3 %t.spr.ll -o %t.spr.s
 // RUN: FileCheck %s --check-prefix=SPR < %t.spr.s
 // RUN: FileCheck %s --check-prefix=SPR-NONE < %t.spr.s
 // SPR-LABEL: qmm:
-// SPR-COUNT-24: vpdpbusd {{.*}}%zmm
+// SPR: callq __qops_request_amx_tile_data
+// SPR: ldtilecfg
+// SPR-COUNT-4: tdpbusd %tmm{{[0-7]}}, %tmm{{[0-7]}}, %tmm{{[0-7]}}
+// SPR: tilerelease
+// SPR-LABEL: __qops_request_amx_tile_data:
+// SPR: syscall
 // SPR-NONE-NOT: vpmaddwd
+// SPR-NONE-NOT: vpdpbusd
+// RUN: quant-opt %s --qops-lower-to-llvm="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids target-features=-amx-tile" | mlir-translate --mlir-to-llvmir | llc -O3 -o %t.spr-noamx.s
+// RUN: FileCheck %s --check-prefix=ICX < %t.spr-noamx.s
+// RUN: FileCheck %s --check-prefix=ICX-NONE < %t.spr-noamx.s
 //
 // AVX-VNNI without AVX-512 (alderlake): the same intrinsic, VEX-encoded,
 // 6-row tiles (16 registers).

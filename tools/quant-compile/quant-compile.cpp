@@ -183,6 +183,8 @@ int main(int argc, char **argv) {
   llvm::InitializeAllTargets();
   llvm::InitializeAllTargetMCs();
   llvm::InitializeAllAsmPrinters();
+  // Inline assembly (the AMX permission request) needs the parsers.
+  llvm::InitializeAllAsmParsers();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "QuantOps ahead-of-time compiler\n");
 

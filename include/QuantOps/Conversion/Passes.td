@@ -63,7 +63,8 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
            "The int8 micro-kernel: madd (i16 pairs, VPMADDWD shape), vnni "
            "(VPDPBUSD on u8 x s8 quads with row/column-sum zero-point "
            "corrections, 12-row tiles; x86 AVX512-VNNI+VL), avxvnni (the "
-           "same, 6-row tiles; AVX-VNNI without AVX-512), usmmla (AArch64 "
+           "same, 6-row tiles; AVX-VNNI without AVX-512), amx (TDPBUSD on "
+           "AMX tiles, 32 x 32 register tiles; x86 AMX-INT8), usmmla (AArch64 "
            "i8mm USMMLA, 2x2 blocks), usdot (AArch64 i8mm USDOT), sdot "
            "(AArch64 dotprod SDOT), or auto (from "
            "target-triple / target-cpu / target-features)">,
@@ -76,12 +77,15 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
+    "::mlir::amx::AMXDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect"

@@ -32,6 +32,9 @@ llvm::Expected<QOpsTarget> resolveTarget(QOpsTarget target);
 bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 
 /// The QLinearMatMul micro-kernel the target gets:
+///   "amx"   x86 with AMX-INT8 (and AVX512-VNNI + VL): TDPBUSD on AMX tiles,
+///           32 x 32 register tiles, zero points folded as in vnni; vnni
+///           for a statically short a
 ///   "vnni"  x86 with AVX512-VNNI + AVX512VL: VPDPBUSD on u8 x s8 quads,
 ///           zero points folded by row / column sums, 12-row tiles
 ///   "avxvnni"  x86 with AVX-VNNI but no AVX-512: the same, 6-row tiles

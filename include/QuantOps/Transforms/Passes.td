@@ -136,6 +136,30 @@ def QOpsLowerKernelIntrinsics : Pass<"qops-lower-kernel-intrinsics"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def QOpsRequestAmxTileData : Pass<"qops-request-amx-tile-data", "::mlir::ModuleOp"> {
+  let summary = "Ask Linux for the AMX tile state before the first AMX instruction";
+  let description = [{
+    Linux hands a process the AMX tile data state only after it asks
+    (`arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)`, Linux 5.16 and
+    later); an AMX instruction before that raises SIGILL. For an x86-64
+    Linux target, every function that holds `amx` ops (the int8 kernel's
+    amx strategy) or their LLVM intrinsics (`llvm.x86.tileloadd64.internal`,
+    `llvm.x86.tdpbusd.internal`, ...) gets, at its entry, a call to
+    `__qops_request_amx_tile_data`, which this pass defines: it makes the
+    `arch_prctl` system call (inline `syscall`) the first time and records
+    that in a private flag (monotonic atomic loads and stores), so compiled
+    code needs no runtime support, in the JIT or ahead of time. The grant
+    covers every thread of the process, so one call before the OpenMP
+    regions serves them all. Other targets, and modules without `amx` ops,
+    are left alone. The pipeline runs it first thing after bufferization.
+  }];
+  let options = [
+    Option<"targetTriple", "target-triple", "std::string", /*default=*/"",
+           "The target's triple (default: the host's)">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def QOpsExpandStridedCopies
     : Pass<"qops-expand-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Turn memref.copy of non-contiguous buffers into linalg.copy loops";

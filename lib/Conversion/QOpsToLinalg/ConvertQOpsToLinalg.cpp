@@ -72,14 +72,15 @@ struct ConvertQOpsToLinalgPass
             .Case("madd", Int8KernelStrategy::Madd)
             .Case("vnni", Int8KernelStrategy::Vnni)
             .Case("avxvnni", Int8KernelStrategy::AvxVnni)
+            .Case("amx", Int8KernelStrategy::Amx)
             .Case("usmmla", Int8KernelStrategy::NeonUsmmla)
             .Case("usdot", Int8KernelStrategy::NeonUsdot)
             .Case("sdot", Int8KernelStrategy::NeonSdot)
             .Default(std::nullopt);
     if (!strategy) {
       module.emitError()
-          << "int8-strategy must be auto, madd, vnni, avxvnni, usmmla, usdot "
-             "or sdot, not '"
+          << "int8-strategy must be auto, madd, vnni, avxvnni, amx, usmmla, "
+             "usdot or sdot, not '"
           << strategyName << "'";
       return signalPassFailure();
     }

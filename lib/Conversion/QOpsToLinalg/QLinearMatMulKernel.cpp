@@ -51,6 +51,12 @@
 //                    broadcast, B32 lanes of half h)
 // A constant b gets B32 and its column term K zb' - colsum at compile time.
 //
+// The amx strategy (x86 AMX-INT8) uses the same a', b', row sums, column
+// term and 32-column B32 panels, with K padded to a multiple of 64, and
+// multiplies 32 x 32 register tiles as 2 x 2 TDPBUSD tiles of 16 x 16
+// (QLinearMatMulAmx.h); a has a multiple of 32 rows (padded when M is not).
+// A statically short a (M < 32) takes the vnni kernel instead.
+//
 // The usmmla strategy (AArch64 i8mm) uses the same a', b', row sums and
 // column term, but steps over k-octets with USMMLA on 2x2 blocks of a 6-row
 // tile, B32 reordered per column pair (QLinearMatMulMmla.h).
@@ -63,6 +69,7 @@
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
+#include "QLinearMatMulAmx.h"
 #include "QLinearMatMulMmla.h"
 #include "QLinearMatMulVnni.h"
 #include "QuantMath.h"
@@ -98,6 +105,7 @@ constexpr int64_t kWideColumns = 32; // NR of vnni on AVX-512: 2 x 16 i32
 constexpr int64_t kStreamingMaxRows = 4;
 constexpr int64_t kRowBlock = 48; // MC: rows whose packed A stays in L2
                                   // while every B panel passes by
+constexpr int64_t kAmxRowBlock = 128; // MC of amx: two 32-row register tiles
 constexpr int64_t kColumnChunk = 256; // columns of one thread's tile (16
                                       // panels)
 
@@ -398,26 +406,39 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       return affine::makeComposedFoldedAffineApply(
           rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
     };
-    // The quad strategies: u8 x s8 (vnni, avxvnni, usdot, usmmla) or s8 x s8
-    // (sdot). usmmla steps over k-octets and tiles 2x2 blocks (row pairs).
+    // AMX tiles have 32 rows: a statically shorter a takes vnni's kernel
+    // (its tile is as short as a).
+    Int8KernelStrategy strategy = this->strategy;
+    if (strategy == Int8KernelStrategy::Amx &&
+        !ShapedType::isDynamic(rowsOfA) && rowsOfA < kAmxTileRows)
+      strategy = Int8KernelStrategy::Vnni;
+    bool amx = strategy == Int8KernelStrategy::Amx;
+    // The quad strategies: u8 x s8 (vnni, avxvnni, amx, usdot, usmmla) or
+    // s8 x s8 (sdot). usmmla steps over k-octets and tiles 2x2 blocks (row
+    // pairs), amx over 64-k steps of 32 x 32 tiles.
     bool vnni = strategy != Int8KernelStrategy::Madd;
     bool mmla = strategy == Int8KernelStrategy::NeonUsmmla;
     bool signedA = strategy == Int8KernelStrategy::NeonSdot;
     // A statically short a (gemv: M = 1) gets a tile of its own height
     // instead of one padded to MR rows of zeros.
-    int64_t rows = strategy == Int8KernelStrategy::Vnni ? kVnniRows : kRows;
-    if (std::optional<int64_t> staticM = getConstantIntValue(m))
-      rows = std::min(rows, std::max<int64_t>(*staticM, 1));
+    int64_t rows = amx                                   ? kAmxTileRows
+                   : strategy == Int8KernelStrategy::Vnni ? kVnniRows
+                                                          : kRows;
+    std::optional<int64_t> staticRows = getConstantIntValue(m);
+    if (staticRows && !amx)
+      rows = std::min(rows, std::max<int64_t>(*staticRows, 1));
     if (mmla)
       rows = llvm::alignTo(rows, 2);
     // NR: 16 columns in two accumulators of 8 i32 lanes, 32 (two of 16)
-    // for vnni on AVX-512.
+    // for vnni on AVX-512 and for amx (two tiles of 16 columns).
     int64_t panelColumns =
-        strategy == Int8KernelStrategy::Vnni ? kWideColumns : kColumns;
+        strategy == Int8KernelStrategy::Vnni || amx ? kWideColumns : kColumns;
+    int64_t rowBlock = amx ? kAmxRowBlock : kRowBlock;
     int64_t lanes = panelColumns / 2;
     OpFoldResult mPadded = roundUp(m, rows),
                  nPadded = roundUp(n, panelColumns);
-    OpFoldResult kPadded = roundUp(k, mmla ? 8 : vnni ? 4 : 2);
+    OpFoldResult kPadded =
+        roundUp(k, mmla ? 8 : amx ? kAmxKStep : vnni ? 4 : 2);
     // a is read in place (not copied into a row-padded buffer) and y is
     // written unpadded. A tile that reaches past M (only the last of a block,
     // when M is not a multiple of MR) takes its rows past M as row M - 1:
@@ -464,10 +485,12 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     if (vnni) {
       // zb' rowsum[m] vanishes when every zb' is a constant 0 (symmetric
       // weights: an si8 b with zero point 0): no row sums, no pass over a.
-      VnniPackedA packedA =
-          packVnniA(rewriter, loc, a, aOnnx, signedA, kPadded,
-                    /*withRowSums=*/!isZeroSignedOperandB(op.getBZeroPoint(),
-                                                          bOnnx));
+      // AMX tile loads read 32 whole rows: a partial last tile needs a's
+      // rows padded.
+      VnniPackedA packedA = packVnniA(
+          rewriter, loc, a, aOnnx, signedA, kPadded,
+          /*withRowSums=*/!isZeroSignedOperandB(op.getBZeroPoint(), bOnnx),
+          amx && partialTiles ? mPadded : OpFoldResult());
       aPacked = packedA.bytes;
       rowSum = packedA.rowSum;
     } else {
@@ -497,7 +520,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(vnni ? 4 : 2), {kPadded});
     OpFoldResult kSteps = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, s0.floorDiv(mmla ? 8 : vnni ? 4 : 2), {kPadded});
+        rewriter, loc,
+        s0.floorDiv(mmla ? 8 : amx ? kAmxKStep : vnni ? 4 : 2), {kPadded});
     OpFoldResult panels = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(panelColumns), {nPadded});
     // A constant b (weights) with a constant zero point is packed now, at
@@ -640,6 +664,13 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
               .getResult(0);
     }
 
+    // amx reads the packed operands through memrefs (tile loads).
+    Value aBuffer, bBuffer;
+    if (amx) {
+      aBuffer = toReadOnlyBuffer(rewriter, loc, aPacked);
+      bBuffer = toReadOnlyBuffer(rewriter, loc, bPacked);
+    }
+
     // The kernel, writing y as [B, M, N].
     Type yStorage = getStorageElementType(yOnnx);
     int64_t qmin = getIntegerTypeMin(yOnnx), qmax = getIntegerTypeMax(yOnnx);
@@ -664,7 +695,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     Value padI8Kernel =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI8IntegerAttr(0));
 
-    Value cBlock = arith::ConstantIndexOp::create(rewriter, loc, kRowBlock);
+    Value cBlock = arith::ConstantIndexOp::create(rewriter, loc, rowBlock);
     Value cBlockEnd = idx(mPadded), cColumnsEnd = idx(nPadded);
     Value cM = idx(m), cN = idx(n);
     Value cLastRow = arith::SubIOp::create(rewriter, loc, cM, c1);
@@ -677,6 +708,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                          Value mb, Value blockEnd, Value nBegin, Value nEnd,
                          Value yIn, Value batchInY, Value rowBase,
                          Value colBase) -> Value {
+          Value scratch = amx ? allocateAmxScratch(b, l) : Value();
           auto panelLoop = scf::ForOp::create(
               b, l, nBegin, nEnd, cCols, ValueRange{yIn},
               [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
@@ -702,7 +734,20 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                       // tileAccs[2 r + h] (vector<8xi32>) is row m0 + r,
                       // columns n0 + 8h ...
                       SmallVector<Value> tileAccs;
-                      if (mmla) {
+                      if (amx) {
+                        // The scratch row of the tile's row r: r, or that
+                        // of the clamped row.
+                        auto scratchRowOf = [&](OpBuilder &b, Location l,
+                                                int64_t r) -> Value {
+                          if (!partial)
+                            return arith::ConstantIndexOp::create(b, l, r);
+                          return arith::SubIOp::create(b, l, aRow(b, l, r),
+                                                       m0);
+                        };
+                        tileAccs = emitAmxTile(b, l, aBuffer, bBuffer,
+                                               scratch, bi, bb, m0, panel,
+                                               idx(kSteps), scratchRowOf);
+                      } else if (mmla) {
                         Value zeroBlock = arith::ConstantOp::create(
                             b, l,
                             DenseElementsAttr::get(
@@ -974,7 +1019,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       unsigned rowDim = columnsOuter ? 2 : 1, columnDim = columnsOuter ? 1 : 2;
       SmallVector<OpFoldResult> upper{batch, mPadded, nPadded};
       SmallVector<OpFoldResult> steps{rewriter.getIndexAttr(1),
-                                      rewriter.getIndexAttr(kRowBlock),
+                                      rewriter.getIndexAttr(rowBlock),
                                       rewriter.getIndexAttr(kColumnChunk)};
       if (columnsOuter) {
         std::swap(upper[1], upper[2]);

@@ -156,15 +156,16 @@ Value qops::emitZeroPointB(OpBuilder &b, Location loc, Value stored,
 
 VnniPackedA qops::packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
                             bool signedA, OpFoldResult kPadded,
-                            bool withRowSums) {
+                            bool withRowSums, OpFoldResult rowsPadded) {
   Value bytes = mapBytes(b, loc, a, [&](OpBuilder &nb, Location nl, Value x) {
     return emitOperandA(nb, nl, x, aOnnx, signedA);
   });
   VnniPackedA packed;
-  packed.bytes = padHighTo(b, loc, bytes,
-                           {tensor::getMixedSize(b, loc, a, 0),
-                            tensor::getMixedSize(b, loc, a, 1), kPadded},
-                           b.getI8IntegerAttr(0));
+  packed.bytes = padHighTo(
+      b, loc, bytes,
+      {tensor::getMixedSize(b, loc, a, 0),
+       rowsPadded ? rowsPadded : tensor::getMixedSize(b, loc, a, 1), kPadded},
+      b.getI8IntegerAttr(0));
   // rowsum[b, m] = sum_k a'[b, m, k] (zero- or sign-extended)
   if (withRowSums)
     packed.rowSum = sumBytesAlong(b, loc, bytes, /*reduced=*/2, signedA);

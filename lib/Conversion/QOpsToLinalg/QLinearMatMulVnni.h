@@ -29,13 +29,15 @@ Value emitZeroPointA(OpBuilder &b, Location loc, Value stored, Type aOnnx,
 Value emitZeroPointB(OpBuilder &b, Location loc, Value stored, Type bOnnx);
 
 struct VnniPackedA {
-  Value bytes;  // [B, M, Kp] i8: a', zero padded in k (a itself for a
-                // u8 a with K = Kp)
+  Value bytes;  // [B, M or Mp, Kp] i8: a', zero padded (a itself for a
+                // u8 a with K = Kp and no row padding)
   Value rowSum; // [B, M] i32: sum_k a'; null when not asked for
 };
-/// A8 and the row sums of a [B, M, K] (storage).
+/// A8 and the row sums of a [B, M, K] (storage); A8 has `rowsPadded` rows
+/// (zero rows past M) when given, M otherwise.
 VnniPackedA packVnniA(OpBuilder &b, Location loc, Value a, Type aOnnx,
-                      bool signedA, OpFoldResult kPadded, bool withRowSums);
+                      bool signedA, OpFoldResult kPadded, bool withRowSums,
+                      OpFoldResult rowsPadded = {});
 
 /// Whether b's zero point is a constant whose every zb' (emitZeroPointB) is
 /// 0: the row-sum term of the quad strategies vanishes.

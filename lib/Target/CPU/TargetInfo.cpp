@@ -13,6 +13,11 @@
 #include <memory>
 #include <mutex>
 
+#if defined(__linux__) && defined(__x86_64__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 using namespace mlir;
 using namespace mlir::qops;
 
@@ -61,10 +66,29 @@ bool isInstructionSetFeature(llvm::StringRef name) {
   static const char *const prefixes[] = {
       "sse",  "ssse3", "avx",    "fma",     "f16c",       "bmi",
       "popcnt", "lzcnt", "movbe", "gfni",   "vaes",       "vpclmulqdq",
-      "neon", "dotprod", "i8mm", "sve",     "fullfp16",   "bf16"};
+      "neon", "dotprod", "i8mm", "sve",     "fullfp16",   "bf16",
+      "amx"};
   return llvm::any_of(prefixes, [&](const char *prefix) {
     return name.starts_with(prefix);
   });
+}
+
+/// Whether this process may use AMX tile data when the CPU has it. Linux
+/// hands the tile state out on request only (arch_prctl
+/// ARCH_REQ_XCOMP_PERM, which the generated code makes); ARCH_GET_XCOMP_SUPP
+/// tells, without asking, whether the kernel supports it at all (Linux
+/// 5.16 and later).
+bool hostKernelSupportsAmx() {
+#if defined(__linux__) && defined(__x86_64__)
+  constexpr int kArchGetXcompSupp = 0x1021;
+  constexpr int kXfeatureXtiledata = 18;
+  unsigned long supported = 0;
+  if (syscall(SYS_arch_prctl, kArchGetXcompSupp, &supported) != 0)
+    return false;
+  return (supported >> kXfeatureXtiledata) & 1;
+#else
+  return true;
+#endif
 }
 
 } // namespace
@@ -79,6 +103,10 @@ llvm::Expected<QOpsTarget> qops::resolveTarget(QOpsTarget target) {
     // The host CPU's name may not list every feature this machine has
     // (or has switched off): take them from the host as well.
     std::string host = hostFeatureString();
+    // A kernel that does not hand out the AMX tile state: the CPU's AMX
+    // cannot be used here.
+    if (llvm::StringRef(host).contains("+amx-tile") && !hostKernelSupportsAmx())
+      host += ",-amx-tile";
     target.features = target.features.empty() ? host : host + "," +
                                                            target.features;
   }
@@ -118,6 +146,9 @@ std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
       return "";
     return needs(triple.isX86(), "x86", "+avxvnni");
   }
+  if (strategy == "amx") // vnni for the statically short matrices
+    return needs(triple.isX86(), "x86",
+                 "+amx-int8,+amx-tile,+avx512vnni,+avx512vl");
   if (strategy == "usmmla" || strategy == "usdot")
     return needs(triple.isAArch64(), "AArch64", "+i8mm");
   if (strategy == "sdot")
@@ -128,7 +159,8 @@ std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
 std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
   // The first the target can run, in order of preference (usdot only on
   // request: usmmla does twice the products per instruction).
-  for (llvm::StringRef strategy : {"vnni", "avxvnni", "usmmla", "sdot"})
+  for (llvm::StringRef strategy :
+       {"amx", "vnni", "avxvnni", "usmmla", "sdot"})
     if (int8StrategyUnsupportedReason(target, strategy).empty())
       return strategy.str();
   return "madd";

@@ -751,6 +751,21 @@ add("qlinear-matmul", "qmm_symmetric_si8_b",
 add("qlinear-matmul", "qmm_ui8_b_zero_point_128",
     lambda n: qmm_rand(n, "i8", "u8", "i8", (100, 36), (36, 70), b_par=(70,), y_par=(70,), bzp_value=128))
 
+# Shapes for the amx kernel (x86 AMX-INT8: 32 x 32 register tiles of 2 x 2
+# TDPBUSD tiles, k in steps of 64, blocks of 128 rows); other hosts run them
+# with their own kernel. 33 x 130 x 40: a partial row tile (a's rows padded
+# to 64), K padded to 192, 8 masked columns, an si8 a (sign bit flipped).
+add("qlinear-matmul", "qmm_tiles_33x130x40", lambda n: qmm_rand(n, "i8", "i8", "u8", (33, 130), (130, 40)))
+# Whole tiles, a ui8 a read in place, a ui8 b (sign bit flipped), per-row a
+# and per-column b and y parameters.
+add("qlinear-matmul", "qmm_tiles_64x128x64_per_channel",
+    lambda n: qmm_rand(n, "u8", "u8", "i8", (64, 128), (128, 64), a_par=(64,), b_par=(64,), y_par=(64,)))
+# Batches sharing a 2-D b, per-row y parameters, partial row tiles.
+add("qlinear-matmul", "qmm_tiles_batch_3x70x96",
+    lambda n: qmm_rand(n, "u8", "i8", "i8", (3, 70, 96), (96, 50), y_par=(1, 70, 1)))
+# Two row blocks (128 + 32 rows), K = 256.
+add("qlinear-matmul", "qmm_tiles_160x256x96", lambda n: qmm_rand(n, "u8", "i8", "u8", (160, 256), (256, 96)))
+
 
 @case("qlinear-matmul")
 def qmm_pairsum_trap(n):

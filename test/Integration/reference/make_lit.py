@@ -66,10 +66,26 @@ ORDER = ["quantize-linear", "dequantize-linear", "dynamic-quantize-linear", "qli
 BATCHED = {"float8-quantize", "float8-dequantize", "float-scales", "float8-qlinear-matmul"} | set(DISCREPANCIES)
 
 
-# The int8 QLinearMatMul kernel has two strategies: the host's (vnni on an
-# x86 with AVX512-VNNI or AVX-VNNI, else madd) and, forced by switching the
-# VNNI features off, madd. Both run on every int8 case.
+# The int8 QLinearMatMul kernel's strategies: the host's (amx on an x86 with
+# AMX-INT8, vnni with AVX512-VNNI or AVX-VNNI, else madd) and, forced by
+# switching the VNNI features off, madd. Both run on every int8 case; a
+# matrix the amx kernel takes (32 rows of a or more, or a dynamic count) also
+# runs with AMX switched off, so that an AMX host tests vnni there too.
 STRATEGY_VARIANTS = {"qlinear-matmul": ["", " --target-features=-avx512vnni,-avxvnni"]}
+NO_AMX_VARIANT = " --target-features=-amx-tile"
+
+
+def amx_applies(case):
+    """Whether the amx kernel would take this int8 case's a."""
+    a = case.ins[0].arr
+    return a.ndim >= 2 and (case.dyn or a.shape[-2] >= 32)
+
+
+def variants(family, case):
+    result = list(STRATEGY_VARIANTS.get(family, [""]))
+    if family == "qlinear-matmul" and amx_applies(case):
+        result.insert(1, NO_AMX_VARIANT)
+    return result
 
 
 def family_path(family):
@@ -100,7 +116,7 @@ def render(family):
         d = "%t/" + name
         if not batched:
             lines.append("// RUN: %%python %%S/reference/gen_case.py %s %s" % (name, d))
-        for variant in STRATEGY_VARIANTS.get(family, [""]):
+        for variant in variants(family, case):
             parts = ["quant-runner %s -e " + name + variant]
             parts += ["--input %s/in%d.npy" % (d, i) for i in range(len(case.ins))]
             parts += ["--expect %s/out%d.npy" % (d, i) for i in range(len(case.outs))]

@@ -8,7 +8,7 @@
   points quant-compile made (aot.h), compares every byte and prints
   "qmm: N of N match", "qmm_constant_b: ..." and "quantize_blocked: ...".
 
-Usage: make_aot_driver.py OUT_DIR
+Usage: make_aot_driver.py OUT_DIR [ROWS]   (rows of a: 13 by default)
 """
 import os
 import sys
@@ -32,8 +32,9 @@ def c_floats(name, values):
 
 def main():
     out = sys.argv[1]
+    rows = int(sys.argv[2]) if len(sys.argv) > 2 else 13
     rng = np.random.default_rng(11)
-    a = rng.integers(0, 256, (13, 70)).astype(np.uint8)
+    a = rng.integers(0, 256, (rows, 70)).astype(np.uint8)
     b = rng.integers(-128, 128, (70, 33)).astype(np.int8)
     a[0, :] = 255
     b[:, 0] = -128
@@ -47,11 +48,11 @@ def main():
     q = qops_ref.quantize_linear(x, s, zp, axis=1, block_size=32, out_dtype="i4")
 
     with open(os.path.join(HERE, "aot-kernels.mlir")) as fh:
-        kernels = fh.read()
+        kernels = fh.read().replace("13x", "%dx" % rows)
     qmm = kernels[kernels.index("func.func @qmm("):kernels.index("func.func @quantize_blocked")]
     dense = "[" + ", ".join("[" + ", ".join(str(v) for v in row) + "]" for row in b.tolist()) + "]"
-    constant = qmm.replace("func.func @qmm(%a: tensor<13x70xui8>, %b: tensor<70x33xsi8>)",
-                           "func.func @qmm_constant_b(%a: tensor<13x70xui8>)")
+    constant = qmm.replace("func.func @qmm(%%a: tensor<%dx70xui8>, %%b: tensor<70x33xsi8>)" % rows,
+                           "func.func @qmm_constant_b(%%a: tensor<%dx70xui8>)" % rows)
     constant = constant.replace("  %sa = ", "  %%b = arith.constant dense<%s> : tensor<70x33xsi8>\n  %%sa = " % dense, 1)
     assert constant != qmm
     with open(os.path.join(out, "kernels.mlir"), "w") as fh:
@@ -61,6 +62,7 @@ def main():
     src += [c_array("a", "uint8_t", a), c_array("b", "int8_t", b),
             c_array("y_expected", "uint8_t", y), c_floats("x", x), c_floats("s", s),
             c_array("zp", "int8_t", zp), c_array("q_expected", "int8_t", q)]
+    src.append("#define ROWS %d\n" % rows)
     src.append("""
 #define DESC2(T, NAME, DATA, R, C) \\
   T NAME = {DATA, DATA, 0, {R, C}, {C, 1}}
@@ -75,18 +77,18 @@ static int report(const char *name, const void *got, const void *want, int n) {
 
 int main(void) {
   int status = 0;
-  DESC2(qops_memref_uint8_t_2d, da, a, 13, 70);
+  DESC2(qops_memref_uint8_t_2d, da, a, ROWS, 70);
   DESC2(qops_memref_int8_t_2d, db, b, 70, 33);
   qops_memref_uint8_t_2d dy;
   _mlir_ciface_qmm(&dy, &da, &db);
-  if (dy.sizes[0] != 13 || dy.sizes[1] != 33) {
+  if (dy.sizes[0] != ROWS || dy.sizes[1] != 33) {
     printf("qmm: wrong result shape\\n");
     return 1;
   }
-  status |= report("qmm", dy.aligned + dy.offset, y_expected, 13 * 33);
+  status |= report("qmm", dy.aligned + dy.offset, y_expected, ROWS * 33);
   free(dy.allocated);
   _mlir_ciface_qmm_constant_b(&dy, &da);
-  status |= report("qmm_constant_b", dy.aligned + dy.offset, y_expected, 13 * 33);
+  status |= report("qmm_constant_b", dy.aligned + dy.offset, y_expected, ROWS * 33);
   free(dy.allocated);
 
   DESC2(qops_memref_float_2d, dx, x, 4, 64);

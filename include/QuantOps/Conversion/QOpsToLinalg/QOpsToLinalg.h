@@ -44,6 +44,10 @@ void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
 ///         points folded by row / column sums; 12-row tiles (32 registers)
 ///   AvxVnni  the same with 6-row tiles, for AVX-VNNI without AVX-512 (16
 ///         registers)
+///   Amx   x86 with AMX-INT8: TDPBUSD on 16 x 64 u8 times 16 x 64 s8 quad
+///         tiles into 16 x 16 i32 tiles, 2 x 2 of them (32 x 32) per
+///         register tile; zero points folded as in Vnni. A statically short
+///         a (fewer than 32 rows) takes the Vnni kernel
 ///   NeonUsmmla AArch64 with i8mm: USMMLA, 2x8 u8 times 8x2 s8 into a 2x2
 ///         block; 6-row x 16-column tiles of 24 blocks; zero points folded
 ///         as in Vnni
@@ -54,6 +58,7 @@ enum class Int8KernelStrategy {
   Madd,
   Vnni,
   AvxVnni,
+  Amx,
   NeonUsmmla,
   NeonUsdot,
   NeonSdot

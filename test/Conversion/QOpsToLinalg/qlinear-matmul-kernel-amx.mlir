@@ -1,0 +1,145 @@
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=amx --canonicalize --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=amx" --canonicalize --split-input-file | FileCheck %s --check-prefix=PAR
+
+// The amx strategy (QLinearMatMulKernel.cpp, QLinearMatMulAmx.h): the quad
+// operands of vnni (si8 a flipped to a' = a + 128, ui8 b to b' = b - 128,
+// row sums, column term) with K padded to a multiple of 64 (100 -> 128)
+// and, since M = 40 is not a multiple of 32, a's rows padded to 64; b'
+// packed as k-quads in 32-column panels ([1, 2, 32, 32]: 2 panels, 32
+// quads). Both are read through buffers by the tile loads; each 32 x 32
+// register tile is 2 x 2 TDPBUSD tiles (a zero-extended, b sign-extended)
+// over 64-k steps, stored to a 32 x 32 scratch buffer whose 32 rows x 2
+// halves the epilogue reads. The last row tile (rows 32-63, M = 40) takes
+// rows past M as row 39 (arith.minui), its scratch row too.
+// CHECK-LABEL: func.func @partial_tiles
+// CHECK: %[[A:.*]] = tensor.pad %{{.*}} low[0, 0, 0] high[0, 24, 28]
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK: %[[B:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x32x32xi32>)
+// CHECK: %[[ABUF:.*]] = bufferization.to_buffer %[[A]] read_only : tensor<1x64x128xi8> to memref<1x64x128xi8, strided<[?, ?, 1], offset: ?>>
+// CHECK: %[[BBUF:.*]] = bufferization.to_buffer %[[B]] read_only : tensor<1x2x32x32xi32> to memref<1x2x32x32xi32, strided<[?, ?, ?, 1], offset: ?>>
+// CHECK: %[[SCRATCH:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32x32xi32>
+// CHECK: scf.if
+// CHECK-COUNT-4: amx.tile_zero : !amx.tile<16x16xi32>
+// CHECK: scf.for {{.*}} -> (!amx.tile<16x16xi32>, !amx.tile<16x16xi32>, !amx.tile<16x16xi32>, !amx.tile<16x16xi32>)
+// CHECK-COUNT-2: amx.tile_load %[[ABUF]]
+// CHECK-COUNT-2: amx.tile_load %[[BBUF]]
+// CHECK-COUNT-4: amx.tile_muli %{{.*}} zext, %{{[0-9]+}}, %{{.*}} : !amx.tile<16x64xi8>, !amx.tile<16x64xi8>, !amx.tile<16x16xi32>
+// CHECK: scf.yield
+// CHECK-COUNT-4: amx.tile_store %[[SCRATCH]]
+// CHECK-COUNT-64: vector.transfer_read %[[SCRATCH]]
+// CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf64>
+// CHECK: } else {
+// CHECK: amx.tile_muli
+// CHECK: %[[ROW:.*]] = arith.minui %{{.*}}, %c39 : index
+// CHECK: %[[LOCAL:.*]] = arith.subi %[[ROW]], %{{.*}} : index
+// CHECK: vector.transfer_read %[[SCRATCH]][%[[LOCAL]], %c0]
+// CHECK-NOT: qops.qlinear_matmul
+// CHECK-NOT: qops.dot_u8s8_quads
+func.func @partial_tiles(%a: tensor<40x100xsi8>, %b: tensor<100x45xui8>) -> tensor<40x45xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<-3> : tensor<si8>
+  %zb = arith.constant dense<130> : tensor<ui8>
+  %zy = arith.constant dense<100> : tensor<ui8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<40x100xsi8>, tensor<f32>, tensor<si8>) b(%b, %s, %zb : tensor<100x45xui8>, tensor<f32>, tensor<ui8>) y(%s, %zy : tensor<f32>, tensor<ui8>) -> tensor<40x45xui8>
+  return %y : tensor<40x45xui8>
+}
+
+// -----
+
+// Whole tiles: a ui8 a with K = 128 (a multiple of 64) and M = 64 (a
+// multiple of 32) is read in place, and symmetric si8 weights (zb = 0) need
+// no row sums; no tile reaches past M, so there is no clamped copy.
+// CHECK-LABEL: func.func @whole_tiles_in_place
+// CHECK-NOT: tensor.pad
+// CHECK-NOT: iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: bufferization.to_buffer %{{.*}} read_only : tensor<1x64x128xi8>
+// CHECK-NOT: scf.if
+// CHECK-NOT: arith.minui
+// CHECK: amx.tile_muli
+func.func @whole_tiles_in_place(%a: tensor<64x128xui8>, %b: tensor<128x64xsi8>) -> tensor<64x64xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<0> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<64x128xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<128x64xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<64x64xui8>
+  return %y : tensor<64x64xui8>
+}
+
+// -----
+
+// An a of fewer than 32 rows (static) takes the vnni kernel, whose tile is as
+// short as a: no AMX tiles.
+// CHECK-LABEL: func.func @short_a_takes_vnni
+// CHECK-NOT: amx.
+// CHECK: qops.dot_u8s8_quads %{{.*}} : vector<16xi32>
+// CHECK-NOT: amx.
+func.func @short_a_takes_vnni(%a: tensor<8x64xui8>, %b: tensor<64x64xsi8>) -> tensor<8x64xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<8x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<64x64xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<8x64xui8>
+  return %y : tensor<8x64xui8>
+}
+
+// -----
+
+// A constant b is packed at compile time in the same layout: K = 70 padded
+// to 128 (32 quads), N = 40 to 2 panels of 32; the column term K zb' -
+// colsum = 70 * -2 - 70 * 1 = -210 in the 40 real columns.
+// CHECK-LABEL: func.func @constant_b
+// CHECK-DAG: arith.constant dense<{{.*}}> : tensor<1x2x32x32xi32>
+// CHECK-DAG: arith.constant dense<{{\[\[}}-210, {{.*}}, 0]]> : tensor<1x64xi32>
+// CHECK-NOT: iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK: amx.tile_muli
+func.func @constant_b(%a: tensor<32x70xui8>) -> tensor<32x40xui8> {
+  %b = arith.constant dense<1> : tensor<70x40xsi8>
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-2> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<32x70xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<70x40xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<32x40xui8>
+  return %y : tensor<32x40xui8>
+}
+
+// -----
+
+// A dynamic row count: a's rows are padded to a multiple of 32 at run time.
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0] high[0, %{{.*}}, 0]
+// CHECK: bufferization.to_buffer %{{.*}} read_only : tensor<1x?x64xi8>
+// CHECK: amx.tile_muli
+func.func @dynamic_rows(%a: tensor<?x64xui8>, %b: tensor<64x32xsi8>) -> tensor<?x32xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<?x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<64x32xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<?x32xui8>
+  return %y : tensor<?x32xui8>
+}
+
+// -----
+
+// With threads: one scf.forall over batches x 128-row blocks x 256-column
+// chunks (columns outside the rows when N >= M, as for the other
+// strategies; canonicalization drops the unit dims: 40 columns are one
+// chunk); the scratch buffer is per block, inside the forall.
+// PAR-LABEL: func.func @threads
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (2, 320, 160) step (1, 256, 128)
+// PAR: memref.alloc() {alignment = 64 : i64} : memref<32x32xi32>
+// PAR: amx.tile_muli
+// PAR: tensor.parallel_insert_slice
+// PAR-LABEL: func.func @threads_rows_outside
+// PAR: scf.forall ({{.*}}) = (0) to (288) step (128)
+// CHECK-LABEL: func.func @threads
+func.func @threads(%a: tensor<2x150x64xui8>, %b: tensor<2x64x300xsi8>) -> tensor<2x150x300xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<2x150x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<2x64x300xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<2x150x300xui8>
+  return %y : tensor<2x150x300xui8>
+}
+func.func @threads_rows_outside(%a: tensor<260x64xui8>, %b: tensor<64x40xsi8>) -> tensor<260x40xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<260x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<64x40xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<260x40xui8>
+  return %y : tensor<260x40xui8>
+}
