@@ -68,6 +68,27 @@ func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>
 // RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 1 | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 2 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// The gemv cases of qlinear-matmul.mlir (at most 4 rows of a) with b, its
+// scale and zero point as constants (Inputs/constant_b_case.py; the
+// arguments are a, a_scale, a_zero_point, y_scale, y_zero_point): under the
+// madd strategy b is packed into k-pairs when compiled (QLinearMatMulGemv.cpp),
+// the quad strategies take their kernel. Odd K, per-row a and y, K = 2048 in
+// two chunks of 1024 rows at 2 and 3 threads; expected bytes from NumPy.
+// RUN: %python %S/reference/gen_case.py qmm_gemv_rows2_odd_k %t/g2
+// RUN: %python %S/Inputs/constant_b_case.py %t/g2 g2 %t/g2.mlir
+// RUN: quant-runner %t/g2.mlir -e g2_constant_b --input %t/g2/in0.npy --input %t/g2/in1.npy --input %t/g2/in2.npy --input %t/g2/in6.npy --input %t/g2/in7.npy --expect %t/g2/out0.npy | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/g2.mlir -e g2_constant_b --input %t/g2/in0.npy --input %t/g2/in1.npy --input %t/g2/in2.npy --input %t/g2/in6.npy --input %t/g2/in7.npy --expect %t/g2/out0.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/reference/gen_case.py qmm_gemv_rows4_per_row %t/g4
+// RUN: %python %S/Inputs/constant_b_case.py %t/g4 g4 %t/g4.mlir
+// RUN: quant-runner %t/g4.mlir -e g4_constant_b --input %t/g4/in0.npy --input %t/g4/in1.npy --input %t/g4/in2.npy --input %t/g4/in6.npy --input %t/g4/in7.npy --expect %t/g4/out0.npy | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/g4.mlir -e g4_constant_b --input %t/g4/in0.npy --input %t/g4/in1.npy --input %t/g4/in2.npy --input %t/g4/in6.npy --input %t/g4/in7.npy --expect %t/g4/out0.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/reference/gen_case.py qmm_gemv_2048x100 %t/gk
+// RUN: %python %S/Inputs/constant_b_case.py %t/gk gk %t/gk.mlir
+// RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 2 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 3 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
+
 func.func @qmm_symmetric_si8_b(%a: tensor<2x37x64xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<2x64x45xsi8>, %bs: tensor<f32>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<2x37x45xui8> {
   %bzp = arith.constant dense<0> : tensor<si8>
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<2x37x64xui8>, tensor<f32>, tensor<ui8>)

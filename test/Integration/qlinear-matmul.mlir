@@ -788,6 +788,90 @@ func.func @qmm_gemv_split_k(%arg0: tensor<3x3072xsi8>, %arg1: tensor<f32>, %arg2
   return %0 : tensor<3x40xsi8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_gemv_rows2_odd_k %t/qmm_gemv_rows2_odd_k
+// RUN: quant-runner %s -e qmm_gemv_rows2_odd_k --input %t/qmm_gemv_rows2_odd_k/in0.npy \
+// RUN:   --input %t/qmm_gemv_rows2_odd_k/in1.npy --input %t/qmm_gemv_rows2_odd_k/in2.npy \
+// RUN:   --input %t/qmm_gemv_rows2_odd_k/in3.npy --input %t/qmm_gemv_rows2_odd_k/in4.npy \
+// RUN:   --input %t/qmm_gemv_rows2_odd_k/in5.npy --input %t/qmm_gemv_rows2_odd_k/in6.npy \
+// RUN:   --input %t/qmm_gemv_rows2_odd_k/in7.npy --expect %t/qmm_gemv_rows2_odd_k/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_rows2_odd_k
+// RUN: quant-runner %s -e qmm_gemv_rows2_odd_k --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_gemv_rows2_odd_k/in0.npy --input %t/qmm_gemv_rows2_odd_k/in1.npy \
+// RUN:   --input %t/qmm_gemv_rows2_odd_k/in2.npy --input %t/qmm_gemv_rows2_odd_k/in3.npy \
+// RUN:   --input %t/qmm_gemv_rows2_odd_k/in4.npy --input %t/qmm_gemv_rows2_odd_k/in5.npy \
+// RUN:   --input %t/qmm_gemv_rows2_odd_k/in6.npy --input %t/qmm_gemv_rows2_odd_k/in7.npy \
+// RUN:   --expect %t/qmm_gemv_rows2_odd_k/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_rows2_odd_k
+// OK_qmm_gemv_rows2_odd_k: all {{[0-9]+}} results match
+func.func @qmm_gemv_rows2_odd_k(%arg0: tensor<2x33xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<33x50xui8>, %arg4: tensor<50xf32>, %arg5: tensor<50xui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<2x50xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x33xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<33x50xui8>, tensor<50xf32>, tensor<50xui8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) -> tensor<2x50xsi8>
+  return %0 : tensor<2x50xsi8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_gemv_rows4_per_row %t/qmm_gemv_rows4_per_row
+// RUN: quant-runner %s -e qmm_gemv_rows4_per_row --input %t/qmm_gemv_rows4_per_row/in0.npy \
+// RUN:   --input %t/qmm_gemv_rows4_per_row/in1.npy --input %t/qmm_gemv_rows4_per_row/in2.npy \
+// RUN:   --input %t/qmm_gemv_rows4_per_row/in3.npy --input %t/qmm_gemv_rows4_per_row/in4.npy \
+// RUN:   --input %t/qmm_gemv_rows4_per_row/in5.npy --input %t/qmm_gemv_rows4_per_row/in6.npy \
+// RUN:   --input %t/qmm_gemv_rows4_per_row/in7.npy --expect %t/qmm_gemv_rows4_per_row/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_rows4_per_row
+// RUN: quant-runner %s -e qmm_gemv_rows4_per_row --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_gemv_rows4_per_row/in0.npy --input %t/qmm_gemv_rows4_per_row/in1.npy \
+// RUN:   --input %t/qmm_gemv_rows4_per_row/in2.npy --input %t/qmm_gemv_rows4_per_row/in3.npy \
+// RUN:   --input %t/qmm_gemv_rows4_per_row/in4.npy --input %t/qmm_gemv_rows4_per_row/in5.npy \
+// RUN:   --input %t/qmm_gemv_rows4_per_row/in6.npy --input %t/qmm_gemv_rows4_per_row/in7.npy \
+// RUN:   --expect %t/qmm_gemv_rows4_per_row/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_rows4_per_row
+// OK_qmm_gemv_rows4_per_row: all {{[0-9]+}} results match
+func.func @qmm_gemv_rows4_per_row(%arg0: tensor<4x19xsi8>, %arg1: tensor<4xf32>, %arg2: tensor<4xsi8>, %arg3: tensor<19x130xsi8>, %arg4: tensor<130xf32>, %arg5: tensor<130xsi8>, %arg6: tensor<4x1xf32>, %arg7: tensor<4x1xui8>) -> tensor<4x130xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x19xsi8>, tensor<4xf32>, tensor<4xsi8>)
+                          b(%arg3, %arg4, %arg5 : tensor<19x130xsi8>, tensor<130xf32>, tensor<130xsi8>)
+                          y(%arg6, %arg7 : tensor<4x1xf32>, tensor<4x1xui8>) -> tensor<4x130xui8>
+  return %0 : tensor<4x130xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_gemv_batched_a %t/qmm_gemv_batched_a
+// RUN: quant-runner %s -e qmm_gemv_batched_a --input %t/qmm_gemv_batched_a/in0.npy \
+// RUN:   --input %t/qmm_gemv_batched_a/in1.npy --input %t/qmm_gemv_batched_a/in2.npy \
+// RUN:   --input %t/qmm_gemv_batched_a/in3.npy --input %t/qmm_gemv_batched_a/in4.npy \
+// RUN:   --input %t/qmm_gemv_batched_a/in5.npy --input %t/qmm_gemv_batched_a/in6.npy \
+// RUN:   --input %t/qmm_gemv_batched_a/in7.npy --expect %t/qmm_gemv_batched_a/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_batched_a
+// RUN: quant-runner %s -e qmm_gemv_batched_a --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_gemv_batched_a/in0.npy --input %t/qmm_gemv_batched_a/in1.npy \
+// RUN:   --input %t/qmm_gemv_batched_a/in2.npy --input %t/qmm_gemv_batched_a/in3.npy \
+// RUN:   --input %t/qmm_gemv_batched_a/in4.npy --input %t/qmm_gemv_batched_a/in5.npy \
+// RUN:   --input %t/qmm_gemv_batched_a/in6.npy --input %t/qmm_gemv_batched_a/in7.npy \
+// RUN:   --expect %t/qmm_gemv_batched_a/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_batched_a
+// OK_qmm_gemv_batched_a: all {{[0-9]+}} results match
+func.func @qmm_gemv_batched_a(%arg0: tensor<2x1x40xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<40x21xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x1x21xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x1x40xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<40x21xsi8>, tensor<f32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<2x1x21xui8>
+  return %0 : tensor<2x1x21xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_gemv_2048x100 %t/qmm_gemv_2048x100
+// RUN: quant-runner %s -e qmm_gemv_2048x100 --input %t/qmm_gemv_2048x100/in0.npy \
+// RUN:   --input %t/qmm_gemv_2048x100/in1.npy --input %t/qmm_gemv_2048x100/in2.npy \
+// RUN:   --input %t/qmm_gemv_2048x100/in3.npy --input %t/qmm_gemv_2048x100/in4.npy \
+// RUN:   --input %t/qmm_gemv_2048x100/in5.npy --input %t/qmm_gemv_2048x100/in6.npy \
+// RUN:   --input %t/qmm_gemv_2048x100/in7.npy --expect %t/qmm_gemv_2048x100/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_2048x100
+// RUN: quant-runner %s -e qmm_gemv_2048x100 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_gemv_2048x100/in0.npy --input %t/qmm_gemv_2048x100/in1.npy \
+// RUN:   --input %t/qmm_gemv_2048x100/in2.npy --input %t/qmm_gemv_2048x100/in3.npy \
+// RUN:   --input %t/qmm_gemv_2048x100/in4.npy --input %t/qmm_gemv_2048x100/in5.npy \
+// RUN:   --input %t/qmm_gemv_2048x100/in6.npy --input %t/qmm_gemv_2048x100/in7.npy \
+// RUN:   --expect %t/qmm_gemv_2048x100/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_2048x100
+// OK_qmm_gemv_2048x100: all {{[0-9]+}} results match
+func.func @qmm_gemv_2048x100(%arg0: tensor<1x2048xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<2048x100xsi8>, %arg4: tensor<100xf32>, %arg5: tensor<100xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x100xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<1x2048xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<2048x100xsi8>, tensor<100xf32>, tensor<100xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<1x100xui8>
+  return %0 : tensor<1x100xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_symmetric_si8_b %t/qmm_symmetric_si8_b
 // RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/qmm_symmetric_si8_b/in0.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in1.npy --input %t/qmm_symmetric_si8_b/in2.npy \

@@ -70,6 +70,7 @@
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
 #include "QLinearMatMulAmx.h"
+#include "QLinearMatMulLanes.h"
 #include "QLinearMatMulMmla.h"
 #include "QLinearMatMulVnni.h"
 #include "QuantMath.h"
@@ -108,53 +109,6 @@ constexpr int64_t kRowBlock = 48; // MC: rows whose packed A stays in L2
 constexpr int64_t kAmxRowBlock = 128; // MC of amx: two 32-row register tiles
 constexpr int64_t kColumnChunk = 256; // columns of one thread's tile (16
                                       // panels)
-
-/// A quantization parameter of the kernel: one element (a scalar read once)
-/// or one value per row / per column (a 1-D tensor padded to the tile
-/// grid).
-struct KernelParam {
-  Value tensor;      // rank 0, or 1-D padded to Mp / Np
-  bool perElement;   // 1-D
-};
-
-/// The 1-D form of a per-row / per-column parameter: [R] as is, or
-/// [1, .., R, 1] / [1, .., 1, C] collapsed. Fails for batched parameters.
-FailureOr<KernelParam> prepareKernelParam(OpBuilder &b, Location loc,
-                                          Value param) {
-  auto type = cast<RankedTensorType>(param.getType());
-  if (hasSingleElement(type))
-    return KernelParam{collapseToScalarTensor(b, loc, param), false};
-  if (type.getRank() == 1)
-    return KernelParam{param, true};
-  int64_t nonUnit = 0;
-  for (int64_t d : type.getShape())
-    nonUnit += d != 1;
-  if (nonUnit != 1)
-    return failure();
-  int64_t rank = type.getRank();
-  return KernelParam{
-      tensor::CollapseShapeOp::create(
-          b, loc, param,
-          ArrayRef<ReassociationIndices>{
-              llvm::to_vector(llvm::seq<int64_t>(0, rank))}),
-      true};
-}
-
-/// x[2i] * y[2i] + x[2i+1] * y[2i+1] for i in [0, 8): the VPMADDWD shape.
-Value emitPairwiseMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y) {
-  auto wide = VectorType::get({2 * kHalf}, b.getI32Type());
-  Value xe = arith::ExtSIOp::create(b, loc, wide, x);
-  Value ye = arith::ExtSIOp::create(b, loc, wide, y);
-  Value product = arith::MulIOp::create(b, loc, xe, ye);
-  SmallVector<int64_t> even, odd;
-  for (int64_t i = 0; i < kHalf; ++i) {
-    even.push_back(2 * i);
-    odd.push_back(2 * i + 1);
-  }
-  Value evens = vector::ShuffleOp::create(b, loc, product, product, even);
-  Value odds = vector::ShuffleOp::create(b, loc, product, product, odd);
-  return arith::AddIOp::create(b, loc, evens, odds);
-}
 
 /// A constant b with a constant zero point, as i32 values by b's
 /// signedness: what the compile-time packings read.
@@ -338,8 +292,9 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                      llvm::any_of(aBatch, ShapedType::isDynamic)))
       return rewriter.notifyMatchFailure(op, "broadcast batch dims");
     // A few rows times a b that is not a constant (gemv): packing b would
-    // cost more than the product; the generic contraction streams b once
-    // (QLinearMatMul.cpp, vectorized along n).
+    // cost more than the product; the gemv (QLinearMatMulGemv.cpp) or, for
+    // the shapes it does not take, the generic contraction (QLinearMatMul.cpp,
+    // vectorized along n) reads b once.
     int64_t rowsOfA = aOnnxType.getDimSize(aRank - 2);
     if (!ShapedType::isDynamic(rowsOfA) && rowsOfA <= kStreamingMaxRows &&
         !matchPattern(op.getB(), m_Constant()))
@@ -455,7 +410,6 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
 
     // Per-column parameters padded to the panels (scale 1, zp 0); per-row
     // ones are read at rows below M only (clamped).
-    Type f32 = rewriter.getF32Type();
     Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16);
     auto padParam = [&](KernelParam &param, OpFoldResult to, bool isScale) {
       if (!param.perElement)
@@ -470,6 +424,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       padParam(*yScale, nPadded, true);
     if (!yZpRow)
       padParam(*yZp, nPadded, false);
+    RequantizeParams requantize{*aScale, *bScale,  *yScale,
+                                *yZp,    yScaleRow, yZpRow, yOnnx};
 
     MLIRContext *ctx = rewriter.getContext();
     auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
@@ -673,7 +629,6 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
 
     // The kernel, writing y as [B, M, N].
     Type yStorage = getStorageElementType(yOnnx);
-    int64_t qmin = getIntegerTypeMin(yOnnx), qmax = getIntegerTypeMax(yOnnx);
     Value yInit = tensor::EmptyOp::create(
         rewriter, loc, ArrayRef<OpFoldResult>{batch, m, n}, yStorage);
     auto idx = [&](OpFoldResult v) {
@@ -853,60 +808,27 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
 
                       // Epilogue: requantize the 6 x 16 tile.
                       Value y = rowArgs[0];
-                      auto f64Vec =
-                          VectorType::get({lanes}, rewriter.getF64Type());
                       auto i32Vec = accType;
-                      auto readParam = [&](const KernelParam &param,
-                                           Value rowIndex, Value column,
-                                           bool isRow, Type element,
-                                           Value pad) -> Value {
-                        auto vecType = VectorType::get({lanes}, element);
-                        if (!param.perElement) {
-                          Value scalar = tensor::ExtractOp::create(
-                              b, l, param.tensor, ValueRange{});
-                          return vector::BroadcastOp::create(b, l, vecType,
-                                                             scalar);
-                        }
-                        if (isRow) {
-                          Value scalar = tensor::ExtractOp::create(
-                              b, l, param.tensor, ValueRange{rowIndex});
-                          return vector::BroadcastOp::create(b, l, vecType,
-                                                             scalar);
-                        }
-                        return vector::TransferReadOp::create(
-                            b, l, vecType, param.tensor, ValueRange{column},
-                            pad, ArrayRef<bool>{true});
-                      };
-                      Value padF =
-                          arith::ConstantOp::create(b, l, b.getF32FloatAttr(1));
-                      Value padI8 =
-                          arith::ConstantOp::create(b, l, b.getI8IntegerAttr(0));
                       for (int64_t r = 0; r < rows; ++r) {
                         Value row = aRow(b, l, r);
                         for (int64_t h = 0; h < 2; ++h) {
                           Value column = arith::AddIOp::create(
                               b, l, n0,
                               arith::ConstantIndexOp::create(b, l, h * lanes));
-                          Value as = readParam(*aScale, row, column, true, f32,
-                                               padF);
-                          Value bs = readParam(*bScale, row, column, false,
-                                               f32, padF);
-                          Value ys = readParam(*yScale, row, column, yScaleRow,
-                                               f32, padF);
-                          Value yz = readParam(*yZp, row, column, yZpRow, i8,
-                                               padI8);
-                          Value multiplier = arith::DivFOp::create(
-                              b, l, arith::MulFOp::create(b, l, as, bs), ys);
+                          Value multiplier = emitMultiplierLanes(
+                              b, l, requantize, row, column, lanes);
                           Value acc = tileAccs[2 * r + h];
                           if (vnni) {
                             // acc += za'[m] term[n] - zb'[n] rowsum[m]
                             Value za = emitZeroPointA(
                                 b, l,
-                                readParam(*aZp, row, column, true, i8, padI8),
+                                readKernelParam(b, l, *aZp, row, column, true,
+                                                lanes),
                                 aOnnx, signedA);
                             Value zb = emitZeroPointB(
                                 b, l,
-                                readParam(*bZp, row, column, false, i8, padI8),
+                                readKernelParam(b, l, *bZp, row, column,
+                                                false, lanes),
                                 bOnnx);
                             Value term = vector::TransferReadOp::create(
                                 b, l, i32Vec, columnTerm,
@@ -925,20 +847,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                   arith::MulIOp::create(b, l, zb, sum));
                             }
                           }
-                          Value product = arith::MulFOp::create(
-                              b, l,
-                              arith::SIToFPOp::create(b, l, f64Vec, acc),
-                              arith::ExtFOp::create(b, l, f64Vec, multiplier));
-                          Value zp =
-                              cast<IntegerType>(yOnnx).isUnsigned()
-                                  ? arith::ExtUIOp::create(b, l, i32Vec, yz)
-                                        .getResult()
-                                  : arith::ExtSIOp::create(b, l, i32Vec, yz)
-                                        .getResult();
-                          Value q = emitRoundAddZeroPointSaturate(
-                              b, l, product, zp, qmin, qmax);
-                          Value stored = arith::TruncIOp::create(
-                              b, l, VectorType::get({lanes}, yStorage), q);
+                          Value stored = emitRequantizedLanes(
+                              b, l, requantize, acc, multiplier, row, column);
                           Value rowInY =
                               arith::SubIOp::create(b, l, row, rowBase);
                           Value columnInY =
@@ -1092,4 +1002,5 @@ void qops::populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
                                                Int8KernelStrategy strategy) {
   patterns.add<QLinearMatMulInt8Kernel>(converter, patterns.getContext(),
                                         parallel, strategy);
+  populateQLinearMatMulGemvPatterns(converter, patterns, parallel, strategy);
 }

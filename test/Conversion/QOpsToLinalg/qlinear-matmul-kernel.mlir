@@ -124,33 +124,18 @@ func.func @kernel_parallel_constant_b(%a: tensor<96x64xui8>) -> tensor<96x300xui
 
 // -----
 
-// gemv with a b that is not a constant: at most 4 rows of a read b once in
-// the generic contraction (n innermost, vectorized later) instead of
-// packing it.
-// CHECK-LABEL: func.func @gemv_streams_b
-// CHECK-NOT: vector.shuffle
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]
-// CHECK-SAME: ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<1x64xi8>, tensor<64x32xi8>, tensor<i8>, tensor<i8>)
-func.func @gemv_streams_b(%a: tensor<1x64xui8>, %b: tensor<64x32xsi8>) -> tensor<1x32xui8> {
-  %s = arith.constant dense<0.5> : tensor<f32>
-  %za = arith.constant dense<3> : tensor<ui8>
-  %zb = arith.constant dense<-1> : tensor<si8>
-  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<1x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<64x32xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<1x32xui8>
-  return %y : tensor<1x32xui8>
-}
-
-// -----
-
-// gemv with constant weights: the packed kernel, with a 1-row tile (2
-// accumulators) instead of 6 rows of which 5 would be padding.
-// CHECK-LABEL: func.func @gemv_constant_b
+// A statically short a with a constant b that the gemv does not take
+// (batched): the packed kernel, with a 1-row tile (2 accumulators) instead
+// of 6 rows of which 5 would be padding. (Two-dimensional gemvs:
+// qlinear-matmul-gemv.mlir.)
+// CHECK-LABEL: func.func @short_a_constant_batched_b
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<8xi32>, vector<8xi32>)
-// CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x1x32xi8>
-func.func @gemv_constant_b(%a: tensor<1x64xui8>) -> tensor<1x32xui8> {
-  %b = arith.constant dense<3> : tensor<64x32xsi8>
+// CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<2x1x32xi8>
+func.func @short_a_constant_batched_b(%a: tensor<2x1x64xui8>) -> tensor<2x1x32xui8> {
+  %b = arith.constant dense<3> : tensor<2x64x32xsi8>
   %s = arith.constant dense<0.5> : tensor<f32>
   %za = arith.constant dense<3> : tensor<ui8>
   %zb = arith.constant dense<-1> : tensor<si8>
-  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<1x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<64x32xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<1x32xui8>
-  return %y : tensor<1x32xui8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<2x1x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<2x64x32xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<2x1x32xui8>
+  return %y : tensor<2x1x32xui8>
 }

@@ -743,6 +743,20 @@ add("qlinear-matmul", "qmm_per_row_partial_tile",
 # threads by test/Runner/threads.mlir.
 add("qlinear-matmul", "qmm_gemv_split_k",
     lambda n: qmm_rand(n, "i8", "u8", "i8", (3, 3072), (3072, 40)))
+# The int8 gemv (at most 4 rows of a, a static 2-D b): an odd K (the last
+# row of b alone), N a multiple of neither 16 nor 8 (masked reads and
+# writes), a ui8 b with nonzero zero points (the b_zp * S[m] fold); per-row
+# a and y with four rows; a batched a of two rows in all; K = 2048 in two
+# chunks of 1024 rows with threads. qlinear-matmul-constant-b.mlir runs the
+# same cases with b a constant (packed into k-pairs under madd).
+add("qlinear-matmul", "qmm_gemv_rows2_odd_k",
+    lambda n: qmm_rand(n, "u8", "u8", "i8", (2, 33), (33, 50), b_par=(50,)))
+add("qlinear-matmul", "qmm_gemv_rows4_per_row",
+    lambda n: qmm_rand(n, "i8", "i8", "u8", (4, 19), (19, 130), a_par=(4,), b_par=(130,), y_par=(4, 1)))
+add("qlinear-matmul", "qmm_gemv_batched_a",
+    lambda n: qmm_rand(n, "u8", "i8", "u8", (2, 1, 40), (40, 21)))
+add("qlinear-matmul", "qmm_gemv_2048x100",
+    lambda n: qmm_rand(n, "u8", "i8", "u8", (1, 2048), (2048, 100), b_par=(100,)))
 # b zero points whose zb' is 0 (si8 0, ui8 128), given to the kernel as
 # constants by qlinear-matmul-constant-b.mlir: the quad kernels drop a's row
 # sums. Partial row tiles (M = 37, 100), masked columns (N = 45, 70).

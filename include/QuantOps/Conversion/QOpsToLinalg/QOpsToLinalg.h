@@ -65,10 +65,21 @@ enum class Int8KernelStrategy {
 };
 
 /// qops.qlinear_matmul on si8/ui8 with f32 scales as packing + the
-/// register-blocked micro-kernel (QLinearMatMulKernel.cpp); preferred over
-/// the generic form where it applies. With `parallel`, the row blocks are
-/// distributed over threads with scf.forall.
+/// register-blocked micro-kernel (QLinearMatMulKernel.cpp), and the int8
+/// gemv below; preferred over the generic form where they apply. With
+/// `parallel`, the kernel's row blocks and column chunks are distributed over
+/// threads with scf.forall.
 void populateQLinearMatMulKernelPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    bool parallel = false,
+    Int8KernelStrategy strategy = Int8KernelStrategy::Madd);
+/// The int8 gemv (QLinearMatMulGemv.cpp): si8/ui8 with f32 scales, at most
+/// four rows of a (static) and a static 2-D b, which it reads once in
+/// k-pairs with pairwise multiply-adds; a compile-time constant b is packed
+/// into the pairs when `strategy` is Madd (the quad strategies keep the
+/// kernel for it). Preferred over the kernel where it applies. With
+/// `parallel`, k is split into chunks of 1024 rows over threads.
+void populateQLinearMatMulGemvPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool parallel = false,
     Int8KernelStrategy strategy = Int8KernelStrategy::Madd);

@@ -1,0 +1,613 @@
+//===- QLinearMatMulGemv.cpp - the int8 gemv ------------------------------===//
+//
+// si8/ui8 QLinearMatMul with f32 scales whose a has at most four rows (a
+// static M; typically one row of activations times the weights) and whose b
+// is a static 2-D matrix. Every byte of b is used by at most four products,
+// so the work is reading b once; the int8 kernel would pack b first (and
+// its madd packing doubles b's bytes), the generic contraction multiplies in
+// i32 lanes (VPMULLD). Here:
+//
+//   A16[m, k] = a[m, k] - a_zp[m]            i16, [M, Kp], Kp = K rounded up
+//                                            to even, zero padded
+//   acc[m, n] = sum_k A16[m, k] b[k, n]  -  b_zp[n] S[m]
+//   S[m]      = sum_k A16[m, k]              (only when some b_zp is not 0)
+//   y[m, n]   = saturate(round_half_even(f64(acc) * f64(multiplier)) + y_zp)
+//                                            (QLinearMatMulLanes.h)
+//
+// with b and b_zp extended by their signedness: (a - a_zp)(b - b_zp) =
+// (a - a_zp) b - (a - a_zp) b_zp, exact in wrapping i32 arithmetic. Each
+// product has |A16| <= 255 and |b| <= 255, so a pair sum fits i32.
+//
+// One step multiplies a k-pair (2q, 2q + 1) of a 16-column panel: the two
+// rows of b interleaved into byte pairs (b[2q][n], b[2q+1][n]) (VPUNPCKLBW /
+// VPUNPCKHBW), extended to i16 (columns 0-7 and 8-15 in order), each
+// multiplied with the broadcast pair (A16[m, 2q], A16[m, 2q+1]) by the
+// pairwise multiply-add (VPMADDWD) into 8 i32 lanes. A row-major b is swept
+// in blocks of kBlockPairs pairs over all its panels, the sums read from and
+// written back to the partials per block: walking down one panel instead
+// would touch one cache line of b per row, in a new 4 KiB page every row
+// once N >= 4096 (QMM_gemv, 1 x 4096 x 4096 at 1 thread: 5.1 ms walking
+// down, 0.9-1.4 ms swept in blocks of 4 pairs; 8 pairs 2.0 ms, 2 pairs
+// 1.0-1.4 ms, four panels at a time no better).
+//
+// A compile-time constant b under the madd strategy is packed when compiled
+// into the pairs, [Np/16, Kp/2, 32] i8 with the columns in order, each
+// panel's pairs contiguous: panel groups walk down the pairs with the sums
+// in registers (with one row of a, four panels together: 8 accumulators),
+// and the loop only extends the pairs (VPMOVSXBW / VPMOVZXBW from memory),
+// one byte of b per multiply (the kernel's i16 packing reads two). The quad
+// strategies keep their kernel for a constant b (VPDPBUSD on packed quads
+// reads one byte per multiply too).
+//
+// Threads: with K a multiple of kChunkRows (at least two chunks), an
+// scf.forall sums chunks of kChunkRows rows of b into partials [C, M, Np]
+// (each thread reads a contiguous part of b); i32 sums wrap, so the grouping
+// does not change the result. The partials are added, corrected and
+// requantized after, 8 outputs at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+
+#include "QLinearMatMulLanes.h"
+#include "QuantMath.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+constexpr int64_t kMaxRows = 4;      // a's rows the gemv takes; also the
+                                     // panels of one row run together (at
+                                     // most 8 accumulators)
+constexpr int64_t kPanel = 16;       // columns of one pair vector
+constexpr int64_t kLanes = 8;        // i32 lanes of one accumulator
+constexpr int64_t kChunkRows = 1024; // rows of b in one thread's chunk
+constexpr int64_t kBlockPairs = 4;     // k-pairs of one sweep over a
+                                     // row-major b
+
+/// Whether `zeroPoint` is a constant whose every value is 0 (the b_zp S[m]
+/// term vanishes).
+bool isConstantZero(Value zeroPoint) {
+  DenseElementsAttr values;
+  return matchPattern(zeroPoint, m_Constant(&values)) &&
+         llvm::all_of(values.getValues<APInt>(),
+                      [](const APInt &v) { return v.isZero(); });
+}
+
+/// The interleave of two rows of 16 bytes into k-pairs: (x[c], y[c]) for
+/// the columns c = 0-7 (`high` false, VPUNPCKLBW) or 8-15 (VPUNPCKHBW).
+SmallVector<int64_t> interleaveMask(bool high) {
+  SmallVector<int64_t> mask;
+  for (int64_t c = 0; c < kPanel / 2; ++c) {
+    int64_t column = c + (high ? kPanel / 2 : 0);
+    mask.append({column, column + kPanel});
+  }
+  return mask;
+}
+
+/// The constant b packed into k-pairs: [Np/16, Kp/2, 32] i8, byte 2c + t of
+/// (panel p, pair q) = b[2q + t][16p + c] (0 past K and N). Null unless b is
+/// a constant.
+Value packConstantPairs(OpBuilder &b, Location loc, Value bStorage, int64_t k,
+                        int64_t n, int64_t kPadded, int64_t nPadded) {
+  DenseElementsAttr values;
+  if (!matchPattern(bStorage, m_Constant(&values)))
+    return nullptr;
+  SmallVector<int8_t> bytes;
+  bytes.reserve(values.getNumElements());
+  for (const APInt &v : values.getValues<APInt>())
+    bytes.push_back(int8_t(v.getZExtValue()));
+  auto at = [&](int64_t row, int64_t column) -> int8_t {
+    if (row >= k || column >= n)
+      return 0;
+    return values.isSplat() ? bytes[0] : bytes[row * n + column];
+  };
+  SmallVector<int8_t> packed;
+  packed.reserve(nPadded * kPadded);
+  for (int64_t p = 0; p < nPadded / kPanel; ++p)
+    for (int64_t q = 0; q < kPadded / 2; ++q)
+      for (int64_t c = 0; c < kPanel; ++c)
+        for (int64_t t = 0; t < 2; ++t)
+          packed.push_back(at(2 * q + t, p * kPanel + c));
+  auto type = RankedTensorType::get({nPadded / kPanel, kPadded / 2, 2 * kPanel},
+                                    b.getI8Type());
+  return arith::ConstantOp::create(
+      b, loc, type, DenseElementsAttr::get(type, ArrayRef<int8_t>(packed)));
+}
+
+struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
+  QLinearMatMulInt8Gemv(const TypeConverter &converter, MLIRContext *ctx,
+                        bool parallel, Int8KernelStrategy strategy)
+      : OpConversionPattern(converter, ctx, /*benefit=*/3),
+        parallel(parallel), strategy(strategy) {}
+
+  bool parallel;
+  Int8KernelStrategy strategy;
+
+  LogicalResult
+  matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto aOnnxType = cast<RankedTensorType>(op.getA().getType());
+    auto bOnnxType = cast<RankedTensorType>(op.getB().getType());
+    Type aOnnx = aOnnxType.getElementType(), bOnnx = bOnnxType.getElementType();
+    Type yOnnx = op.getY().getType().getElementType();
+    if (!isInt8Type(aOnnx) || !isInt8Type(bOnnx) || !isInt8Type(yOnnx))
+      return rewriter.notifyMatchFailure(op, "not an int8 matmul");
+    if (!cast<RankedTensorType>(op.getAScale().getType())
+             .getElementType()
+             .isF32())
+      return rewriter.notifyMatchFailure(op, "scales are not f32");
+    if (bOnnxType.getRank() != 2 || !bOnnxType.hasStaticShape() ||
+        !aOnnxType.hasStaticShape() || aOnnxType.getNumElements() == 0 ||
+        bOnnxType.getNumElements() == 0)
+      return rewriter.notifyMatchFailure(op, "not a static 2-D b");
+    for (Value param : {op.getAScale(), op.getAZeroPoint(), op.getBScale(),
+                        op.getBZeroPoint(), op.getYScale(),
+                        op.getYZeroPoint()})
+      if (!cast<RankedTensorType>(param.getType()).hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "dynamic parameter shapes");
+    // a's rows: every dim but the last (a 1-D a is one row).
+    int64_t k = aOnnxType.getShape().back(), n = bOnnxType.getDimSize(1);
+    int64_t rows = aOnnxType.getNumElements() / k;
+    if (rows > kMaxRows)
+      return rewriter.notifyMatchFailure(op, "more rows than a gemv");
+    bool bConstant = matchPattern(op.getB(), m_Constant());
+    if (bConstant && strategy != Int8KernelStrategy::Madd)
+      return rewriter.notifyMatchFailure(
+          op, "a constant b: the quad kernels pack it at compile time");
+
+    FailureOr<KernelParam> aScale =
+        prepareKernelParam(rewriter, loc, adaptor.getAScale());
+    FailureOr<KernelParam> aZp =
+        prepareKernelParam(rewriter, loc, adaptor.getAZeroPoint());
+    FailureOr<KernelParam> bScale =
+        prepareKernelParam(rewriter, loc, adaptor.getBScale());
+    FailureOr<KernelParam> bZp =
+        prepareKernelParam(rewriter, loc, adaptor.getBZeroPoint());
+    FailureOr<KernelParam> yScale =
+        prepareKernelParam(rewriter, loc, adaptor.getYScale());
+    FailureOr<KernelParam> yZp =
+        prepareKernelParam(rewriter, loc, adaptor.getYZeroPoint());
+    if (failed(aScale) || failed(aZp) || failed(bScale) || failed(bZp) ||
+        failed(yScale) || failed(yZp))
+      return rewriter.notifyMatchFailure(op, "batched parameters");
+    // Per-row parameters index a's rows: only for an a without batch dims
+    // (a batched a broadcasts them over its batch).
+    auto paramIsRow = [&](Value original) {
+      auto t = cast<RankedTensorType>(original.getType());
+      return t.getRank() >= 2 && t.getShape().back() == 1 &&
+             !hasSingleElement(t);
+    };
+    bool yScaleRow = paramIsRow(op.getYScale());
+    bool yZpRow = paramIsRow(op.getYZeroPoint());
+    bool anyPerRow = aScale->perElement || aZp->perElement || yScaleRow ||
+                     yZpRow;
+    if (anyPerRow && aOnnxType.getRank() > 2)
+      return rewriter.notifyMatchFailure(op, "per-row parameters of a batch");
+
+    Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16),
+         i32 = rewriter.getI32Type();
+    int64_t kPadded = llvm::alignTo(k, 2);
+    int64_t panelsTogether =
+        bConstant ? std::max<int64_t>(1, kMaxRows / rows) : 1;
+    int64_t groupColumns = panelsTogether * kPanel;
+    int64_t nPadded = llvm::alignTo(n, groupColumns);
+    bool columnsExact = n % groupColumns == 0;
+    // Chunks of k-pairs: the whole K (the compile-time packing includes the
+    // zero row of an odd K), or kChunkRows rows each for threads.
+    int64_t chunks = 1, chunkPairs = bConstant ? kPadded / 2 : k / 2;
+    if (parallel && k % kChunkRows == 0 && k / kChunkRows >= 2) {
+      chunks = k / kChunkRows;
+      chunkPairs = kChunkRows / 2;
+    }
+    bool oddK = k % 2 != 0;
+
+    // a as [M, K] storage.
+    Value a = adaptor.getA();
+    auto aMatrixType = RankedTensorType::get({rows, k}, i8);
+    if (aOnnxType.getRank() == 1)
+      a = tensor::ExpandShapeOp::create(rewriter, loc, aMatrixType, a,
+                                        ArrayRef<ReassociationIndices>{{0, 1}});
+    else if (aOnnxType.getRank() > 2)
+      a = tensor::CollapseShapeOp::create(
+          rewriter, loc, aMatrixType, a,
+          ArrayRef<ReassociationIndices>{
+              llvm::to_vector(llvm::seq<int64_t>(0, aOnnxType.getRank() - 1)),
+              {aOnnxType.getRank() - 1}});
+    Value bMatrix = adaptor.getB();
+
+    // A16 = a - a_zp, [M, Kp].
+    MLIRContext *ctx = rewriter.getContext();
+    AffineExpr d0 = getAffineDimExpr(0, ctx);
+    AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
+    AffineMap aZpMap = aZp->perElement ? AffineMap::get(2, 0, d0)
+                                       : AffineMap::get(2, 0, {}, ctx);
+    Value a16Init = tensor::EmptyOp::create(
+        rewriter, loc, ArrayRef<int64_t>{rows, k}, i16);
+    Value a16 =
+        linalg::GenericOp::create(
+            rewriter, loc, a16Init.getType(), ValueRange{a, aZp->tensor},
+            a16Init, ArrayRef<AffineMap>{identity, aZpMap, identity},
+            SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              Value d = arith::SubIOp::create(
+                  b, l, emitExtendToI32(b, l, args[0], aOnnx),
+                  emitExtendToI32(b, l, args[1], aOnnx));
+              linalg::YieldOp::create(
+                  b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
+            })
+            .getResult(0);
+    // S[m] = sum_k A16[m, k], when a b_zp may be nonzero.
+    Value rowSum;
+    if (!isConstantZero(op.getBZeroPoint())) {
+      Value zero = arith::ConstantOp::create(rewriter, loc,
+                                             rewriter.getI32IntegerAttr(0));
+      Value sumInit =
+          linalg::FillOp::create(
+              rewriter, loc, zero,
+              tensor::EmptyOp::create(rewriter, loc, ArrayRef<int64_t>{rows},
+                                      i32)
+                  .getResult())
+              .getResult(0);
+      rowSum =
+          linalg::GenericOp::create(
+              rewriter, loc, sumInit.getType(), a16, sumInit,
+              ArrayRef<AffineMap>{identity, AffineMap::get(2, 0, d0)},
+              ArrayRef<utils::IteratorType>{utils::IteratorType::parallel,
+                                            utils::IteratorType::reduction},
+              [&](OpBuilder &b, Location l, ValueRange args) {
+                linalg::YieldOp::create(
+                    b, l,
+                    arith::AddIOp::create(
+                        b, l, args[1],
+                        arith::ExtSIOp::create(b, l, i32, args[0]))
+                        .getResult());
+              })
+              .getResult(0);
+    }
+    if (kPadded != k)
+      a16 = padHighTo(rewriter, loc, a16,
+                      {rewriter.getIndexAttr(rows),
+                       rewriter.getIndexAttr(kPadded)},
+                      rewriter.getI16IntegerAttr(0));
+    Value packedB =
+        bConstant ? packConstantPairs(rewriter, loc, bMatrix, k, n, kPadded,
+                                      nPadded)
+                  : Value();
+
+    auto index = [](OpBuilder &b, Location l, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, l, v);
+    };
+    auto accType = VectorType::get({kLanes}, i32);
+    auto pairType = VectorType::get({2}, i16);
+    auto bytesType = VectorType::get({kPanel}, i8);
+    auto wordsType = VectorType::get({kPanel}, i16);
+    bool bUnsigned = cast<IntegerType>(bOnnx).isUnsigned();
+    auto extend = [&](OpBuilder &b, Location l, Value bytes) -> Value {
+      if (bUnsigned)
+        return arith::ExtUIOp::create(b, l, wordsType, bytes);
+      return arith::ExtSIOp::create(b, l, wordsType, bytes);
+    };
+    Value zeroAcc = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(accType, int32_t(0)));
+    Value zeroBytes = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(bytesType, int8_t(0)));
+    Value padI8 = arith::ConstantOp::create(rewriter, loc,
+                                            rewriter.getI8IntegerAttr(0));
+    Value padI16 = arith::ConstantOp::create(rewriter, loc,
+                                             rewriter.getI16IntegerAttr(0));
+    Value padI32 = arith::ConstantOp::create(rewriter, loc,
+                                             rewriter.getI32IntegerAttr(0));
+    SmallVector<int64_t> repeatPair;
+    for (int64_t i = 0; i < kLanes; ++i)
+      repeatPair.append({0, 1});
+
+    // The pair vectors of the 16 columns from `column` at k-pair `pair`:
+    // columns 0-7 and 8-15, each vector<16xi16> of (b[2q][c], b[2q+1][c]).
+    // `secondRowEmpty`: row 2q + 1 is past K (zeros).
+    auto readPairs = [&](OpBuilder &b, Location l, Value pair, Value column,
+                         bool secondRowEmpty) -> std::pair<Value, Value> {
+      SmallVector<Value> halves;
+      if (packedB) {
+        Value panel = arith::DivUIOp::create(b, l, column, index(b, l, kPanel));
+        for (int64_t h = 0; h < 2; ++h)
+          halves.push_back(vector::TransferReadOp::create(
+              b, l, bytesType, packedB,
+              ValueRange{panel, pair, index(b, l, h * kPanel)}, padI8,
+              ArrayRef<bool>{true}));
+      } else {
+        Value first = arith::MulIOp::create(b, l, pair, index(b, l, 2));
+        auto row = [&](Value r) -> Value {
+          return vector::TransferReadOp::create(
+              b, l, bytesType, bMatrix, ValueRange{r, column}, padI8,
+              ArrayRef<bool>{columnsExact});
+        };
+        Value even = row(first);
+        Value odd =
+            secondRowEmpty
+                ? zeroBytes
+                : row(arith::AddIOp::create(b, l, first, index(b, l, 1)));
+        for (bool high : {false, true})
+          halves.push_back(
+              vector::ShuffleOp::create(b, l, even, odd, interleaveMask(high)));
+      }
+      return {extend(b, l, halves[0]), extend(b, l, halves[1])};
+    };
+    // accs[(m * panelsTogether + g) * 2 + h] += the k-pair `pair` of the
+    // columns n0 + 16 g + 8 h ..
+    auto step = [&](OpBuilder &b, Location l, Value pair, Value n0,
+                    ValueRange accs, bool secondRowEmpty) {
+      Value column0 = arith::MulIOp::create(b, l, pair, index(b, l, 2));
+      SmallVector<Value> aPairs;
+      for (int64_t m = 0; m < rows; ++m) {
+        Value stored = vector::TransferReadOp::create(
+            b, l, pairType, a16, ValueRange{index(b, l, m), column0}, padI16,
+            ArrayRef<bool>{true});
+        aPairs.push_back(
+            vector::ShuffleOp::create(b, l, stored, stored, repeatPair));
+      }
+      SmallVector<Value> next(accs);
+      for (int64_t g = 0; g < panelsTogether; ++g) {
+        Value column =
+            arith::AddIOp::create(b, l, n0, index(b, l, g * kPanel));
+        auto [low, high] = readPairs(b, l, pair, column, secondRowEmpty);
+        for (int64_t m = 0; m < rows; ++m) {
+          int64_t at = (m * panelsTogether + g) * 2;
+          next[at] = arith::AddIOp::create(
+              b, l, next[at], emitPairwiseMultiplyAdd(b, l, aPairs[m], low));
+          next[at + 1] = arith::AddIOp::create(
+              b, l, next[at + 1],
+              emitPairwiseMultiplyAdd(b, l, aPairs[m], high));
+        }
+      }
+      return next;
+    };
+    // The accumulators of the group at n0 in `sums` ([1, M, Np] i32).
+    auto accumulatorIndices = [&](OpBuilder &b, Location l, Value n0,
+                                  int64_t at) -> SmallVector<Value> {
+      int64_t m = at / (2 * panelsTogether), g = (at / 2) % panelsTogether,
+              h = at % 2;
+      return {index(b, l, 0), index(b, l, m),
+              arith::AddIOp::create(b, l, n0,
+                                    index(b, l, g * kPanel + h * kLanes))};
+    };
+    int64_t accumulators = rows * panelsTogether * 2;
+    // The pairs [pairBegin, pairBegin + pairCount) (`pairCount` static) of
+    // every group, added to `sums`; with `secondRowEmpty` the last pair is
+    // row K - 1 alone.
+    auto emitSweep = [&](OpBuilder &b, Location l, Value pairBegin,
+                         int64_t pairCount, bool secondRowEmpty,
+                         Value sums) -> Value {
+      auto groupLoop = scf::ForOp::create(
+          b, l, index(b, l, 0), index(b, l, nPadded),
+          index(b, l, groupColumns), ValueRange{sums},
+          [&](OpBuilder &b, Location l, Value n0, ValueRange groupArgs) {
+            SmallVector<Value> accs;
+            for (int64_t at = 0; at < accumulators; ++at)
+              accs.push_back(vector::TransferReadOp::create(
+                  b, l, accType, groupArgs[0],
+                  accumulatorIndices(b, l, n0, at), padI32,
+                  ArrayRef<bool>{true}));
+            for (int64_t q = 0; q < pairCount; ++q)
+              accs = step(b, l,
+                          arith::AddIOp::create(b, l, pairBegin,
+                                                index(b, l, q)),
+                          n0, accs, secondRowEmpty && q == pairCount - 1);
+            Value result = groupArgs[0];
+            for (int64_t at = 0; at < accumulators; ++at)
+              result = vector::TransferWriteOp::create(
+                           b, l, accs[at], result,
+                           accumulatorIndices(b, l, n0, at),
+                           ArrayRef<bool>{true})
+                           .getResult();
+            scf::YieldOp::create(b, l, result);
+          });
+      return groupLoop.getResult(0);
+    };
+    // The sums of chunk `chunk` into `sums` ([1, M, Np] i32, zeros): a
+    // packed b walked down panel by panel, a row-major b swept in blocks
+    // (see the file header).
+    auto emitChunk = [&](OpBuilder &b, Location l, Value chunk,
+                         Value sums) -> Value {
+      Value pairBegin =
+          arith::MulIOp::create(b, l, chunk, index(b, l, chunkPairs));
+      if (packedB) {
+        auto groupLoop = scf::ForOp::create(
+            b, l, index(b, l, 0), index(b, l, nPadded),
+            index(b, l, groupColumns), ValueRange{sums},
+            [&](OpBuilder &b, Location l, Value n0, ValueRange groupArgs) {
+              SmallVector<Value> init(accumulators, zeroAcc);
+              auto kLoop = scf::ForOp::create(
+                  b, l, pairBegin,
+                  arith::AddIOp::create(b, l, pairBegin,
+                                        index(b, l, chunkPairs)),
+                  index(b, l, 1), init,
+                  [&](OpBuilder &b, Location l, Value pair, ValueRange accs) {
+                    scf::YieldOp::create(b, l,
+                                         step(b, l, pair, n0, accs, false));
+                  });
+              Value result = groupArgs[0];
+              for (int64_t at = 0; at < accumulators; ++at)
+                result = vector::TransferWriteOp::create(
+                             b, l, kLoop.getResult(at), result,
+                             accumulatorIndices(b, l, n0, at),
+                             ArrayRef<bool>{true})
+                             .getResult();
+              scf::YieldOp::create(b, l, result);
+            });
+        return groupLoop.getResult(0);
+      }
+      int64_t blocks = chunkPairs / kBlockPairs,
+              leftOver = chunkPairs % kBlockPairs;
+      auto blockLoop = scf::ForOp::create(
+          b, l, index(b, l, 0), index(b, l, blocks), index(b, l, 1),
+          ValueRange{sums},
+          [&](OpBuilder &b, Location l, Value block, ValueRange blockArgs) {
+            Value first = arith::AddIOp::create(
+                b, l, pairBegin,
+                arith::MulIOp::create(b, l, block,
+                                      index(b, l, kBlockPairs)));
+            scf::YieldOp::create(
+                b, l,
+                emitSweep(b, l, first, kBlockPairs, false, blockArgs[0]));
+          });
+      Value result = blockLoop.getResult(0);
+      if (leftOver != 0)
+        result = emitSweep(b, l,
+                           arith::AddIOp::create(
+                               b, l, pairBegin,
+                               index(b, l, blocks * kBlockPairs)),
+                           leftOver, false, result);
+      // K odd: the last row of b with a zero row after it (only without
+      // chunks: a chunked K is even).
+      if (oddK)
+        result = emitSweep(b, l, index(b, l, k / 2), 1, true, result);
+      return result;
+    };
+
+    Value partialsInit =
+        linalg::FillOp::create(
+            rewriter, loc, padI32,
+            tensor::EmptyOp::create(rewriter, loc,
+                                    ArrayRef<int64_t>{chunks, rows, nPadded},
+                                    i32)
+                .getResult())
+            .getResult(0);
+    Value partials;
+    if (chunks == 1) {
+      partials = emitChunk(rewriter, loc, index(rewriter, loc, 0),
+                           partialsInit);
+    } else {
+      auto forall = scf::ForallOp::create(
+          rewriter, loc, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(chunks)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)},
+          ValueRange{partialsInit}, std::nullopt);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(forall.getBody());
+      Value chunk = forall.getInductionVar(0);
+      SmallVector<OpFoldResult> offsets{chunk, rewriter.getIndexAttr(0),
+                                        rewriter.getIndexAttr(0)};
+      SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1),
+                                      rewriter.getIndexAttr(rows),
+                                      rewriter.getIndexAttr(nPadded)};
+      SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
+      Value slice = tensor::ExtractSliceOp::create(
+          rewriter, loc, forall.getRegionIterArgs()[0], offsets, sizes,
+          strides);
+      Value written = emitChunk(rewriter, loc, chunk, slice);
+      rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
+      tensor::ParallelInsertSliceOp::create(rewriter, loc, written,
+                                            forall.getRegionIterArgs()[0],
+                                            offsets, sizes, strides);
+      partials = forall.getResult(0);
+    }
+
+    // Per-column parameters padded to Np (scale 1, zero point 0).
+    auto padColumns = [&](KernelParam &param, bool isScale) {
+      if (!param.perElement)
+        return;
+      TypedAttr pad = isScale ? TypedAttr(rewriter.getF32FloatAttr(1.0f))
+                              : TypedAttr(rewriter.getI8IntegerAttr(0));
+      param.tensor = padHighTo(rewriter, loc, param.tensor,
+                               {rewriter.getIndexAttr(nPadded)}, pad);
+    };
+    padColumns(*bScale, true);
+    padColumns(*bZp, false);
+    if (!yScaleRow)
+      padColumns(*yScale, true);
+    if (!yZpRow)
+      padColumns(*yZp, false);
+    RequantizeParams requantize{*aScale, *bScale,  *yScale,
+                                *yZp,    yScaleRow, yZpRow, yOnnx};
+
+    // y[m, n] from the partials, 8 outputs at a time.
+    Type yStorage = getStorageElementType(yOnnx);
+    Value yInit = tensor::EmptyOp::create(
+        rewriter, loc, ArrayRef<int64_t>{rows, n}, yStorage);
+    auto rowLoop = scf::ForOp::create(
+        rewriter, loc, index(rewriter, loc, 0), index(rewriter, loc, rows),
+        index(rewriter, loc, 1), ValueRange{yInit},
+        [&](OpBuilder &b, Location l, Value m, ValueRange rowArgs) {
+          auto columnLoop = scf::ForOp::create(
+              b, l, index(b, l, 0), index(b, l, llvm::alignTo(n, kLanes)),
+              index(b, l, kLanes), rowArgs,
+              [&](OpBuilder &b, Location l, Value column, ValueRange args) {
+                Value acc;
+                for (int64_t c = 0; c < chunks; ++c) {
+                  Value partial = vector::TransferReadOp::create(
+                      b, l, accType, partials,
+                      ValueRange{index(b, l, c), m, column},
+                      arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0)),
+                      ArrayRef<bool>{true});
+                  acc = acc ? arith::AddIOp::create(b, l, acc, partial)
+                                  .getResult()
+                            : partial;
+                }
+                if (rowSum) {
+                  // acc -= b_zp[n] S[m]
+                  Value zb = readKernelParam(b, l, *bZp, m, column, false,
+                                             kLanes);
+                  zb = bUnsigned
+                           ? arith::ExtUIOp::create(b, l, accType, zb)
+                                 .getResult()
+                           : arith::ExtSIOp::create(b, l, accType, zb)
+                                 .getResult();
+                  Value sum = vector::BroadcastOp::create(
+                      b, l, accType,
+                      tensor::ExtractOp::create(b, l, rowSum, ValueRange{m}));
+                  acc = arith::SubIOp::create(
+                      b, l, acc, arith::MulIOp::create(b, l, zb, sum));
+                }
+                Value multiplier = emitMultiplierLanes(b, l, requantize, m,
+                                                       column, kLanes);
+                Value stored = emitRequantizedLanes(b, l, requantize, acc,
+                                                    multiplier, m, column);
+                Value y = vector::TransferWriteOp::create(
+                              b, l, stored, args[0], ValueRange{m, column},
+                              ArrayRef<bool>{n % kLanes == 0})
+                              .getResult();
+                scf::YieldOp::create(b, l, y);
+              });
+          scf::YieldOp::create(b, l, columnLoop.getResults());
+        });
+    Value y = rowLoop.getResult(0);
+
+    // Back to the result's shape.
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getY().getType()));
+    if (resultType.getRank() == 1)
+      y = tensor::CollapseShapeOp::create(
+          rewriter, loc, resultType, y,
+          ArrayRef<ReassociationIndices>{{0, 1}});
+    else if (resultType.getRank() > 2)
+      y = tensor::ExpandShapeOp::create(
+          rewriter, loc, resultType, y,
+          ArrayRef<ReassociationIndices>{
+              llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank() - 1)),
+              {resultType.getRank() - 1}});
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+};
+
+} // namespace
+
+void qops::populateQLinearMatMulGemvPatterns(const TypeConverter &converter,
+                                             RewritePatternSet &patterns,
+                                             bool parallel,
+                                             Int8KernelStrategy strategy) {
+  patterns.add<QLinearMatMulInt8Gemv>(converter, patterns.getContext(),
+                                      parallel, strategy);
+}
