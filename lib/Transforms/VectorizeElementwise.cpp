@@ -54,7 +54,8 @@ namespace {
 constexpr int64_t kChunk = 16384;
 
 /// The widest innermost dimension an outer reduction keeps whole: 64 f32
-/// lanes are 4 zmm (AVX-512) or 8 ymm registers per accumulator.
+/// lanes are 4 zmm (AVX-512) per accumulator. (DynamicQuantizeLinear sizes
+/// its lanes to 4 registers of the target: 32 on AVX2.)
 constexpr int64_t kMaxAccumulatorLanes = 64;
 
 /// Marks, for the span of the pass, a tile loop of a reduction whose

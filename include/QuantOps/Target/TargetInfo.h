@@ -31,6 +31,12 @@ llvm::Expected<QOpsTarget> resolveTarget(QOpsTarget target);
 /// ("+avx512vnni,+avx512vl"), counting the CPU's own and the explicit ones.
 bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 
+/// The width in bits of the target's widest vector registers for f32 and
+/// integer arithmetic: 512 on x86 with AVX-512 (F and BW), 256 with AVX2,
+/// 128 otherwise (SSE, NEON). Lane counts that keep several accumulators in
+/// registers are sized by it.
+unsigned vectorRegisterBits(const QOpsTarget &target);
+
 /// The QLinearMatMul micro-kernel the target gets:
 ///   "amx"   x86 with AMX-INT8 (and AVX512-VNNI + VL): TDPBUSD on AMX tiles,
 ///           32 x 32 register tiles, zero points folded as in vnni; vnni

@@ -56,16 +56,22 @@ struct ConvertQOpsToLinalgPass
     target.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return converter.isLegal(op); });
 
-    // The int8 kernel's strategy: named, or chosen for the target.
+    // The int8 kernel's strategy: named, or chosen for the target; the
+    // DynamicQuantizeLinear min/max lanes: 4 vector registers of the target
+    // (64 f32 lanes when a named strategy leaves the target unresolved).
     std::string strategyName = int8Strategy;
-    if (strategyName == "auto") {
-      llvm::Expected<QOpsTarget> resolved =
-          resolveTarget({targetTriple, targetCpu, targetFeatures});
-      if (!resolved) {
-        module.emitError() << llvm::toString(resolved.takeError());
-        return signalPassFailure();
-      }
-      strategyName = chooseInt8Strategy(*resolved);
+    int64_t minMaxLanes = 64;
+    llvm::Expected<QOpsTarget> resolved =
+        resolveTarget({targetTriple, targetCpu, targetFeatures});
+    if (resolved) {
+      minMaxLanes = 4 * vectorRegisterBits(*resolved) / 32;
+      if (strategyName == "auto")
+        strategyName = chooseInt8Strategy(*resolved);
+    } else if (strategyName == "auto") {
+      module.emitError() << llvm::toString(resolved.takeError());
+      return signalPassFailure();
+    } else {
+      llvm::consumeError(resolved.takeError());
     }
     std::optional<Int8KernelStrategy> strategy =
         llvm::StringSwitch<std::optional<Int8KernelStrategy>>(strategyName)
@@ -87,7 +93,7 @@ struct ConvertQOpsToLinalgPass
 
     RewritePatternSet patterns(ctx);
     populateQOpsToLinalgConversionPatterns(converter, patterns, int8Kernel,
-                                           parallel, *strategy);
+                                           parallel, *strategy, minMaxLanes);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

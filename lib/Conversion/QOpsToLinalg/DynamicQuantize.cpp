@@ -5,8 +5,8 @@
 //   pass 1 (lane-wise reductions, then the lanes):
 //     lo  = minNum(lo, x)           init +Inf   IEEE minNum/maxNum: a NaN
 //     hi  = maxNum(hi, x)           init -Inf   never enters
-//     nan = nan | isnan(x)          init 0      (i8: vectors of i1 are
-//                                               bit-packed in memory)
+//     nan = nan | isnan(x)          init 0      (i32 lanes, all ones for a
+//                                               NaN: the compare's mask)
 //   scalars (f32):
 //     lo, hi = nan ? NaN : lo, hi              NaN propagates, as ReduceMin/
 //                                              ReduceMax do
@@ -20,8 +20,12 @@
 // minNum/maxNum may keep either zero where minimum/maximum prefer -0 / +0;
 // the sign of a zero min or max changes neither max - min, nor max == min,
 // nor round(0 - min / scale), so y, scale and zp are those of
-// minimum/maximum. On x86 minNum is three instructions per vector and the
-// NaN flag one or two; arith.minimumf lowers to six.
+// minimum/maximum. On x86 minNum is three instructions per vector (one with
+// AVX-512) and arith.minimumf six; the NaN flag on f32-wide lanes is a
+// compare and an OR (an i8 flag packed each mask with three shuffles). The
+// lanes L (minMaxLanes) are 4 vector registers per accumulator: 64 on
+// AVX-512, 32 on AVX2, whose 16 registers 64 lanes overflowed (three
+// accumulators of 8 ymm each spilled every row).
 //
 // With +-Inf in x the IEEE arithmetic gives scale = +Inf, zp = 0, y = 0;
 // with NaN in x it gives scale = NaN, zp = 0, y = 0 (docs/Numerics.md).
@@ -51,11 +55,15 @@ constexpr int64_t kChunkRows = 1024;
 struct DynamicQuantizeLinearToLinalg
     : OpConversionPattern<DynamicQuantizeLinearOp> {
   DynamicQuantizeLinearToLinalg(const TypeConverter &converter,
-                                MLIRContext *ctx, bool parallel)
-      : OpConversionPattern(converter, ctx), parallel(parallel) {}
+                                MLIRContext *ctx, bool parallel,
+                                int64_t lanes)
+      : OpConversionPattern(converter, ctx), parallel(parallel),
+        lanes(lanes) {}
 
   /// Shape pass 1 so that threads can share it (chunk partials).
   bool parallel;
+  /// The lanes L of pass 1's accumulators.
+  int64_t lanes;
 
   LogicalResult
   matchAndRewrite(DynamicQuantizeLinearOp op, OpAdaptor adaptor,
@@ -78,7 +86,6 @@ struct DynamicQuantizeLinearToLinalg
     // last N mod L elements fold into the first lanes; the L lanes reduce
     // to the scalar. minimum/maximum are associative and commutative (NaN
     // propagates, -0 < +0), so the order does not change the result.
-    constexpr int64_t lanes = 64;
     MLIRContext *ctx = rewriter.getContext();
     Value flat = x;
     if (rank == 0)
@@ -121,8 +128,9 @@ struct DynamicQuantizeLinearToLinalg
     };
     // x (in 0) into the accumulators (outs 1-3).
     auto minMaxBody = [&](OpBuilder &b, Location nested, ValueRange args) {
-      Value isNan = arith::ExtUIOp::create(
-          b, nested, b.getI8Type(),
+      // All ones where x is NaN: the compare's mask as it is.
+      Value isNan = arith::ExtSIOp::create(
+          b, nested, b.getI32Type(),
           arith::CmpFOp::create(b, nested, arith::CmpFPredicate::UNO, args[0],
                                 args[0]));
       accumulate(b, nested, args.drop_front(), args[0], args[0], isNan);
@@ -135,7 +143,7 @@ struct DynamicQuantizeLinearToLinalg
     // Initial values of lo, hi and nan.
     const TypedAttr accumulatorInits[] = {rewriter.getF32FloatAttr(inf),
                                           rewriter.getF32FloatAttr(-inf),
-                                          rewriter.getI8IntegerAttr(0)};
+                                          rewriter.getI32IntegerAttr(0)};
     auto filledAccumulators = [&](ArrayRef<OpFoldResult> shape) {
       return llvm::map_to_vector(accumulatorInits, [&](TypedAttr init) {
         return filled(shape, init);
@@ -276,7 +284,7 @@ struct DynamicQuantizeLinearToLinalg
     };
     Value sawNan = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::ne, extractScalar(2),
-        arith::ConstantOp::create(rewriter, loc, rewriter.getI8IntegerAttr(0)));
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0)));
     Value nan = constF32(std::numeric_limits<double>::quiet_NaN());
     Value lo = arith::SelectOp::create(rewriter, loc, sawNan, nan,
                                        extractScalar(0));
@@ -332,7 +340,7 @@ struct DynamicQuantizeLinearToLinalg
 
 void qops::populateDynamicQuantizeToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    bool parallel) {
-  patterns.add<DynamicQuantizeLinearToLinalg>(converter,
-                                              patterns.getContext(), parallel);
+    bool parallel, int64_t minMaxLanes) {
+  patterns.add<DynamicQuantizeLinearToLinalg>(
+      converter, patterns.getContext(), parallel, minMaxLanes);
 }

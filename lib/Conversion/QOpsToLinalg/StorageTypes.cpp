@@ -120,7 +120,8 @@ struct FoldStorageCasts : OpConversionPattern<UnrealizedConversionCastOp> {
 
 void qops::populateQOpsToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    bool useInt8Kernel, bool parallel, Int8KernelStrategy strategy) {
+    bool useInt8Kernel, bool parallel, Int8KernelStrategy strategy,
+    int64_t minMaxLanes) {
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);
@@ -128,7 +129,8 @@ void qops::populateQOpsToLinalgConversionPatterns(
   patterns.add<ConstantToStorage, FoldStorageCasts>(converter,
                                                     patterns.getContext());
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
-  populateDynamicQuantizeToLinalgPatterns(converter, patterns, parallel);
+  populateDynamicQuantizeToLinalgPatterns(converter, patterns, parallel,
+                                          minMaxLanes);
   populateQLinearMatMulToLinalgPatterns(converter, patterns, parallel);
   if (useInt8Kernel)
     populateQLinearMatMulKernelPatterns(converter, patterns, parallel,

@@ -127,6 +127,14 @@ bool qops::targetHasFeatures(const QOpsTarget &target,
   return info && info->checkFeatures(features);
 }
 
+unsigned qops::vectorRegisterBits(const QOpsTarget &target) {
+  if (!llvm::Triple(target.triple).isX86())
+    return 128;
+  if (targetHasFeatures(target, "+avx512f,+avx512bw"))
+    return 512;
+  return targetHasFeatures(target, "+avx2") ? 256 : 128;
+}
+
 std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
                                                 llvm::StringRef strategy) {
   llvm::Triple triple(target.triple);

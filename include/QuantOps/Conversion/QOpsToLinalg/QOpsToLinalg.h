@@ -28,10 +28,13 @@ Type getStorageElementType(Type onnxElementType);
 void populateQuantizeDequantizeToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns);
 /// qops.dynamic_quantize_linear. With `parallel`, the min/max pass reduces
-/// chunks of x into partials that threads can share.
+/// chunks of x into partials that threads can share. `minMaxLanes`: the f32
+/// lanes of the min/max pass's accumulators (4 vector registers each: 64 on
+/// AVX-512, 32 on AVX2, 16 on 128-bit SIMD; see vectorRegisterBits).
 void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns,
-                                             bool parallel = false);
+                                             bool parallel = false,
+                                             int64_t minMaxLanes = 64);
 /// qops.qlinear_matmul. With `parallel`, an integer gemv (a few rows of a)
 /// sums k in chunks into partials that threads can share.
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
@@ -89,7 +92,8 @@ void populateQLinearMatMulGemvPatterns(
 void populateQOpsToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool useInt8Kernel = true, bool parallel = false,
-    Int8KernelStrategy strategy = Int8KernelStrategy::Madd);
+    Int8KernelStrategy strategy = Int8KernelStrategy::Madd,
+    int64_t minMaxLanes = 64);
 
 /// The attribute that keeps a function's ONNX-typed signature.
 inline constexpr llvm::StringLiteral kSignatureAttrName = "qops.signature";
