@@ -71,6 +71,7 @@
 
 #include "QLinearMatMulAmx.h"
 #include "QLinearMatMulLanes.h"
+#include "QLinearMatMulMadd.h"
 #include "QLinearMatMulMmla.h"
 #include "QLinearMatMulVnni.h"
 #include "QuantMath.h"
@@ -352,7 +353,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     auto size = [&](Value v, int64_t d) {
       return tensor::getMixedSize(rewriter, loc, v, d);
     };
-    OpFoldResult batch = size(a, 0), bBatches = size(bMat, 0);
+    OpFoldResult batch = size(a, 0);
     OpFoldResult m = size(a, 1), k = size(a, 2), n = size(bMat, 2);
     emitSizeCheck(rewriter, loc, k, size(bMat, 1),
                   "qmatmul_inner_dim: a's K differs from b's K");
@@ -404,9 +405,6 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                            staticN = getConstantIntValue(n);
     bool partialTiles = !staticM || *staticM % rows != 0;
     bool columnsExact = staticN && *staticN % panelColumns == 0;
-    auto staticOr = [](OpFoldResult v) {
-      return getConstantIntValue(v).value_or(ShapedType::kDynamic);
-    };
 
     // Per-column parameters padded to the panels (scale 1, zp 0); per-row
     // ones are read at rows below M only (clamped).
@@ -499,126 +497,12 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     } else {
       bPacked = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
     }
-    if (!bPacked) {
-      // B16 = b - b_zp, padded to [Bb, Kp, Np], then k-pairs interleaved into
-      // 16-column panels: [Bb, Np/16, Kp/2, 16 * 2].
-      AffineMap bZpMap = bZp->perElement ? AffineMap::get(3, 0, dim(2))
-                                         : AffineMap::get(3, 0, {}, ctx);
-      Value bZpTensor = bZp->tensor;
-      if (bZp->perElement)
-        bZpTensor = tensor::ExtractSliceOp::create(
-            rewriter, loc, bZp->tensor, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-            ArrayRef<OpFoldResult>{n}, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
-      // When K is even and N a multiple of 16 (statically) nothing is padded:
-      // the interleaving below reads b directly and subtracts the zero point
-      // itself, one pass over b instead of three.
-      auto staticallyEqual = [](OpFoldResult x, OpFoldResult y) {
-        std::optional<int64_t> xs = getConstantIntValue(x),
-                               ys = getConstantIntValue(y);
-        return xs && ys && *xs == *ys;
-      };
-      bool directB =
-          staticallyEqual(kPadded, k) && staticallyEqual(nPadded, n);
-      Value bSource = bMat;
-      if (!directB) {
-        Value b16Init = createEmptyLike(rewriter, loc, bMat, i16);
-        Value b16 =
-            linalg::GenericOp::create(
-                rewriter, loc, b16Init.getType(), ValueRange{bMat, bZpTensor},
-                b16Init, ArrayRef<AffineMap>{aMap, bZpMap, aMap}, parallel(3),
-                [&](OpBuilder &b, Location l, ValueRange args) {
-                  Value d = arith::SubIOp::create(
-                      b, l, emitExtendToI32(b, l, args[0], bOnnx),
-                      emitExtendToI32(b, l, args[1], bOnnx));
-                  linalg::YieldOp::create(
-                      b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
-                })
-                .getResult(0);
-        bSource = padHighTo(rewriter, loc, b16, {bBatches, kPadded, nPadded},
-                            rewriter.getI16IntegerAttr(0));
-      }
-      // [Bb, Kp, Np] viewed as [Bb, Kp/2, 2, Np/16, 16]; the even and odd
-      // k rows of each pair are interleaved as i32 = lo | hi << 16 (the
-      // little-endian layout of the i16 pair) into [Bb, Np/16, Kp/2, 16].
-      // Every map is a permutation with the 16 columns innermost on both
-      // sides, so this vectorizes like any elementwise op.
-      Type sourceElement =
-          cast<RankedTensorType>(bSource.getType()).getElementType();
-      // Even (odd) k rows: a stride-2 slice along K, then the columns split
-      // into [Np/16, 16]. (No rank-reducing slices: their unit-dim dropping is
-      // ambiguous with dynamic sizes.)
-      auto kRowsOfPairs = [&](int64_t which) -> Value {
-        OpFoldResult zeroIdx = rewriter.getIndexAttr(0),
-                     oneIdx = rewriter.getIndexAttr(1);
-        Value rows = tensor::ExtractSliceOp::create(
-            rewriter, loc, bSource,
-            ArrayRef<OpFoldResult>{zeroIdx, rewriter.getIndexAttr(which),
-                                   zeroIdx},
-            ArrayRef<OpFoldResult>{bBatches, kPairs, nPadded},
-            ArrayRef<OpFoldResult>{oneIdx, rewriter.getIndexAttr(2), oneIdx});
-        return tensor::ExpandShapeOp::create(
-            rewriter, loc,
-            RankedTensorType::get({staticOr(bBatches), staticOr(kPairs),
-                                   staticOr(panels), kColumns},
-                                  sourceElement),
-            rows, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}},
-            ArrayRef<OpFoldResult>{bBatches, kPairs, panels,
-                                   rewriter.getIndexAttr(kColumns)});
-      };
-      Value evenRows = kRowsOfPairs(0), oddRows = kRowsOfPairs(1);
-      Type i32 = rewriter.getI32Type();
-      Value bPackedInit = tensor::EmptyOp::create(
-          rewriter, loc,
-          ArrayRef<OpFoldResult>{bBatches, panels, kPairs,
-                                 rewriter.getIndexAttr(kColumns)},
-          i32);
-      AffineMap packedMap = AffineMap::getMultiDimIdentityMap(4, ctx);
-      AffineMap rowsMap = AffineMap::get(4, 0, {dim(0), dim(2), dim(1), dim(3)},
-                                         ctx);
-      SmallVector<Value> packInputs{evenRows, oddRows};
-      SmallVector<AffineMap> packMaps{rowsMap, rowsMap};
-      if (directB) {
-        // b's zero point, per column [Np] viewed as [Np/16, 16], or scalar.
-        Value zp = bZp->tensor;
-        if (bZp->perElement) {
-          zp = tensor::ExpandShapeOp::create(
-              rewriter, loc,
-              RankedTensorType::get({staticOr(panels), kColumns}, i8), zp,
-              ArrayRef<ReassociationIndices>{{0, 1}},
-              ArrayRef<OpFoldResult>{panels, rewriter.getIndexAttr(kColumns)});
-          packMaps.push_back(AffineMap::get(4, 0, {dim(1), dim(3)}, ctx));
-        } else {
-          packMaps.push_back(AffineMap::get(4, 0, {}, ctx));
-        }
-        packInputs.push_back(zp);
-      }
-      packMaps.push_back(packedMap);
-      bPacked =
-          linalg::GenericOp::create(
-              rewriter, loc, bPackedInit.getType(), packInputs, bPackedInit,
-              packMaps, parallel(4),
-              [&](OpBuilder &b, Location l, ValueRange args) {
-                Value even = args[0], odd = args[1];
-                if (directB) {
-                  Value zp = emitExtendToI32(b, l, args[2], bOnnx);
-                  even = arith::TruncIOp::create(
-                      b, l, i16,
-                      arith::SubIOp::create(
-                          b, l, emitExtendToI32(b, l, even, bOnnx), zp));
-                  odd = arith::TruncIOp::create(
-                      b, l, i16,
-                      arith::SubIOp::create(
-                          b, l, emitExtendToI32(b, l, odd, bOnnx), zp));
-                }
-                Value lo = arith::ExtUIOp::create(b, l, i32, even);
-                Value hi = arith::ShLIOp::create(
-                    b, l, arith::ExtUIOp::create(b, l, i32, odd),
-                    arith::ConstantOp::create(b, l, b.getI32IntegerAttr(16)));
-                linalg::YieldOp::create(
-                    b, l, arith::OrIOp::create(b, l, lo, hi).getResult());
-              })
-              .getResult(0);
-    }
+    // B16 = b - b_zp in k-pairs of 16-column panels, [Bb, Np/16, Kp/2, 16]
+    // i32, at run time.
+    if (!bPacked)
+      bPacked = packMaddB(rewriter, loc, bMat, bOnnx, bZp->tensor,
+                          bZp->perElement, k, n, kPadded, nPadded,
+                          this->parallel);
 
     // amx reads the packed operands through memrefs (tile loads).
     Value aBuffer, bBuffer;

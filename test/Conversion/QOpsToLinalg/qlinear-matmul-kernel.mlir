@@ -3,7 +3,9 @@
 
 // The int8 micro-kernel (QLinearMatMulKernel.cpp): A packed as i16 with its
 // zero point subtracted; B's even and odd k rows interleaved as i16 pairs in
-// one i32, with its zero point subtracted, in 16-column panels; 48-row
+// one i32, with its zero point subtracted, in 16-column panels (per panel
+// and k-pair: two rows of 16 bytes interleaved by a byte shuffle, extended,
+// the zero point pairs subtracted; QLinearMatMulMadd.h); 48-row
 // blocks x 16-column panels x 6-row tiles x k-pairs, twelve vector<8xi32>
 // accumulators of pairwise multiply-adds; the requantization in the tile
 // epilogue writes vector<8xi8> straight into the 64 x 32 result. 64 rows are
@@ -15,11 +17,19 @@
 // CHECK: arith.extui
 // CHECK: arith.subi
 // CHECK: arith.trunci %{{.*}} : i32 to i16
-// CHECK: %[[EVEN:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0] [1, 64, 32] [1, 2, 1] : tensor<1x128x32xi8> to tensor<1x64x32xi8>
-// CHECK: %[[ODD:.*]] = tensor.extract_slice %{{.*}}[0, 1, 0] [1, 64, 32] [1, 2, 1] : tensor<1x128x32xi8> to tensor<1x64x32xi8>
-// CHECK: %[[BP:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x64x16xi32>)
-// CHECK: arith.shli %{{.*}}, %{{.*}} : i32
-// CHECK: arith.ori
+// CHECK: %[[BP:.*]] = scf.for {{.*}} -> (tensor<1x2x64x16xi32>)
+// CHECK: scf.for %[[PANEL:[a-z0-9_]+]] = {{.*}} -> (tensor<1x2x64x16xi32>)
+// CHECK: %[[ZB:.*]] = vector.transfer_read %{{.*}} : tensor<32xi8>, vector<16xi8>
+// CHECK: %[[ZB16:.*]] = arith.extsi %[[ZB]] : vector<16xi8> to vector<16xi16>
+// CHECK: %[[ZBLO:.*]] = vector.shuffle %[[ZB16]], %[[ZB16]] [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c64{{.*}} -> (tensor<1x1x64x16xi32>)
+// CHECK: %[[EVEN:.*]] = vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x128x32xi8>, vector<16xi8>
+// CHECK: %[[ODD:.*]] = vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x128x32xi8>, vector<16xi8>
+// CHECK: %[[PAIRS:.*]] = vector.shuffle %[[EVEN]], %[[ODD]] [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23]
+// CHECK: %[[WORDS:.*]] = arith.extsi %[[PAIRS]] : vector<16xi8> to vector<16xi16>
+// CHECK: %[[CENTERED:.*]] = arith.subi %[[WORDS]], %[[ZBLO]] : vector<16xi16>
+// CHECK: vector.bitcast %[[CENTERED]] : vector<16xi16> to vector<8xi32>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%{{.*}}, %[[PANEL]], 0, 0] [1, 1, 64, 16]
 // CHECK: scf.for %[[B:.*]] = {{.*}} iter_args
 // CHECK: scf.for %[[MB:.*]] = {{.*}} step %{{.*}} iter_args
 // CHECK: scf.for %[[N0:.*]] = {{.*}} iter_args
@@ -138,4 +148,28 @@ func.func @short_a_constant_batched_b(%a: tensor<2x1x64xui8>) -> tensor<2x1x32xu
   %zb = arith.constant dense<-1> : tensor<si8>
   %y = qops.qlinear_matmul a(%a, %s, %za : tensor<2x1x64xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<2x64x32xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<2x1x32xui8>
   return %y : tensor<2x1x32xui8>
+}
+
+// -----
+
+// The run-time B16 packing with threads: an scf.forall over batches x
+// panels (OpenMP gives each thread a contiguous range of panels). N = 40 is
+// not a multiple of 16: rows of b are read with masks (in_bounds false). A
+// dynamic K may be odd: the last row alone, with a zero row after it, when
+// it is. A ui8 b is zero-extended.
+// PAR-LABEL: func.func @pack_threads_dynamic_k
+// PAR: scf.forall (%{{.*}}, %{{.*}}) in (1, 3) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<1x3x?x16xi32>)
+// PAR: vector.transfer_read %{{.*}} : tensor<1x?x40xi8>, vector<16xi8>
+// PAR: arith.extui %{{.*}} : vector<16xi8> to vector<16xi16>
+// PAR: %[[KMOD2:.*]] = arith.remui %{{.*}}, %c2{{.*}} : index
+// PAR: %[[ODD:.*]] = arith.cmpi ne, %[[KMOD2]], %c0{{.*}} : index
+// PAR: scf.if %[[ODD]]
+// PAR: vector.shuffle %{{.*}}, %cst{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23]
+// PAR: tensor.parallel_insert_slice
+func.func @pack_threads_dynamic_k(%a: tensor<7x?xsi8>, %b: tensor<?x40xui8>) -> tensor<7x40xsi8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<si8>
+  %zb = arith.constant dense<100> : tensor<ui8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<7x?xsi8>, tensor<f32>, tensor<si8>) b(%b, %s, %zb : tensor<?x40xui8>, tensor<f32>, tensor<ui8>) y(%s, %za : tensor<f32>, tensor<si8>) -> tensor<7x40xsi8>
+  return %y : tensor<7x40xsi8>
 }

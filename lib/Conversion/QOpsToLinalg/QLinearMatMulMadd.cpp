@@ -1,0 +1,204 @@
+//===- QLinearMatMulMadd.cpp - the madd strategy's run-time packing -------===//
+
+#include "QLinearMatMulMadd.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+constexpr int64_t kPanel = 16; // columns of one panel (the kernel's NR)
+
+/// (x[c], y[c]) for the columns c = 0-7 (`high` false) or 8-15 of two
+/// vector<16xi8>: VPUNPCKLBW / VPUNPCKHBW.
+SmallVector<int64_t> interleaveMask(bool high) {
+  SmallVector<int64_t> mask;
+  for (int64_t c = 0; c < kPanel / 2; ++c) {
+    int64_t column = c + (high ? kPanel / 2 : 0);
+    mask.append({column, column + kPanel});
+  }
+  return mask;
+}
+
+/// Each lane of the columns 0-7 (`high` false) or 8-15 twice: the zero
+/// point of a pair of rows.
+SmallVector<int64_t> duplicateMask(bool high) {
+  SmallVector<int64_t> mask;
+  for (int64_t c = 0; c < kPanel / 2; ++c) {
+    int64_t column = c + (high ? kPanel / 2 : 0);
+    mask.append({column, column});
+  }
+  return mask;
+}
+
+} // namespace
+
+Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
+                      Value zeroPoint, bool zeroPointPerColumn,
+                      OpFoldResult k, OpFoldResult n, OpFoldResult kPadded,
+                      OpFoldResult nPadded, bool parallel) {
+  Type i8 = b.getI8Type(), i16 = b.getIntegerType(16), i32 = b.getI32Type();
+  auto bytesType = VectorType::get({kPanel}, i8);
+  auto wordsType = VectorType::get({kPanel}, i16);
+  auto lanesType = VectorType::get({kPanel / 2}, i32);
+  bool isUnsigned = cast<IntegerType>(bOnnx).isUnsigned();
+  auto index = [](OpBuilder &b, Location l, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, l, v);
+  };
+  auto extend = [&](OpBuilder &b, Location l, Value bytes) -> Value {
+    if (isUnsigned)
+      return arith::ExtUIOp::create(b, l, wordsType, bytes);
+    return arith::ExtSIOp::create(b, l, wordsType, bytes);
+  };
+  AffineExpr s0 = b.getAffineSymbolExpr(0);
+  OpFoldResult batches = tensor::getMixedSize(b, loc, bMatrix, 0);
+  OpFoldResult pairs = affine::makeComposedFoldedAffineApply(
+      b, loc, s0.floorDiv(2), {kPadded});
+  OpFoldResult wholePairs =
+      affine::makeComposedFoldedAffineApply(b, loc, s0.floorDiv(2), {k});
+  OpFoldResult panels = affine::makeComposedFoldedAffineApply(
+      b, loc, s0.floorDiv(kPanel), {nPadded});
+  std::optional<int64_t> staticN = getConstantIntValue(n),
+                         staticK = getConstantIntValue(k);
+  bool columnsExact = staticN && *staticN % kPanel == 0;
+  Value padI8 = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
+  Value zeroRow = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(bytesType, int8_t(0)));
+  auto getIndex = [&](OpBuilder &b, Location l, OpFoldResult v) {
+    return getValueOrCreateConstantIndexOp(b, l, v);
+  };
+
+  // The panel p of batch bb into `dest` ([1, 1, Kp/2, 16] i32).
+  auto emitPanel = [&](OpBuilder &b, Location l, Value bb, Value panel,
+                       Value dest) -> Value {
+    Value column0 =
+        arith::MulIOp::create(b, l, panel, index(b, l, kPanel));
+    Value zp;
+    if (zeroPointPerColumn)
+      zp = vector::TransferReadOp::create(b, l, bytesType, zeroPoint,
+                                          ValueRange{column0}, padI8,
+                                          ArrayRef<bool>{true});
+    else
+      zp = vector::BroadcastOp::create(
+          b, l, bytesType,
+          tensor::ExtractOp::create(b, l, zeroPoint, ValueRange{}));
+    Value zpWords = extend(b, l, zp);
+    Value zpHalves[] = {
+        vector::ShuffleOp::create(b, l, zpWords, zpWords, duplicateMask(false)),
+        vector::ShuffleOp::create(b, l, zpWords, zpWords, duplicateMask(true))};
+    // The pair q: rows 2q and 2q + 1 (zeros when `secondRowEmpty`).
+    auto emitPair = [&](OpBuilder &b, Location l, Value pair, Value packed,
+                        bool secondRowEmpty) -> Value {
+      Value first = arith::MulIOp::create(b, l, pair, index(b, l, 2));
+      auto row = [&](Value r) -> Value {
+        return vector::TransferReadOp::create(
+            b, l, bytesType, bMatrix, ValueRange{bb, r, column0}, padI8,
+            ArrayRef<bool>{columnsExact});
+      };
+      Value even = row(first);
+      Value odd = secondRowEmpty
+                      ? zeroRow
+                      : row(arith::AddIOp::create(b, l, first, index(b, l, 1)));
+      for (int64_t h = 0; h < 2; ++h) {
+        Value bytes =
+            vector::ShuffleOp::create(b, l, even, odd, interleaveMask(h == 1));
+        Value words =
+            arith::SubIOp::create(b, l, extend(b, l, bytes), zpHalves[h]);
+        packed = vector::TransferWriteOp::create(
+                     b, l, vector::BitCastOp::create(b, l, lanesType, words),
+                     packed,
+                     ValueRange{index(b, l, 0), index(b, l, 0), pair,
+                                index(b, l, h * kPanel / 2)},
+                     ArrayRef<bool>{true})
+                     .getResult();
+      }
+      return packed;
+    };
+    auto pairLoop = scf::ForOp::create(
+        b, l, index(b, l, 0), getIndex(b, l, wholePairs), index(b, l, 1),
+        ValueRange{dest},
+        [&](OpBuilder &b, Location l, Value pair, ValueRange args) {
+          scf::YieldOp::create(b, l, emitPair(b, l, pair, args[0], false));
+        });
+    Value packed = pairLoop.getResult(0);
+    // K odd: the last row with a zero row after it.
+    if (staticK && *staticK % 2 == 0)
+      return packed;
+    Value last = getIndex(b, l, wholePairs);
+    if (staticK)
+      return emitPair(b, l, last, packed, true);
+    Value odd = arith::CmpIOp::create(
+        b, l, arith::CmpIPredicate::ne,
+        arith::RemUIOp::create(b, l, getIndex(b, l, k), index(b, l, 2)),
+        index(b, l, 0));
+    auto ifOdd = scf::IfOp::create(
+        b, l, odd,
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(b, l, emitPair(b, l, last, packed, true));
+        },
+        [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, packed); });
+    return ifOdd.getResult(0);
+  };
+
+  Value init = tensor::EmptyOp::create(
+      b, loc,
+      ArrayRef<OpFoldResult>{batches, panels, pairs, b.getIndexAttr(kPanel)},
+      i32);
+  auto sliceOf = [&](Value bb, Value panel) {
+    SmallVector<OpFoldResult> offsets{bb, panel, b.getIndexAttr(0),
+                                      b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(1),
+                                    pairs, b.getIndexAttr(kPanel)};
+    return std::make_pair(offsets, sizes);
+  };
+  SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
+  if (parallel) {
+    auto forall = scf::ForallOp::create(
+        b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{batches, panels},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)},
+        ValueRange{init}, std::nullopt);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(forall.getBody());
+    auto [offsets, sizes] =
+        sliceOf(forall.getInductionVar(0), forall.getInductionVar(1));
+    Value slice = tensor::ExtractSliceOp::create(
+        b, loc, forall.getRegionIterArgs()[0], offsets, sizes, strides);
+    Value packed = emitPanel(b, loc, forall.getInductionVar(0),
+                             forall.getInductionVar(1), slice);
+    b.setInsertionPointToStart(forall.getTerminator().getBody());
+    tensor::ParallelInsertSliceOp::create(
+        b, loc, packed, forall.getRegionIterArgs()[0], offsets, sizes,
+        strides);
+    return forall.getResult(0);
+  }
+  auto batchLoop = scf::ForOp::create(
+      b, loc, index(b, loc, 0), getIndex(b, loc, batches), index(b, loc, 1),
+      ValueRange{init},
+      [&](OpBuilder &b, Location l, Value bb, ValueRange batchArgs) {
+        auto panelLoop = scf::ForOp::create(
+            b, l, index(b, l, 0), getIndex(b, l, panels), index(b, l, 1),
+            batchArgs,
+            [&](OpBuilder &b, Location l, Value panel, ValueRange args) {
+              auto [offsets, sizes] = sliceOf(bb, panel);
+              Value slice = tensor::ExtractSliceOp::create(
+                  b, l, args[0], offsets, sizes, strides);
+              Value packed = emitPanel(b, l, bb, panel, slice);
+              scf::YieldOp::create(
+                  b, l,
+                  tensor::InsertSliceOp::create(b, l, packed, args[0],
+                                                offsets, sizes, strides)
+                      .getResult());
+            });
+        scf::YieldOp::create(b, l, panelLoop.getResults());
+      });
+  return batchLoop.getResult(0);
+}

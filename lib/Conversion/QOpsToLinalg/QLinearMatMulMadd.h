@@ -1,0 +1,33 @@
+//===- QLinearMatMulMadd.h - the madd strategy's run-time packing -*- C++ -*-===//
+//
+// The madd strategy of the int8 kernel (QLinearMatMulKernel.cpp) multiplies
+// i16 k-pairs; a b known only at run time is packed into them per call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULMADD_H
+#define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULMADD_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
+
+namespace mlir::qops {
+
+/// B16 of b [Bb, K, N] (storage) at run time: [Bb, Np/16, Kp/2, 16] i32,
+/// lane c of (bb, panel p, pair q) = lo16(b[2q][16p + c] - b_zp) |
+/// (b[2q + 1][16p + c] - b_zp) << 16 (the little-endian i16 pair the kernel
+/// bitcasts). Per pair and panel: two rows of 16 bytes interleaved by byte
+/// shuffles (VPUNPCKLBW / VPUNPCKHBW), extended to i16 (VPMOVSXBW or
+/// VPMOVZXBW) and the zero point subtracted (VPSUBW): two 32-byte stores.
+/// Rows past K and columns past N hold -b_zp (A16 is 0 there, and y's
+/// columns past N are not written). `zeroPoint`: rank 0, or [Np] padded.
+/// With `parallel`, an scf.forall over batches x panels (OpenMP gives each
+/// thread a contiguous range of panels).
+Value packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
+                Value zeroPoint, bool zeroPointPerColumn, OpFoldResult k,
+                OpFoldResult n, OpFoldResult kPadded, OpFoldResult nPadded,
+                bool parallel);
+
+} // namespace mlir::qops
+
+#endif // QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULMADD_H
