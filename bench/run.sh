@@ -3,7 +3,8 @@
 # (../shared/bench-anchors/run.sh), then QuantOps on the same models and
 # inputs, in the same run, then both again back to back in paired rounds
 # (bench/paired.py); writes bench/RESULTS.md and bench/results.png, then the
-# QDQ models fused and unfused against ONNX Runtime (bench/QDQ.md).
+# QDQ models fused and unfused against ONNX Runtime (bench/QDQ.md), and the
+# int8 register ceilings of the CPU (bench/ISA.md).
 #   bash bench/run.sh                    (from the project root; ~22 min)
 #   PAIRED_ROUNDS=0 bash bench/run.sh    (no paired rounds; ~13 min)
 set -euo pipefail
@@ -34,3 +35,5 @@ else
 fi
 # QDQ models: fused vs unfused vs ONNX Runtime -> bench/QDQ.md.
 /usr/bin/python3 bench/qdq/run.py "$WORK" build/bin/quant-runner bench/QDQ.md
+# The int8 multiply-accumulate ceilings of this CPU (AVX2) -> bench/ISA.md.
+bash bench/isa/run.sh

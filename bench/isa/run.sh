@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Register-only int8 multiply-accumulate ceilings of this x86 CPU (AVX2),
+# exact VPMADDWD against ONNX Runtime's saturating VPMADDUBSW form
+# (int8_ceiling.c). Writes bench/ISA.md.
+#   bash bench/isa/run.sh        (from the project root; ~10 s)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if ! grep -q ' avx2 ' /proc/cpuinfo; then
+  echo "[isa] no AVX2 on this CPU; skipped" >&2
+  exit 0
+fi
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cc -O2 -o "$out/int8_ceiling" bench/isa/int8_ceiling.c
+model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+family=$(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
+cpumodel=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
+{
+  echo "# int8 multiply-accumulate ceilings (bench/isa/run.sh)"
+  echo
+  echo "Measured $(date -u +%Y-%m-%d) on $model (family $family model $cpumodel), one thread, registers"
+  echo "only (int8_ceiling.c: best of 7 alternating rounds, cycles counted against a chain of"
+  echo "dependent ADDs)."
+  echo
+  "$out/int8_ceiling"
+} > bench/ISA.md
+cat bench/ISA.md
