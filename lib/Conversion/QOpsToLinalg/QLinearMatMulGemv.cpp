@@ -84,17 +84,6 @@ bool isConstantZero(Value zeroPoint) {
                       [](const APInt &v) { return v.isZero(); });
 }
 
-/// The interleave of two rows of 16 bytes into k-pairs: (x[c], y[c]) for
-/// the columns c = 0-7 (`high` false, VPUNPCKLBW) or 8-15 (VPUNPCKHBW).
-SmallVector<int64_t> interleaveMask(bool high) {
-  SmallVector<int64_t> mask;
-  for (int64_t c = 0; c < kPanel / 2; ++c) {
-    int64_t column = c + (high ? kPanel / 2 : 0);
-    mask.append({column, column + kPanel});
-  }
-  return mask;
-}
-
 /// The constant b packed into k-pairs: [Np/16, Kp/2, 32] i8, byte 2c + t of
 /// (panel p, pair q) = b[2q + t][16p + c] (0 past K and N). Null unless b is
 /// a constant.
@@ -141,13 +130,8 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
     auto aOnnxType = cast<RankedTensorType>(op.getA().getType());
     auto bOnnxType = cast<RankedTensorType>(op.getB().getType());
     Type aOnnx = aOnnxType.getElementType(), bOnnx = bOnnxType.getElementType();
-    Type yOnnx = op.getY().getType().getElementType();
-    if (!isInt8Type(aOnnx) || !isInt8Type(bOnnx) || !isInt8Type(yOnnx))
-      return rewriter.notifyMatchFailure(op, "not an int8 matmul");
-    if (!cast<RankedTensorType>(op.getAScale().getType())
-             .getElementType()
-             .isF32())
-      return rewriter.notifyMatchFailure(op, "scales are not f32");
+    if (StringRef reason = int8MatMulUnsupportedReason(op); !reason.empty())
+      return rewriter.notifyMatchFailure(op, reason);
     if (bOnnxType.getRank() != 2 || !bOnnxType.hasStaticShape() ||
         !aOnnxType.hasStaticShape() || aOnnxType.getNumElements() == 0 ||
         bOnnxType.getNumElements() == 0)
@@ -167,35 +151,18 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
       return rewriter.notifyMatchFailure(
           op, "a constant b: the quad kernels pack it at compile time");
 
-    FailureOr<KernelParam> aScale =
-        prepareKernelParam(rewriter, loc, adaptor.getAScale());
-    FailureOr<KernelParam> aZp =
-        prepareKernelParam(rewriter, loc, adaptor.getAZeroPoint());
-    FailureOr<KernelParam> bScale =
-        prepareKernelParam(rewriter, loc, adaptor.getBScale());
-    FailureOr<KernelParam> bZp =
-        prepareKernelParam(rewriter, loc, adaptor.getBZeroPoint());
-    FailureOr<KernelParam> yScale =
-        prepareKernelParam(rewriter, loc, adaptor.getYScale());
-    FailureOr<KernelParam> yZp =
-        prepareKernelParam(rewriter, loc, adaptor.getYZeroPoint());
-    if (failed(aScale) || failed(aZp) || failed(bScale) || failed(bZp) ||
-        failed(yScale) || failed(yZp))
-      return rewriter.notifyMatchFailure(op, "batched parameters");
     // Per-row parameters index a's rows: only for an a without batch dims
     // (a batched a broadcasts them over its batch).
-    auto paramIsRow = [&](Value original) {
-      auto t = cast<RankedTensorType>(original.getType());
-      return t.getRank() >= 2 && t.getShape().back() == 1 &&
-             !hasSingleElement(t);
+    auto perElement = [](Value param) {
+      return !hasSingleElement(cast<RankedTensorType>(param.getType()));
     };
-    bool yScaleRow = paramIsRow(op.getYScale());
-    bool yZpRow = paramIsRow(op.getYZeroPoint());
-    bool anyPerRow = aScale->perElement || aZp->perElement || yScaleRow ||
-                     yZpRow;
-    if (anyPerRow && aOnnxType.getRank() > 2)
+    if (aOnnxType.getRank() > 2 &&
+        (perElement(op.getAScale()) || perElement(op.getAZeroPoint()) ||
+         isPerRowParam(op.getYScale()) || isPerRowParam(op.getYZeroPoint())))
       return rewriter.notifyMatchFailure(op, "per-row parameters of a batch");
 
+    // Every check passed: from here on the pattern builds IR.
+    Int8MatMulParams params(rewriter, loc, op, adaptor);
     Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16),
          i32 = rewriter.getI32Type();
     int64_t kPadded = llvm::alignTo(k, 2);
@@ -231,13 +198,13 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
     MLIRContext *ctx = rewriter.getContext();
     AffineExpr d0 = getAffineDimExpr(0, ctx);
     AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
-    AffineMap aZpMap = aZp->perElement ? AffineMap::get(2, 0, d0)
+    AffineMap aZpMap = params.aZeroPoint.perElement ? AffineMap::get(2, 0, d0)
                                        : AffineMap::get(2, 0, {}, ctx);
     Value a16Init = tensor::EmptyOp::create(
         rewriter, loc, ArrayRef<int64_t>{rows, k}, i16);
     Value a16 =
         linalg::GenericOp::create(
-            rewriter, loc, a16Init.getType(), ValueRange{a, aZp->tensor},
+            rewriter, loc, a16Init.getType(), ValueRange{a, params.aZeroPoint.tensor},
             a16Init, ArrayRef<AffineMap>{identity, aZpMap, identity},
             SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
             [&](OpBuilder &b, Location l, ValueRange args) {
@@ -340,7 +307,7 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
                 : row(arith::AddIOp::create(b, l, first, index(b, l, 1)));
         for (bool high : {false, true})
           halves.push_back(
-              vector::ShuffleOp::create(b, l, even, odd, interleaveMask(high)));
+              vector::ShuffleOp::create(b, l, even, odd, interleaveRowsMask(high)));
       }
       return {extend(b, l, halves[0]), extend(b, l, halves[1])};
     };
@@ -515,25 +482,11 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
     }
 
     // Per-column parameters padded to Np (scale 1, zero point 0).
-    auto padColumns = [&](KernelParam &param, bool isScale) {
-      if (!param.perElement)
-        return;
-      TypedAttr pad = isScale ? TypedAttr(rewriter.getF32FloatAttr(1.0f))
-                              : TypedAttr(rewriter.getI8IntegerAttr(0));
-      param.tensor = padHighTo(rewriter, loc, param.tensor,
-                               {rewriter.getIndexAttr(nPadded)}, pad);
-    };
-    padColumns(*bScale, true);
-    padColumns(*bZp, false);
-    if (!yScaleRow)
-      padColumns(*yScale, true);
-    if (!yZpRow)
-      padColumns(*yZp, false);
-    RequantizeParams requantize{*aScale, *bScale,  *yScale,
-                                *yZp,    yScaleRow, yZpRow, yOnnx};
+    params.padColumns(rewriter, loc, rewriter.getIndexAttr(nPadded));
+    RequantizeParams requantize = params.requantize();
 
     // y[m, n] from the partials, 8 outputs at a time.
-    Type yStorage = getStorageElementType(yOnnx);
+    Type yStorage = getStorageElementType(params.yOnnx);
     Value yInit = tensor::EmptyOp::create(
         rewriter, loc, ArrayRef<int64_t>{rows, n}, yStorage);
     auto rowLoop = scf::ForOp::create(
@@ -557,7 +510,7 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
                 }
                 if (rowSum) {
                   // acc -= b_zp[n] S[m]
-                  Value zb = readKernelParam(b, l, *bZp, m, column, false,
+                  Value zb = readKernelParam(b, l, params.bZeroPoint, m, column, false,
                                              kLanes);
                   zb = bUnsigned
                            ? arith::ExtUIOp::create(b, l, accType, zb)

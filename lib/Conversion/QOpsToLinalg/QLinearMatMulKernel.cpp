@@ -273,12 +273,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     auto bOnnxType = cast<RankedTensorType>(op.getB().getType());
     Type aOnnx = aOnnxType.getElementType(), bOnnx = bOnnxType.getElementType();
     Type yOnnx = op.getY().getType().getElementType();
-    if (!isInt8Type(aOnnx) || !isInt8Type(bOnnx) || !isInt8Type(yOnnx))
-      return rewriter.notifyMatchFailure(op, "not an int8 matmul");
-    if (!cast<RankedTensorType>(op.getAScale().getType())
-             .getElementType()
-             .isF32())
-      return rewriter.notifyMatchFailure(op, "scales are not f32");
+    if (StringRef reason = int8MatMulUnsupportedReason(op); !reason.empty())
+      return rewriter.notifyMatchFailure(op, reason);
     int64_t aRank = aOnnxType.getRank(), bRank = bOnnxType.getRank();
     if (aRank < 2 || bRank < 2)
       return rewriter.notifyMatchFailure(op, "a vector operand");
@@ -301,29 +297,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
         !matchPattern(op.getB(), m_Constant()))
       return rewriter.notifyMatchFailure(op, "few rows, b not constant");
 
-    FailureOr<KernelParam> aScale =
-        prepareKernelParam(rewriter, loc, adaptor.getAScale());
-    FailureOr<KernelParam> aZp =
-        prepareKernelParam(rewriter, loc, adaptor.getAZeroPoint());
-    FailureOr<KernelParam> bScale =
-        prepareKernelParam(rewriter, loc, adaptor.getBScale());
-    FailureOr<KernelParam> bZp =
-        prepareKernelParam(rewriter, loc, adaptor.getBZeroPoint());
-    FailureOr<KernelParam> yScale =
-        prepareKernelParam(rewriter, loc, adaptor.getYScale());
-    FailureOr<KernelParam> yZp =
-        prepareKernelParam(rewriter, loc, adaptor.getYZeroPoint());
-    if (failed(aScale) || failed(aZp) || failed(bScale) || failed(bZp) ||
-        failed(yScale) || failed(yZp))
-      return rewriter.notifyMatchFailure(op, "batched parameters");
-    // y's per-element parameters: per-row ([.., M, 1]) or per-column.
-    auto yParamIsRow = [&](Value original) {
-      auto t = cast<RankedTensorType>(original.getType());
-      return t.getRank() >= 2 && t.getShape().back() == 1 &&
-             !hasSingleElement(t);
-    };
-    bool yScaleRow = yParamIsRow(op.getYScale());
-    bool yZpRow = yParamIsRow(op.getYZeroPoint());
+    // Every check passed: from here on the pattern builds IR.
+    Int8MatMulParams params(rewriter, loc, op, adaptor);
 
     // Collapse the batch dims: a [B, M, K], b [Bb, K, N].
     auto toBatched = [&](Value v, int64_t rank) -> Value {
@@ -409,21 +384,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     // Per-column parameters padded to the panels (scale 1, zp 0); per-row
     // ones are read at rows below M only (clamped).
     Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16);
-    auto padParam = [&](KernelParam &param, OpFoldResult to, bool isScale) {
-      if (!param.perElement)
-        return;
-      TypedAttr pad = isScale ? TypedAttr(rewriter.getF32FloatAttr(1.0f))
-                              : TypedAttr(rewriter.getI8IntegerAttr(0));
-      param.tensor = padHighTo(rewriter, loc, param.tensor, {to}, pad);
-    };
-    padParam(*bScale, nPadded, true);
-    padParam(*bZp, nPadded, false);
-    if (!yScaleRow)
-      padParam(*yScale, nPadded, true);
-    if (!yZpRow)
-      padParam(*yZp, nPadded, false);
-    RequantizeParams requantize{*aScale, *bScale,  *yScale,
-                                *yZp,    yScaleRow, yZpRow, yOnnx};
+    params.padColumns(rewriter, loc, nPadded);
+    RequantizeParams requantize = params.requantize();
 
     MLIRContext *ctx = rewriter.getContext();
     auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
@@ -449,9 +411,9 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       rowSum = packedA.rowSum;
     } else {
       // A16 = a - a_zp, padded to [B, M, Kp].
-      AffineMap aZpMap = aZp->perElement ? AffineMap::get(3, 0, dim(1))
+      AffineMap aZpMap = params.aZeroPoint.perElement ? AffineMap::get(3, 0, dim(1))
                                          : AffineMap::get(3, 0, {}, ctx);
-      Value aZpTensor = aZp->tensor;
+      Value aZpTensor = params.aZeroPoint.tensor;
       Value a16Init = createEmptyLike(rewriter, loc, a, i16);
       Value a16 =
           linalg::GenericOp::create(
@@ -487,8 +449,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                              panelColumns);
       if (!bPacked) {
         VnniPackedB packedB =
-            packVnniB(rewriter, loc, bMat, bOnnx, bZp->tensor,
-                      bZp->perElement, k, n, kPadded, nPadded, panelColumns);
+            packVnniB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
+                      params.bZeroPoint.perElement, k, n, kPadded, nPadded, panelColumns);
         bPacked = packedB.quads;
         columnTerm = packedB.columnTerm;
       }
@@ -500,8 +462,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     // B16 = b - b_zp in k-pairs of 16-column panels, [Bb, Np/16, Kp/2, 16]
     // i32, at run time.
     if (!bPacked)
-      bPacked = packMaddB(rewriter, loc, bMat, bOnnx, bZp->tensor,
-                          bZp->perElement, k, n, kPadded, nPadded,
+      bPacked = packMaddB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
+                          params.bZeroPoint.perElement, k, n, kPadded, nPadded,
                           this->parallel);
 
     // amx reads the packed operands through memrefs (tile loads).
@@ -706,12 +668,12 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                             // acc += za'[m] term[n] - zb'[n] rowsum[m]
                             Value za = emitZeroPointA(
                                 b, l,
-                                readKernelParam(b, l, *aZp, row, column, true,
+                                readKernelParam(b, l, params.aZeroPoint, row, column, true,
                                                 lanes),
                                 aOnnx, signedA);
                             Value zb = emitZeroPointB(
                                 b, l,
-                                readKernelParam(b, l, *bZp, row, column,
+                                readKernelParam(b, l, params.bZeroPoint, row, column,
                                                 false, lanes),
                                 bOnnx);
                             Value term = vector::TransferReadOp::create(

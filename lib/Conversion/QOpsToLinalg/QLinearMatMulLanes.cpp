@@ -7,24 +7,28 @@
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::qops;
 
+bool qops::isKernelParamType(RankedTensorType type) {
+  return hasSingleElement(type) || type.getRank() == 1 ||
+         llvm::count_if(type.getShape(), [](int64_t d) { return d != 1; }) ==
+             1;
+}
+
 FailureOr<KernelParam> qops::prepareKernelParam(OpBuilder &b, Location loc,
                                                 Value param) {
   auto type = cast<RankedTensorType>(param.getType());
+  if (!isKernelParamType(type))
+    return failure();
   if (hasSingleElement(type))
     return KernelParam{collapseToScalarTensor(b, loc, param), false};
   if (type.getRank() == 1)
     return KernelParam{param, true};
-  int64_t nonUnit = 0;
-  for (int64_t d : type.getShape())
-    nonUnit += d != 1;
-  if (nonUnit != 1)
-    return failure();
   int64_t rank = type.getRank();
   return KernelParam{
       tensor::CollapseShapeOp::create(
@@ -101,4 +105,73 @@ Value qops::emitRequantizedLanes(OpBuilder &b, Location loc,
   return arith::TruncIOp::create(
       b, loc, VectorType::get({lanes}, getStorageElementType(params.yOnnx)),
       q);
+}
+
+StringRef qops::int8MatMulUnsupportedReason(QLinearMatMulOp op) {
+  Type aOnnx = op.getA().getType().getElementType(),
+       bOnnx = op.getB().getType().getElementType(),
+       yOnnx = op.getY().getType().getElementType();
+  if (!isInt8Type(aOnnx) || !isInt8Type(bOnnx) || !isInt8Type(yOnnx))
+    return "not an int8 matmul";
+  if (!cast<RankedTensorType>(op.getAScale().getType())
+           .getElementType()
+           .isF32())
+    return "scales are not f32";
+  for (Value param : {op.getAScale(), op.getAZeroPoint(), op.getBScale(),
+                      op.getBZeroPoint(), op.getYScale(), op.getYZeroPoint()})
+    if (!isKernelParamType(cast<RankedTensorType>(param.getType())))
+      return "batched parameters";
+  return "";
+}
+
+bool qops::isPerRowParam(Value original) {
+  auto type = cast<RankedTensorType>(original.getType());
+  return type.getRank() >= 2 && type.getShape().back() == 1 &&
+         !hasSingleElement(type);
+}
+
+qops::Int8MatMulParams::Int8MatMulParams(OpBuilder &b, Location loc,
+                                         QLinearMatMulOp op,
+                                         QLinearMatMulOp::Adaptor storage)
+    : yScaleRow(isPerRowParam(op.getYScale())),
+      yZeroPointRow(isPerRowParam(op.getYZeroPoint())),
+      yOnnx(op.getY().getType().getElementType()) {
+  auto prepare = [&](Value param) {
+    FailureOr<KernelParam> prepared = prepareKernelParam(b, loc, param);
+    assert(succeeded(prepared) && "int8MatMulUnsupportedReason not checked");
+    return *prepared;
+  };
+  aScale = prepare(storage.getAScale());
+  aZeroPoint = prepare(storage.getAZeroPoint());
+  bScale = prepare(storage.getBScale());
+  bZeroPoint = prepare(storage.getBZeroPoint());
+  yScale = prepare(storage.getYScale());
+  yZeroPoint = prepare(storage.getYZeroPoint());
+}
+
+void qops::Int8MatMulParams::padColumns(OpBuilder &b, Location loc,
+                                        OpFoldResult columns) {
+  auto pad = [&](KernelParam &param, bool isScale) {
+    if (!param.perElement)
+      return;
+    TypedAttr value = isScale ? TypedAttr(b.getF32FloatAttr(1.0f))
+                              : TypedAttr(b.getI8IntegerAttr(0));
+    param.tensor = padHighTo(b, loc, param.tensor, {columns}, value);
+  };
+  pad(bScale, true);
+  pad(bZeroPoint, false);
+  if (!yScaleRow)
+    pad(yScale, true);
+  if (!yZeroPointRow)
+    pad(yZeroPoint, false);
+}
+
+SmallVector<int64_t> qops::interleaveRowsMask(bool high) {
+  constexpr int64_t kRow = 16;
+  SmallVector<int64_t> mask;
+  for (int64_t c = 0; c < kRow / 2; ++c) {
+    int64_t column = c + (high ? kRow / 2 : 0);
+    mask.append({column, column + kRow});
+  }
+  return mask;
 }

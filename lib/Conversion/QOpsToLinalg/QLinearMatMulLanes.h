@@ -14,6 +14,8 @@
 #ifndef QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULLANES_H
 #define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULLANES_H
 
+#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpDefinition.h"
 
@@ -26,6 +28,10 @@ struct KernelParam {
   Value tensor;    // rank 0, or 1-D
   bool perElement; // 1-D
 };
+
+/// Whether prepareKernelParam takes a parameter of this type: one element,
+/// 1-D, or one dimension that is not 1 (checked before a pattern builds IR).
+bool isKernelParamType(RankedTensorType type);
 
 /// The 1-D form of a per-row / per-column parameter: [R] as is, or
 /// [1, .., R, 1] / [1, .., 1, C] collapsed; a one-element parameter as rank
@@ -50,6 +56,38 @@ struct RequantizeParams {
   bool yScaleRow, yZeroPointRow; // [.., M, 1]: per row, not per column
   Type yOnnx;                    // si8 / ui8
 };
+
+/// Why the int8 kernels do not take `op` ("not an int8 matmul", "scales are
+/// not f32", "batched parameters"), or "" when they may: si8/ui8 operands
+/// and result, f32 scales, parameters prepareKernelParam takes. Checked
+/// before a pattern builds IR.
+StringRef int8MatMulUnsupportedReason(QLinearMatMulOp op);
+
+/// Whether a parameter of y has the shape [.., M, 1] (per row) rather than
+/// one element or [.., 1, N] / [N] (per column).
+bool isPerRowParam(Value param);
+
+/// The six parameters of an int8 QLinearMatMul, prepared for the kernels
+/// (int8MatMulUnsupportedReason(op) must be "").
+struct Int8MatMulParams {
+  KernelParam aScale, aZeroPoint, bScale, bZeroPoint, yScale, yZeroPoint;
+  bool yScaleRow, yZeroPointRow; // [.., M, 1]: per row, not per column
+  Type yOnnx;
+
+  Int8MatMulParams(OpBuilder &b, Location loc, QLinearMatMulOp op,
+                   QLinearMatMulOp::Adaptor storage);
+  /// Pads the per-column parameters (b's, y's unless per row) to `columns`
+  /// (scale 1, zero point 0), so that the kernels read them in bounds.
+  void padColumns(OpBuilder &b, Location loc, OpFoldResult columns);
+  RequantizeParams requantize() const {
+    return {aScale, bScale, yScale, yZeroPoint, yScaleRow, yZeroPointRow,
+            yOnnx};
+  }
+};
+
+/// The interleave of two rows of 16 bytes into k-pairs (x[c], y[c]): the
+/// columns c = 0-7 (`high` false; VPUNPCKLBW) or 8-15 (VPUNPCKHBW).
+SmallVector<int64_t> interleaveRowsMask(bool high);
 
 /// The multiplier lanes (a_scale * b_scale) / y_scale, f32, of the outputs
 /// (row, column .. column + lanes).

@@ -2,6 +2,8 @@
 
 #include "QLinearMatMulMadd.h"
 
+#include "QLinearMatMulLanes.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -16,17 +18,6 @@ using namespace mlir::qops;
 namespace {
 
 constexpr int64_t kPanel = 16; // columns of one panel (the kernel's NR)
-
-/// (x[c], y[c]) for the columns c = 0-7 (`high` false) or 8-15 of two
-/// vector<16xi8>: VPUNPCKLBW / VPUNPCKHBW.
-SmallVector<int64_t> interleaveMask(bool high) {
-  SmallVector<int64_t> mask;
-  for (int64_t c = 0; c < kPanel / 2; ++c) {
-    int64_t column = c + (high ? kPanel / 2 : 0);
-    mask.append({column, column + kPanel});
-  }
-  return mask;
-}
 
 /// Each lane of the columns 0-7 (`high` false) or 8-15 twice: the zero
 /// point of a pair of rows.
@@ -109,7 +100,7 @@ Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
                       : row(arith::AddIOp::create(b, l, first, index(b, l, 1)));
       for (int64_t h = 0; h < 2; ++h) {
         Value bytes =
-            vector::ShuffleOp::create(b, l, even, odd, interleaveMask(h == 1));
+            vector::ShuffleOp::create(b, l, even, odd, interleaveRowsMask(h == 1));
         Value words =
             arith::SubIOp::create(b, l, extend(b, l, bytes), zpHalves[h]);
         packed = vector::TransferWriteOp::create(
