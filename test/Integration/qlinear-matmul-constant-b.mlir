@@ -89,6 +89,12 @@ func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>
 // RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 3 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
 
+// The column blocks of a gemv with a K of no two chunks, b constant.
+// RUN: %python %S/reference/gen_case.py qmm_gemv_column_blocks %t/gcb
+// RUN: %python %S/Inputs/constant_b_case.py %t/gcb gcb %t/gcb.mlir
+// RUN: quant-runner %t/gcb.mlir -e gcb_constant_b --input %t/gcb/in0.npy --input %t/gcb/in1.npy --input %t/gcb/in2.npy --input %t/gcb/in6.npy --input %t/gcb/in7.npy --expect %t/gcb/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/gcb.mlir -e gcb_constant_b --input %t/gcb/in0.npy --input %t/gcb/in1.npy --input %t/gcb/in2.npy --input %t/gcb/in6.npy --input %t/gcb/in7.npy --expect %t/gcb/out0.npy --threads 3 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+
 func.func @qmm_symmetric_si8_b(%a: tensor<2x37x64xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<2x64x45xsi8>, %bs: tensor<f32>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<2x37x45xui8> {
   %bzp = arith.constant dense<0> : tensor<si8>
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<2x37x64xui8>, tensor<f32>, tensor<ui8>)

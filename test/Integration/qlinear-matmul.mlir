@@ -872,6 +872,27 @@ func.func @qmm_gemv_2048x100(%arg0: tensor<1x2048xui8>, %arg1: tensor<f32>, %arg
   return %0 : tensor<1x100xui8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_gemv_column_blocks %t/qmm_gemv_column_blocks
+// RUN: quant-runner %s -e qmm_gemv_column_blocks --input %t/qmm_gemv_column_blocks/in0.npy \
+// RUN:   --input %t/qmm_gemv_column_blocks/in1.npy --input %t/qmm_gemv_column_blocks/in2.npy \
+// RUN:   --input %t/qmm_gemv_column_blocks/in3.npy --input %t/qmm_gemv_column_blocks/in4.npy \
+// RUN:   --input %t/qmm_gemv_column_blocks/in5.npy --input %t/qmm_gemv_column_blocks/in6.npy \
+// RUN:   --input %t/qmm_gemv_column_blocks/in7.npy --expect %t/qmm_gemv_column_blocks/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_column_blocks
+// RUN: quant-runner %s -e qmm_gemv_column_blocks --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_gemv_column_blocks/in0.npy --input %t/qmm_gemv_column_blocks/in1.npy \
+// RUN:   --input %t/qmm_gemv_column_blocks/in2.npy --input %t/qmm_gemv_column_blocks/in3.npy \
+// RUN:   --input %t/qmm_gemv_column_blocks/in4.npy --input %t/qmm_gemv_column_blocks/in5.npy \
+// RUN:   --input %t/qmm_gemv_column_blocks/in6.npy --input %t/qmm_gemv_column_blocks/in7.npy \
+// RUN:   --expect %t/qmm_gemv_column_blocks/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_column_blocks
+// OK_qmm_gemv_column_blocks: all {{[0-9]+}} results match
+func.func @qmm_gemv_column_blocks(%arg0: tensor<2x300xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<300x1100xui8>, %arg4: tensor<1100xf32>, %arg5: tensor<1100xui8>, %arg6: tensor<1100xf32>, %arg7: tensor<1100xui8>) -> tensor<2x1100xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x300xsi8>, tensor<f32>, tensor<si8>)
+                          b(%arg3, %arg4, %arg5 : tensor<300x1100xui8>, tensor<1100xf32>, tensor<1100xui8>)
+                          y(%arg6, %arg7 : tensor<1100xf32>, tensor<1100xui8>) -> tensor<2x1100xui8>
+  return %0 : tensor<2x1100xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_symmetric_si8_b %t/qmm_symmetric_si8_b
 // RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/qmm_symmetric_si8_b/in0.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in1.npy --input %t/qmm_symmetric_si8_b/in2.npy \

@@ -26,6 +26,12 @@
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_gemv_split_k --input %t/gemv/in0.npy --input %t/gemv/in1.npy --input %t/gemv/in2.npy --input %t/gemv/in3.npy --input %t/gemv/in4.npy --input %t/gemv/in5.npy --input %t/gemv/in6.npy --input %t/gemv/in7.npy --expect %t/gemv/out0.npy --threads 1 | FileCheck %s
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_gemv_split_k --input %t/gemv/in0.npy --input %t/gemv/in1.npy --input %t/gemv/in2.npy --input %t/gemv/in3.npy --input %t/gemv/in4.npy --input %t/gemv/in5.npy --input %t/gemv/in6.npy --input %t/gemv/in7.npy --expect %t/gemv/out0.npy --threads 2 | FileCheck %s
 // RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_gemv_split_k --input %t/gemv/in0.npy --input %t/gemv/in1.npy --input %t/gemv/in2.npy --input %t/gemv/in3.npy --input %t/gemv/in4.npy --input %t/gemv/in5.npy --input %t/gemv/in6.npy --input %t/gemv/in7.npy --expect %t/gemv/out0.npy --threads 3 | FileCheck %s
+// A gemv whose K has no two 1024-row chunks: the columns split in blocks
+// of 512 (three, the last partial).
+// RUN: %python %S/../Integration/reference/gen_case.py qmm_gemv_column_blocks %t/gcb
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_gemv_column_blocks --input %t/gcb/in0.npy --input %t/gcb/in1.npy --input %t/gcb/in2.npy --input %t/gcb/in3.npy --input %t/gcb/in4.npy --input %t/gcb/in5.npy --input %t/gcb/in6.npy --input %t/gcb/in7.npy --expect %t/gcb/out0.npy --threads 1 | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_gemv_column_blocks --input %t/gcb/in0.npy --input %t/gcb/in1.npy --input %t/gcb/in2.npy --input %t/gcb/in3.npy --input %t/gcb/in4.npy --input %t/gcb/in5.npy --input %t/gcb/in6.npy --input %t/gcb/in7.npy --expect %t/gcb/out0.npy --threads 2 | FileCheck %s
+// RUN: quant-runner %S/../Integration/qlinear-matmul.mlir -e qmm_gemv_column_blocks --input %t/gcb/in0.npy --input %t/gcb/in1.npy --input %t/gcb/in2.npy --input %t/gcb/in3.npy --input %t/gcb/in4.npy --input %t/gcb/in5.npy --input %t/gcb/in6.npy --input %t/gcb/in7.npy --expect %t/gcb/out0.npy --threads 3 | FileCheck %s
 // DynamicQuantizeLinear: with threads, pass 1 reduces chunks into
 // partials; each region (chunks, rows left over, tail) holds an extreme.
 // RUN: %python %S/../Integration/reference/gen_case.py dql_dyn_leftover_rows_and_tail %t/dql_dyn_leftover_rows_and_tail

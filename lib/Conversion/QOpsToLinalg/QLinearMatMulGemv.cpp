@@ -42,8 +42,10 @@
 // Threads: with K a multiple of kChunkRows (at least two chunks), an
 // scf.forall sums chunks of kChunkRows rows of b into partials [C, M, Np]
 // (each thread reads a contiguous part of b); i32 sums wrap, so the grouping
-// does not change the result. The partials are added, corrected and
-// requantized after, 8 outputs at a time.
+// does not change the result. Otherwise it splits the columns into blocks of
+// kColumnBlock (N padded to a multiple: each thread reads its part of every
+// row). The partials are added, corrected and requantized after, 8 outputs
+// at a time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +74,8 @@ constexpr int64_t kMaxRows = 4;      // a's rows the gemv takes; also the
 constexpr int64_t kPanel = 16;       // columns of one pair vector
 constexpr int64_t kLanes = 8;        // i32 lanes of one accumulator
 constexpr int64_t kChunkRows = 1024; // rows of b in one thread's chunk
+constexpr int64_t kColumnBlock = 512; // columns of one thread's block when
+                                      // K is not split
 constexpr int64_t kBlockPairs = 4;     // k-pairs of one sweep over a
                                      // row-major b
 
@@ -170,11 +174,21 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
         bConstant ? std::max<int64_t>(1, kMaxRows / rows) : 1;
     int64_t groupColumns = panelsTogether * kPanel;
     int64_t nPadded = llvm::alignTo(n, groupColumns);
+    // Threads: k in chunks of kChunkRows rows when K has at least two, else
+    // the columns in blocks of kColumnBlock (each thread reads its part of
+    // every row of b).
+    bool splitK = parallel && k % kChunkRows == 0 && k / kChunkRows >= 2;
+    int64_t blockColumns = nPadded;
+    if (parallel && !splitK && nPadded > kColumnBlock) {
+      blockColumns = kColumnBlock;
+      nPadded = llvm::alignTo(n, kColumnBlock);
+    }
+    int64_t columnBlocks = nPadded / blockColumns;
     bool columnsExact = n % groupColumns == 0;
     // Chunks of k-pairs: the whole K (the compile-time packing includes the
     // zero row of an odd K), or kChunkRows rows each for threads.
     int64_t chunks = 1, chunkPairs = bConstant ? kPadded / 2 : k / 2;
-    if (parallel && k % kChunkRows == 0 && k / kChunkRows >= 2) {
+    if (splitK) {
       chunks = k / kChunkRows;
       chunkPairs = kChunkRows / 2;
     }
@@ -340,7 +354,8 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
       }
       return next;
     };
-    // The accumulators of the group at n0 in `sums` ([1, M, Np] i32).
+    // The accumulators of the group at n0 in `sums` ([1, M, W] i32, column
+    // 0 = the block's first).
     auto accumulatorIndices = [&](OpBuilder &b, Location l, Value n0,
                                   int64_t at) -> SmallVector<Value> {
       int64_t m = at / (2 * panelsTogether), g = (at / 2) % panelsTogether,
@@ -353,13 +368,14 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
     // The pairs [pairBegin, pairBegin + pairCount) (`pairCount` static) of
     // every group, added to `sums`; with `secondRowEmpty` the last pair is
     // row K - 1 alone.
-    auto emitSweep = [&](OpBuilder &b, Location l, Value pairBegin,
-                         int64_t pairCount, bool secondRowEmpty,
-                         Value sums) -> Value {
+    auto emitSweep = [&](OpBuilder &b, Location l, Value nBegin,
+                         Value pairBegin, int64_t pairCount,
+                         bool secondRowEmpty, Value sums) -> Value {
       auto groupLoop = scf::ForOp::create(
-          b, l, index(b, l, 0), index(b, l, nPadded),
+          b, l, index(b, l, 0), index(b, l, blockColumns),
           index(b, l, groupColumns), ValueRange{sums},
           [&](OpBuilder &b, Location l, Value n0, ValueRange groupArgs) {
+            Value column = arith::AddIOp::create(b, l, nBegin, n0);
             SmallVector<Value> accs;
             for (int64_t at = 0; at < accumulators; ++at)
               accs.push_back(vector::TransferReadOp::create(
@@ -370,7 +386,7 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
               accs = step(b, l,
                           arith::AddIOp::create(b, l, pairBegin,
                                                 index(b, l, q)),
-                          n0, accs, secondRowEmpty && q == pairCount - 1);
+                          column, accs, secondRowEmpty && q == pairCount - 1);
             Value result = groupArgs[0];
             for (int64_t at = 0; at < accumulators; ++at)
               result = vector::TransferWriteOp::create(
@@ -382,18 +398,19 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
           });
       return groupLoop.getResult(0);
     };
-    // The sums of chunk `chunk` into `sums` ([1, M, Np] i32, zeros): a
-    // packed b walked down panel by panel, a row-major b swept in blocks
-    // (see the file header).
-    auto emitChunk = [&](OpBuilder &b, Location l, Value chunk,
+    // The sums of chunk `chunk`, columns from nBegin, into `sums` ([1, M,
+    // W] i32, zeros): a packed b walked down panel by panel, a row-major b
+    // swept in blocks (see the file header).
+    auto emitChunk = [&](OpBuilder &b, Location l, Value chunk, Value nBegin,
                          Value sums) -> Value {
       Value pairBegin =
           arith::MulIOp::create(b, l, chunk, index(b, l, chunkPairs));
       if (packedB) {
         auto groupLoop = scf::ForOp::create(
-            b, l, index(b, l, 0), index(b, l, nPadded),
+            b, l, index(b, l, 0), index(b, l, blockColumns),
             index(b, l, groupColumns), ValueRange{sums},
             [&](OpBuilder &b, Location l, Value n0, ValueRange groupArgs) {
+              Value column = arith::AddIOp::create(b, l, nBegin, n0);
               SmallVector<Value> init(accumulators, zeroAcc);
               auto kLoop = scf::ForOp::create(
                   b, l, pairBegin,
@@ -401,8 +418,8 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
                                         index(b, l, chunkPairs)),
                   index(b, l, 1), init,
                   [&](OpBuilder &b, Location l, Value pair, ValueRange accs) {
-                    scf::YieldOp::create(b, l,
-                                         step(b, l, pair, n0, accs, false));
+                    scf::YieldOp::create(
+                        b, l, step(b, l, pair, column, accs, false));
                   });
               Value result = groupArgs[0];
               for (int64_t at = 0; at < accumulators; ++at)
@@ -427,11 +444,12 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
                                       index(b, l, kBlockPairs)));
             scf::YieldOp::create(
                 b, l,
-                emitSweep(b, l, first, kBlockPairs, false, blockArgs[0]));
+                emitSweep(b, l, nBegin, first, kBlockPairs, false,
+                          blockArgs[0]));
           });
       Value result = blockLoop.getResult(0);
       if (leftOver != 0)
-        result = emitSweep(b, l,
+        result = emitSweep(b, l, nBegin,
                            arith::AddIOp::create(
                                b, l, pairBegin,
                                index(b, l, blocks * kBlockPairs)),
@@ -439,7 +457,7 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
       // K odd: the last row of b with a zero row after it (only without
       // chunks: a chunked K is even).
       if (oddK)
-        result = emitSweep(b, l, index(b, l, k / 2), 1, true, result);
+        result = emitSweep(b, l, nBegin, index(b, l, k / 2), 1, true, result);
       return result;
     };
 
@@ -452,28 +470,36 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
                 .getResult())
             .getResult(0);
     Value partials;
-    if (chunks == 1) {
+    if (chunks == 1 && columnBlocks == 1) {
       partials = emitChunk(rewriter, loc, index(rewriter, loc, 0),
-                           partialsInit);
+                           index(rewriter, loc, 0), partialsInit);
     } else {
+      // One of the two is 1: chunks of k, or blocks of columns.
       auto forall = scf::ForallOp::create(
-          rewriter, loc, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(chunks)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)},
+          rewriter, loc,
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                                 rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(chunks),
+                                 rewriter.getIndexAttr(columnBlocks)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
+                                 rewriter.getIndexAttr(1)},
           ValueRange{partialsInit}, std::nullopt);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(forall.getBody());
       Value chunk = forall.getInductionVar(0);
+      Value nBegin = arith::MulIOp::create(rewriter, loc,
+                                           forall.getInductionVar(1),
+                                           index(rewriter, loc, blockColumns));
       SmallVector<OpFoldResult> offsets{chunk, rewriter.getIndexAttr(0),
-                                        rewriter.getIndexAttr(0)};
+                                        nBegin};
       SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1),
                                       rewriter.getIndexAttr(rows),
-                                      rewriter.getIndexAttr(nPadded)};
+                                      rewriter.getIndexAttr(blockColumns)};
       SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
       Value slice = tensor::ExtractSliceOp::create(
           rewriter, loc, forall.getRegionIterArgs()[0], offsets, sizes,
           strides);
-      Value written = emitChunk(rewriter, loc, chunk, slice);
+      Value written = emitChunk(rewriter, loc, chunk, nBegin, slice);
       rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
       tensor::ParallelInsertSliceOp::create(rewriter, loc, written,
                                             forall.getRegionIterArgs()[0],

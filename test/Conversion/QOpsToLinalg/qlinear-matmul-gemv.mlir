@@ -113,13 +113,25 @@ func.func @gemv_odd_k(%a: tensor<3x9xsi8>, %b: tensor<9x20xui8>) -> tensor<3x20x
 // Threads: K = 2048 is two chunks of 1024 rows, summed by an scf.forall
 // into partials [2, M, Np] that the epilogue adds.
 // PAR-LABEL: func.func @gemv_threads
-// PAR: scf.forall (%[[C:.*]]) in (2) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x1x16xi32>)
+// PAR: scf.forall (%[[C:.*]], %{{.*}}) in (2, 1) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<2x1x16xi32>)
 // PAR: %[[FIRST:.*]] = arith.muli %[[C]], %c512
-// PAR: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%[[C]], 0, 0] [1, 1, 16] [1, 1, 1] : tensor<1x1x16xi32> into tensor<2x1x16xi32>
+// PAR: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%[[C]], 0, %{{.*}}] [1, 1, 16] [1, 1, 1] : tensor<1x1x16xi32> into tensor<2x1x16xi32>
 // PAR: %[[P0:.*]] = vector.transfer_read %{{.*}}[%c0{{.*}}, %{{.*}}, %{{.*}}]{{.*}} : tensor<2x1x16xi32>, vector<8xi32>
 // PAR: %[[P1:.*]] = vector.transfer_read %{{.*}}[%c1{{.*}}, %{{.*}}, %{{.*}}]{{.*}} : tensor<2x1x16xi32>, vector<8xi32>
 // PAR: arith.addi %[[P0]], %[[P1]] : vector<8xi32>
+// K = 768 has no two chunks: the columns are split instead, in blocks of
+// 512 (N = 1100 padded to 1536, three blocks); each thread sums every row
+// of b for its columns.
+// PAR-LABEL: func.func @gemv_threads_columns
+// PAR: scf.forall (%{{.*}}, %[[J:.*]]) in (1, 3) shared_outs(%{{.*}} = %{{.*}}) -> (tensor<1x1x1536xi32>)
+// PAR: %[[NBEGIN:.*]] = arith.muli %[[J]], %c512
+// PAR: tensor.extract_slice %{{.*}}[%{{.*}}, 0, %[[NBEGIN]]] [1, 1, 512] [1, 1, 1] : tensor<1x1x1536xi32> to tensor<1x1x512xi32>
+// PAR: vector.transfer_read %arg1{{.*}} : tensor<768x1100xi8>, vector<16xi8>
+// PAR: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%{{.*}}, 0, %[[NBEGIN]]] [1, 1, 512] [1, 1, 1]
 // CHECK-LABEL: func.func @gemv_threads
+// CHECK-NOT: scf.forall
+// CHECK: return
+// CHECK-LABEL: func.func @gemv_threads_columns
 // CHECK-NOT: scf.forall
 // CHECK: return
 func.func @gemv_threads(%a: tensor<1x2048xui8>, %b: tensor<2048x16xsi8>) -> tensor<1x16xui8> {
@@ -128,6 +140,13 @@ func.func @gemv_threads(%a: tensor<1x2048xui8>, %b: tensor<2048x16xsi8>) -> tens
   %zb = arith.constant dense<0> : tensor<si8>
   %y = qops.qlinear_matmul a(%a, %s, %za : tensor<1x2048xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<2048x16xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<1x16xui8>
   return %y : tensor<1x16xui8>
+}
+func.func @gemv_threads_columns(%a: tensor<1x768xui8>, %b: tensor<768x1100xsi8>) -> tensor<1x1100xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<0> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<1x768xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<768x1100xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<1x1100xui8>
+  return %y : tensor<1x1100xui8>
 }
 
 // -----

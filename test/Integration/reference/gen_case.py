@@ -747,7 +747,8 @@ add("qlinear-matmul", "qmm_gemv_split_k",
 # row of b alone), N a multiple of neither 16 nor 8 (masked reads and
 # writes), a ui8 b with nonzero zero points (the b_zp * S[m] fold); per-row
 # a and y with four rows; a batched a of two rows in all; K = 2048 in two
-# chunks of 1024 rows with threads. qlinear-matmul-constant-b.mlir runs the
+# chunks of 1024 rows with threads. Runner/threads.mlir and
+# qlinear-matmul-constant-b.mlir run some at 1-3 threads, the latter the
 # same cases with b a constant (packed into k-pairs under madd).
 add("qlinear-matmul", "qmm_gemv_rows2_odd_k",
     lambda n: qmm_rand(n, "u8", "u8", "i8", (2, 33), (33, 50), b_par=(50,)))
@@ -757,6 +758,10 @@ add("qlinear-matmul", "qmm_gemv_batched_a",
     lambda n: qmm_rand(n, "u8", "i8", "u8", (2, 1, 40), (40, 21)))
 add("qlinear-matmul", "qmm_gemv_2048x100",
     lambda n: qmm_rand(n, "u8", "i8", "u8", (1, 2048), (2048, 100), b_par=(100,)))
+# K = 300 has no two 1024-row chunks: with threads the columns are split
+# in blocks of 512 (N = 1100: three blocks, the last partial).
+add("qlinear-matmul", "qmm_gemv_column_blocks",
+    lambda n: qmm_rand(n, "i8", "u8", "u8", (2, 300), (300, 1100), b_par=(1100,), y_par=(1100,)))
 # b zero points whose zb' is 0 (si8 0, ui8 128), given to the kernel as
 # constants by qlinear-matmul-constant-b.mlir: the quad kernels drop a's row
 # sums. Partial row tiles (M = 37, 100), masked columns (N = 45, 70).
