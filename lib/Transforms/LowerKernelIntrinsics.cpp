@@ -1,7 +1,8 @@
 //===- LowerKernelIntrinsics.cpp - qops-lower-kernel-intrinsics -----------===//
 //
 // The int8 kernel's quad dot products to the target's intrinsic:
-//   x86      dot_u8s8_quads -> VPDPBUSD (256 or 512 bits)
+//   x86      dot_u8s8_quads -> VPDPBUSD (256 or 512 bits); with
+//            pair_sums_fit_i16, VPMADDUBSW + VPMADDWD by ones + VPADDD
 //   AArch64  dot_u8s8_quads -> USDOT, dot_s8s8_quads -> SDOT, per 4 lanes;
 //            mmla_u8s8 -> USMMLA
 //
@@ -50,6 +51,34 @@ Value lowerX86(OpBuilder &b, Location loc, Value acc, Value a, Value bq) {
              ValueRange{acc, bitcastToBytes(b, loc, a),
                         bitcastToBytes(b, loc, bq)})
       .getResult(0);
+}
+
+/// x86 without VNNI, for quads whose pair sums fit i16 (pair_sums_fit_i16):
+/// VPMADDUBSW (u8 a x s8 b, adjacent products summed into i16; exact, as
+/// they cannot saturate), VPMADDWD by ones (adjacent i16 summed into i32),
+/// VPADDD.
+Value lowerX86PairSums(OpBuilder &b, Location loc, Value acc, Value a,
+                       Value bq) {
+  int64_t lanes = cast<VectorType>(acc.getType()).getNumElements();
+  bool zmm = lanes == 16;
+  auto words = VectorType::get({2 * lanes}, b.getIntegerType(16));
+  Value pairs =
+      LLVM::CallIntrinsicOp::create(
+          b, loc, words,
+          b.getStringAttr(zmm ? "llvm.x86.avx512.pmaddubs.w.512"
+                              : "llvm.x86.avx2.pmadd.ub.sw"),
+          ValueRange{bitcastToBytes(b, loc, a), bitcastToBytes(b, loc, bq)})
+          .getResult(0);
+  Value ones = LLVM::ConstantOp::create(
+      b, loc, words, DenseElementsAttr::get(words, int16_t(1)));
+  Value quads =
+      LLVM::CallIntrinsicOp::create(
+          b, loc, acc.getType(),
+          b.getStringAttr(zmm ? "llvm.x86.avx512.pmaddw.d.512"
+                              : "llvm.x86.avx2.pmadd.wd"),
+          ValueRange{pairs, ones})
+          .getResult(0);
+  return LLVM::AddOp::create(b, loc, acc, quads);
 }
 
 /// AArch64: USDOT / SDOT on each quarter of 4 lanes (128-bit registers).
@@ -121,6 +150,9 @@ struct QOpsLowerKernelIntrinsicsPass
       } else if (triple.isAArch64())
         lowered = lowerAArch64(rewriter, op->getLoc(), acc, a, b,
                                static_cast<bool>(signedDot));
+      else if (triple.isX86() && unsignedDot &&
+               unsignedDot.getPairSumsFitI16())
+        lowered = lowerX86PairSums(rewriter, op->getLoc(), acc, a, b);
       else if (triple.isX86() && unsignedDot)
         lowered = lowerX86(rewriter, op->getLoc(), acc, a, b);
       if (!lowered) {

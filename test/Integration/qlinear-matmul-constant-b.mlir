@@ -95,6 +95,29 @@ func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>
 // RUN: quant-runner %t/gcb.mlir -e gcb_constant_b --input %t/gcb/in0.npy --input %t/gcb/in1.npy --input %t/gcb/in2.npy --input %t/gcb/in6.npy --input %t/gcb/in7.npy --expect %t/gcb/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %t/gcb.mlir -e gcb_constant_b --input %t/gcb/in0.npy --input %t/gcb/in1.npy --input %t/gcb/in2.npy --input %t/gcb/in6.npy --input %t/gcb/in7.npy --expect %t/gcb/out0.npy --threads 3 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
 
+// Weights whose pairs of k rows provably fit i16 under VPMADDUBSW (every
+// pair's positive and negative parts of b' at most 128): x86 without VNNI
+// (this CPU with -avx512vnni,-avxvnni, or an AVX2 CPU) takes the maddubs
+// kernel for them; b in [-64, 63] (si8) or [64, 191] (ui8, batched), and
+// pairs at the bounds against a = 255 (qmm_pair_sum_bounds: y_scale 507
+// tells 32640 from a saturated 32767). 1 and 2 threads; NumPy's bytes.
+// RUN: %python %S/reference/gen_case.py qmm_small_b_si8 %t/sbs
+// RUN: %python %S/Inputs/constant_b_case.py %t/sbs sbs %t/sbs.mlir
+// RUN: quant-opt %t/sbs.mlir --convert-qops-to-linalg="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" | FileCheck %s --check-prefix=MADDUBS
+// MADDUBS: qops.dot_u8s8_quads {{.*}} {pair_sums_fit_i16}
+// RUN: quant-runner %t/sbs.mlir -e sbs_constant_b --input %t/sbs/in0.npy --input %t/sbs/in1.npy --input %t/sbs/in2.npy --input %t/sbs/in6.npy --input %t/sbs/in7.npy --expect %t/sbs/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/sbs.mlir -e sbs_constant_b --input %t/sbs/in0.npy --input %t/sbs/in1.npy --input %t/sbs/in2.npy --input %t/sbs/in6.npy --input %t/sbs/in7.npy --expect %t/sbs/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/reference/gen_case.py qmm_small_b_ui8 %t/sbu
+// RUN: %python %S/Inputs/constant_b_case.py %t/sbu sbu %t/sbu.mlir
+// RUN: quant-opt %t/sbu.mlir --convert-qops-to-linalg="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" | FileCheck %s --check-prefix=MADDUBS
+// RUN: quant-runner %t/sbu.mlir -e sbu_constant_b --input %t/sbu/in0.npy --input %t/sbu/in1.npy --input %t/sbu/in2.npy --input %t/sbu/in6.npy --input %t/sbu/in7.npy --expect %t/sbu/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/sbu.mlir -e sbu_constant_b --input %t/sbu/in0.npy --input %t/sbu/in1.npy --input %t/sbu/in2.npy --input %t/sbu/in6.npy --input %t/sbu/in7.npy --expect %t/sbu/out0.npy --threads 2 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/reference/gen_case.py qmm_pair_sum_bounds %t/psb
+// RUN: %python %S/Inputs/constant_b_case.py %t/psb psb %t/psb.mlir
+// RUN: quant-opt %t/psb.mlir --convert-qops-to-linalg="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" | FileCheck %s --check-prefix=MADDUBS
+// RUN: quant-runner %t/psb.mlir -e psb_constant_b --input %t/psb/in0.npy --input %t/psb/in1.npy --input %t/psb/in2.npy --input %t/psb/in6.npy --input %t/psb/in7.npy --expect %t/psb/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/psb.mlir -e psb_constant_b --input %t/psb/in0.npy --input %t/psb/in1.npy --input %t/psb/in2.npy --input %t/psb/in6.npy --input %t/psb/in7.npy --expect %t/psb/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
+
 func.func @qmm_symmetric_si8_b(%a: tensor<2x37x64xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<2x64x45xsi8>, %bs: tensor<f32>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<2x37x45xui8> {
   %bzp = arith.constant dense<0> : tensor<si8>
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<2x37x64xui8>, tensor<f32>, tensor<ui8>)

@@ -1094,6 +1094,75 @@ func.func @qmm_pairsum_trap(%arg0: tensor<8x64xui8>, %arg1: tensor<f32>, %arg2: 
   return %0 : tensor<8x8xui8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_small_b_si8 %t/qmm_small_b_si8
+// RUN: quant-runner %s -e qmm_small_b_si8 --input %t/qmm_small_b_si8/in0.npy \
+// RUN:   --input %t/qmm_small_b_si8/in1.npy --input %t/qmm_small_b_si8/in2.npy \
+// RUN:   --input %t/qmm_small_b_si8/in3.npy --input %t/qmm_small_b_si8/in4.npy \
+// RUN:   --input %t/qmm_small_b_si8/in5.npy --input %t/qmm_small_b_si8/in6.npy \
+// RUN:   --input %t/qmm_small_b_si8/in7.npy --expect %t/qmm_small_b_si8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_small_b_si8
+// RUN: quant-runner %s -e qmm_small_b_si8 --target-features=-amx-tile --input %t/qmm_small_b_si8/in0.npy \
+// RUN:   --input %t/qmm_small_b_si8/in1.npy --input %t/qmm_small_b_si8/in2.npy \
+// RUN:   --input %t/qmm_small_b_si8/in3.npy --input %t/qmm_small_b_si8/in4.npy \
+// RUN:   --input %t/qmm_small_b_si8/in5.npy --input %t/qmm_small_b_si8/in6.npy \
+// RUN:   --input %t/qmm_small_b_si8/in7.npy --expect %t/qmm_small_b_si8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_small_b_si8
+// RUN: quant-runner %s -e qmm_small_b_si8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_small_b_si8/in0.npy --input %t/qmm_small_b_si8/in1.npy \
+// RUN:   --input %t/qmm_small_b_si8/in2.npy --input %t/qmm_small_b_si8/in3.npy \
+// RUN:   --input %t/qmm_small_b_si8/in4.npy --input %t/qmm_small_b_si8/in5.npy \
+// RUN:   --input %t/qmm_small_b_si8/in6.npy --input %t/qmm_small_b_si8/in7.npy \
+// RUN:   --expect %t/qmm_small_b_si8/out0.npy | FileCheck %s --check-prefix=OK_qmm_small_b_si8
+// OK_qmm_small_b_si8: all {{[0-9]+}} results match
+func.func @qmm_small_b_si8(%arg0: tensor<37x70xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<70x45xsi8>, %arg4: tensor<45xf32>, %arg5: tensor<45xsi8>, %arg6: tensor<45xf32>, %arg7: tensor<45xui8>) -> tensor<37x45xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<37x70xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<70x45xsi8>, tensor<45xf32>, tensor<45xsi8>)
+                          y(%arg6, %arg7 : tensor<45xf32>, tensor<45xui8>) -> tensor<37x45xui8>
+  return %0 : tensor<37x45xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_small_b_ui8 %t/qmm_small_b_ui8
+// RUN: quant-runner %s -e qmm_small_b_ui8 --input %t/qmm_small_b_ui8/in0.npy \
+// RUN:   --input %t/qmm_small_b_ui8/in1.npy --input %t/qmm_small_b_ui8/in2.npy \
+// RUN:   --input %t/qmm_small_b_ui8/in3.npy --input %t/qmm_small_b_ui8/in4.npy \
+// RUN:   --input %t/qmm_small_b_ui8/in5.npy --input %t/qmm_small_b_ui8/in6.npy \
+// RUN:   --input %t/qmm_small_b_ui8/in7.npy --expect %t/qmm_small_b_ui8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_small_b_ui8
+// RUN: quant-runner %s -e qmm_small_b_ui8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_small_b_ui8/in0.npy --input %t/qmm_small_b_ui8/in1.npy \
+// RUN:   --input %t/qmm_small_b_ui8/in2.npy --input %t/qmm_small_b_ui8/in3.npy \
+// RUN:   --input %t/qmm_small_b_ui8/in4.npy --input %t/qmm_small_b_ui8/in5.npy \
+// RUN:   --input %t/qmm_small_b_ui8/in6.npy --input %t/qmm_small_b_ui8/in7.npy \
+// RUN:   --expect %t/qmm_small_b_ui8/out0.npy | FileCheck %s --check-prefix=OK_qmm_small_b_ui8
+// OK_qmm_small_b_ui8: all {{[0-9]+}} results match
+func.func @qmm_small_b_ui8(%arg0: tensor<2x20x36xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<2x36x30xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<2x20x30xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x20x36xsi8>, tensor<f32>, tensor<si8>)
+                          b(%arg3, %arg4, %arg5 : tensor<2x36x30xui8>, tensor<f32>, tensor<ui8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) -> tensor<2x20x30xsi8>
+  return %0 : tensor<2x20x30xsi8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_pair_sum_bounds %t/qmm_pair_sum_bounds
+// RUN: quant-runner %s -e qmm_pair_sum_bounds --input %t/qmm_pair_sum_bounds/in0.npy \
+// RUN:   --input %t/qmm_pair_sum_bounds/in1.npy --input %t/qmm_pair_sum_bounds/in2.npy \
+// RUN:   --input %t/qmm_pair_sum_bounds/in3.npy --input %t/qmm_pair_sum_bounds/in4.npy \
+// RUN:   --input %t/qmm_pair_sum_bounds/in5.npy --input %t/qmm_pair_sum_bounds/in6.npy \
+// RUN:   --input %t/qmm_pair_sum_bounds/in7.npy --expect %t/qmm_pair_sum_bounds/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_pair_sum_bounds
+// RUN: quant-runner %s -e qmm_pair_sum_bounds --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_pair_sum_bounds/in0.npy --input %t/qmm_pair_sum_bounds/in1.npy \
+// RUN:   --input %t/qmm_pair_sum_bounds/in2.npy --input %t/qmm_pair_sum_bounds/in3.npy \
+// RUN:   --input %t/qmm_pair_sum_bounds/in4.npy --input %t/qmm_pair_sum_bounds/in5.npy \
+// RUN:   --input %t/qmm_pair_sum_bounds/in6.npy --input %t/qmm_pair_sum_bounds/in7.npy \
+// RUN:   --expect %t/qmm_pair_sum_bounds/out0.npy | FileCheck %s --check-prefix=OK_qmm_pair_sum_bounds
+// OK_qmm_pair_sum_bounds: all {{[0-9]+}} results match
+func.func @qmm_pair_sum_bounds(%arg0: tensor<9x16xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<16x8xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<9x8xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<9x16xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<16x8xsi8>, tensor<f32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<9x8xui8>
+  return %0 : tensor<9x8xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_extreme_zp %t/qmm_extreme_zp
 // RUN: quant-runner %s -e qmm_extreme_zp --input %t/qmm_extreme_zp/in0.npy --input %t/qmm_extreme_zp/in1.npy \
 // RUN:   --input %t/qmm_extreme_zp/in2.npy --input %t/qmm_extreme_zp/in3.npy \

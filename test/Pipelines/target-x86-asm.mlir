@@ -1,6 +1,8 @@
 // The target chooses the int8 kernel in MLIR and LLVM's code generation:
-// compiled for znver3 (AVX2, no VNNI) the kernel multiplies with VPMADDWD
-// and never VPMADDUBSW (which saturates); for icelake-server (AVX512-VNNI)
+// compiled for znver3 (AVX2, no VNNI) the kernel multiplies a b known only
+// at run time with VPMADDWD and never VPMADDUBSW (which saturates; for a
+// constant b that proves it cannot, see target-x86-maddubs.mlir); for
+// icelake-server (AVX512-VNNI)
 // with VPDPBUSD; for sapphirerapids (AMX-INT8) with TDPBUSD on AMX tiles.
 // The CPU reaches the LLVM IR as function attributes, so llc needs no -mcpu.
 // Instructions per k step: madd 6 rows x 2 halves, vnni 12 rows x 2 halves

@@ -23,3 +23,34 @@ func.func @zmm(%acc: vector<16xi32>, %a: vector<16xi32>, %b: vector<16xi32>) -> 
   return %r : vector<16xi32>
 }
 
+
+// -----
+
+// pair_sums_fit_i16 (the maddubs strategy, b checked when compiled): no
+// VNNI needed: VPMADDUBSW (u8 a first, s8 b second; pairs into i16, which
+// cannot saturate here), VPMADDWD by ones (pairs of pairs into i32), then
+// the add.
+// CHECK-LABEL: func.func @pair_sums_ymm
+// CHECK-SAME: (%[[ACC:.*]]: vector<8xi32>, %[[A:.*]]: vector<8xi32>, %[[B:.*]]: vector<8xi32>)
+// CHECK: %[[AB:.*]] = llvm.bitcast %[[A]] : vector<8xi32> to vector<32xi8>
+// CHECK: %[[BB:.*]] = llvm.bitcast %[[B]] : vector<8xi32> to vector<32xi8>
+// CHECK: %[[PAIRS:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pmadd.ub.sw"(%[[AB]], %[[BB]]) : (vector<32xi8>, vector<32xi8>) -> vector<16xi16>
+// CHECK: %[[ONES:.*]] = llvm.mlir.constant(dense<1> : vector<16xi16>) : vector<16xi16>
+// CHECK: %[[QUADS:.*]] = llvm.call_intrinsic "llvm.x86.avx2.pmadd.wd"(%[[PAIRS]], %[[ONES]]) : (vector<16xi16>, vector<16xi16>) -> vector<8xi32>
+// CHECK: %[[R:.*]] = llvm.add %[[ACC]], %[[QUADS]] : vector<8xi32>
+// CHECK: return %[[R]]
+// CHECK-NOT: vpdpbusd
+func.func @pair_sums_ymm(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> vector<8xi32> {
+  %r = qops.dot_u8s8_quads %acc, %a, %b {pair_sums_fit_i16} : vector<8xi32>
+  return %r : vector<8xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pair_sums_zmm
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.pmaddubs.w.512"({{.*}}) : (vector<64xi8>, vector<64xi8>) -> vector<32xi16>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"({{.*}}) : (vector<32xi16>, vector<32xi16>) -> vector<16xi32>
+func.func @pair_sums_zmm(%acc: vector<16xi32>, %a: vector<16xi32>, %b: vector<16xi32>) -> vector<16xi32> {
+  %r = qops.dot_u8s8_quads %acc, %a, %b {pair_sums_fit_i16} : vector<16xi32>
+  return %r : vector<16xi32>
+}

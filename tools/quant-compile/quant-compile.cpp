@@ -71,7 +71,7 @@ cl::opt<std::string> targetFeatures("target-features",
 cl::opt<std::string> int8Strategy(
     "int8-strategy",
     cl::desc("The int8 QLinearMatMul kernel: auto (the target's), madd, "
-             "vnni, avxvnni, usmmla, usdot or sdot"),
+             "maddubs, vnni, avxvnni, amx, usmmla, usdot or sdot"),
     cl::init("auto"), cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
                            cl::init(3), cl::Prefix, cl::cat(category));

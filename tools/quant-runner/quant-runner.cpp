@@ -110,7 +110,7 @@ cl::opt<std::string> targetCpu(
 cl::opt<std::string> targetFeatures(
     "target-features",
     cl::desc("Target features on top of the CPU's, llc -mattr style; e.g. "
-             "-avx512vnni,-avxvnni for the VPMADDWD int8 kernel on a VNNI "
+             "-avx512vnni,-avxvnni for the AVX2 int8 kernels on a VNNI "
              "machine"),
     cl::value_desc("+a,-b"), cl::cat(runnerCategory));
 cl::opt<int64_t> nontemporalMinBytes(

@@ -60,7 +60,9 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
            "(scf.forall)">,
     Option<"int8Strategy", "int8-strategy", "std::string",
            /*default=*/"\"auto\"",
-           "The int8 micro-kernel: madd (i16 pairs, VPMADDWD shape), vnni "
+           "The int8 micro-kernel: madd (i16 pairs, VPMADDWD shape), "
+           "maddubs (x86 AVX2: VPMADDUBSW on avxvnni's quads for a constant b "
+           "whose pair sums provably fit i16, madd otherwise), vnni "
            "(VPDPBUSD on u8 x s8 quads with row/column-sum zero-point "
            "corrections, 12-row tiles; x86 AVX512-VNNI+VL), avxvnni (the "
            "same, 6-row tiles; AVX-VNNI without AVX-512), amx (TDPBUSD on "

@@ -58,7 +58,8 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
   Option<std::string> int8Strategy{
       *this, "int8-strategy",
       llvm::cl::desc("The int8 QLinearMatMul kernel (auto: the target's; "
-                     "madd, vnni, avxvnni, usmmla, usdot, sdot: see "
+                     "madd, maddubs, vnni, avxvnni, amx, usmmla, usdot, "
+                     "sdot: see "
                      "convert-qops-to-linalg)"),
       llvm::cl::init("auto")};
   Option<bool> fuseQDQ{

@@ -49,6 +49,9 @@ unsigned vectorRegisterBits(const QOpsTarget &target);
 ///   "usdot" AArch64 with i8mm, by request only: USDOT on u8 x s8 quads,
 ///           6-row tiles
 ///   "sdot"  AArch64 with dotprod: SDOT on s8 x s8 quads, 6-row tiles
+///   "maddubs"  x86 with AVX2 and no VNNI: VPMADDUBSW on the quads of
+///           avxvnni for a constant b whose pair sums provably fit i16,
+///           madd otherwise
 ///   "madd"  otherwise: zero points subtracted while packing to i16,
 ///           VPMADDWD-shaped pair products (pmaddwd on x86, smull/saddlp
 ///           pairs elsewhere)

@@ -76,6 +76,7 @@ struct ConvertQOpsToLinalgPass
     std::optional<Int8KernelStrategy> strategy =
         llvm::StringSwitch<std::optional<Int8KernelStrategy>>(strategyName)
             .Case("madd", Int8KernelStrategy::Madd)
+            .Case("maddubs", Int8KernelStrategy::Maddubs)
             .Case("vnni", Int8KernelStrategy::Vnni)
             .Case("avxvnni", Int8KernelStrategy::AvxVnni)
             .Case("amx", Int8KernelStrategy::Amx)
@@ -85,7 +86,8 @@ struct ConvertQOpsToLinalgPass
             .Default(std::nullopt);
     if (!strategy) {
       module.emitError()
-          << "int8-strategy must be auto, madd, vnni, avxvnni, amx, usmmla, "
+          << "int8-strategy must be auto, madd, maddubs, vnni, avxvnni, amx, "
+             "usmmla, "
              "usdot or sdot, not '"
           << strategyName << "'";
       return signalPassFailure();

@@ -30,7 +30,8 @@
 // down, 0.9-1.4 ms swept in blocks of 4 pairs; 8 pairs 2.0 ms, 2 pairs
 // 1.0-1.4 ms, four panels at a time no better).
 //
-// A compile-time constant b under the madd strategy is packed when compiled
+// A compile-time constant b under the madd strategy (or maddubs, whose
+// VPMADDUBSW would not read fewer bytes) is packed when compiled
 // into the pairs, [Np/16, Kp/2, 32] i8 with the columns in order, each
 // panel's pairs contiguous: panel groups walk down the pairs with the sums
 // in registers (with one row of a, four panels together: 8 accumulators),
@@ -151,7 +152,8 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
     if (rows > kMaxRows)
       return rewriter.notifyMatchFailure(op, "more rows than a gemv");
     bool bConstant = matchPattern(op.getB(), m_Constant());
-    if (bConstant && strategy != Int8KernelStrategy::Madd)
+    if (bConstant && strategy != Int8KernelStrategy::Madd &&
+        strategy != Int8KernelStrategy::Maddubs)
       return rewriter.notifyMatchFailure(
           op, "a constant b: the quad kernels pack it at compile time");
 

@@ -51,6 +51,13 @@
 //                    broadcast, B32 lanes of half h)
 // A constant b gets B32 and its column term K zb' - colsum at compile time.
 //
+// The maddubs strategy (x86 AVX2 without VNNI) runs the avxvnni kernel for
+// a constant b whose pairs of products provably fit i16 (every pair of k
+// rows: positive parts and negative parts of b' at most 128; see
+// constantBPairSumsFitI16), each quad step as VPMADDUBSW + VPMADDWD by ones
+// + VPADDD (qops.dot_u8s8_quads {pair_sums_fit_i16}); the madd kernel for
+// any other b.
+//
 // The amx strategy (x86 AMX-INT8) uses the same a', b', row sums, column
 // term and 32-column B32 panels, with K padded to a multiple of 64, and
 // multiplies 32 x 32 register tiles as 2 x 2 TDPBUSD tiles of 16 x 16
@@ -254,6 +261,34 @@ std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
           createI32Constant(b, loc, {cb.batches, paddedColumns}, columnTerm)};
 }
 
+/// Whether VPMADDUBSW multiplies the constant b of `op` exactly: for every
+/// column and every pair of k rows it sums (2q, 2q + 1), of b' (the s8
+/// operand: b, or b - 128 for ui8; rows past K are 0),
+///   max over u8 a of |a0 b'0 + a1 b'1| = 255 max(pos(b'0) + pos(b'1),
+///                                               neg(b'0) + neg(b'1))
+/// must fit i16: each sum of positive parts and of negative parts at most
+/// 128 (255 * 128 = 32640; 255 * 129 = 32895 > 32767).
+bool constantBPairSumsFitI16(QLinearMatMulOp op, RankedTensorType bType) {
+  std::optional<ConstantB> constant = readConstantB(op, bType);
+  if (!constant)
+    return false;
+  const ConstantB &cb = *constant;
+  bool isUnsigned = cast<IntegerType>(bType.getElementType()).isUnsigned();
+  for (int64_t bb = 0; bb < cb.batches; ++bb)
+    for (int64_t row = 0; row < cb.k; row += 2)
+      for (int64_t n = 0; n < cb.n; ++n) {
+        int32_t first = toSignedOperand(cb.at(bb, row, n), isUnsigned);
+        int32_t second = row + 1 < cb.k ? toSignedOperand(
+                                              cb.at(bb, row + 1, n), isUnsigned)
+                                        : 0;
+        int32_t positive = std::max(first, 0) + std::max(second, 0);
+        int32_t negative = std::max(-first, 0) + std::max(-second, 0);
+        if (positive > 128 || negative > 128)
+          return false;
+      }
+  return true;
+}
+
 struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
   QLinearMatMulInt8Kernel(const TypeConverter &converter, MLIRContext *ctx,
                           bool parallel, Int8KernelStrategy strategy)
@@ -343,6 +378,14 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     if (strategy == Int8KernelStrategy::Amx &&
         !ShapedType::isDynamic(rowsOfA) && rowsOfA < kAmxTileRows)
       strategy = Int8KernelStrategy::Vnni;
+    // maddubs: the quads of avxvnni, multiplied by VPMADDUBSW where a
+    // constant b proves that no pair sum saturates; madd otherwise.
+    bool pairSumsFitI16 = false;
+    if (strategy == Int8KernelStrategy::Maddubs) {
+      pairSumsFitI16 = constantBPairSumsFitI16(op, bOnnxType);
+      strategy = pairSumsFitI16 ? Int8KernelStrategy::AvxVnni
+                                : Int8KernelStrategy::Madd;
+    }
     bool amx = strategy == Int8KernelStrategy::Amx;
     // The quad strategies: u8 x s8 (vnni, avxvnni, amx, usdot, usmmla) or
     // s8 x s8 (sdot). usmmla steps over k-octets and tiles 2x2 blocks (row
@@ -618,10 +661,10 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                                                 ArrayRef<int64_t>{0}));
                                   next.push_back(emitVnniDotStep(
                                       b, l, accs[2 * r], broadcast, bLo,
-                                      signedA));
+                                      signedA, pairSumsFitI16));
                                   next.push_back(emitVnniDotStep(
                                       b, l, accs[2 * r + 1], broadcast, bHi,
-                                      signedA));
+                                      signedA, pairSumsFitI16));
                                 }
                                 scf::YieldOp::create(b, l, next);
                                 return;

@@ -289,8 +289,10 @@ VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
 }
 
 Value qops::emitVnniDotStep(OpBuilder &b, Location loc, Value acc,
-                            Value aQuads, Value bQuads, bool signedA) {
+                            Value aQuads, Value bQuads, bool signedA,
+                            bool pairSumsFitI16) {
   if (signedA)
     return DotS8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads);
-  return DotU8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads);
+  return DotU8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads,
+                                pairSumsFitI16);
 }

@@ -161,6 +161,8 @@ std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
     return needs(triple.isAArch64(), "AArch64", "+i8mm");
   if (strategy == "sdot")
     return needs(triple.isAArch64(), "AArch64", "+dotprod");
+  if (strategy == "maddubs")
+    return needs(triple.isX86(), "x86", "+avx2");
   return ""; // madd: plain vector arithmetic
 }
 
@@ -168,7 +170,7 @@ std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
   // The first the target can run, in order of preference (usdot only on
   // request: usmmla does twice the products per instruction).
   for (llvm::StringRef strategy :
-       {"amx", "vnni", "avxvnni", "usmmla", "sdot"})
+       {"amx", "vnni", "avxvnni", "usmmla", "sdot", "maddubs"})
     if (int8StrategyUnsupportedReason(target, strategy).empty())
       return strategy.str();
   return "madd";

@@ -133,7 +133,7 @@ func.func @one_nonzero_zero_point(%a: tensor<5x8xui8>, %b: tensor<8x3xsi8>) -> t
 
 // An unknown strategy name is an error.
 // RUN: %expect_exit 1 quant-opt %s --convert-qops-to-linalg=int8-strategy=sse 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: int8-strategy must be auto, madd, vnni, avxvnni, amx, usmmla, usdot or sdot, not 'sse'
+// BAD: error: int8-strategy must be auto, madd, maddubs, vnni, avxvnni, amx, usmmla, usdot or sdot, not 'sse'
 func.func @any() {
   return
 }

@@ -281,14 +281,15 @@ def dqcase(name, shape, xtype, axis=None, block_size=0, zp=True, sdt=f32, out_dt
 
 
 def qmm_rand(name, at, bt, yt, ashape, bshape, a_par=(), b_par=(), y_par=(), sdt=f32, dyn=False, yshrink=1.0,
-             bzp_value=None):
+             bzp_value=None, b_lim=None):
     """Random QLinearMatMul; *_par are the parameter shapes. y_scale and
     y_zero_point are fitted to the data so that the outputs spread over the
     output range, with a few saturating."""
     rng = rng_for(name)
     lim = {"u8": (0, 255), "i8": (-128, 127)}
     a = rng.integers(lim[at][0], lim[at][1] + 1, size=ashape)
-    b = rng.integers(lim[bt][0], lim[bt][1] + 1, size=bshape)
+    b_lo, b_hi = b_lim or lim[bt]  # b_lim: a narrower range of b
+    b = rng.integers(b_lo, b_hi + 1, size=bshape)
     # zero points near the middle (+-40) keep the products of mixed sign
     azp = sum(lim[at]) // 2 + rng.integers(-40, 41, size=a_par)
     bzp = sum(lim[bt]) // 2 + rng.integers(-40, 41, size=b_par)
@@ -795,6 +796,38 @@ def qmm_pairsum_trap(n):
                  rng.integers(-128, 128, (64, 8)))
     return QMM(a, "u8", np.array(1.0, f32), 0, b, "i8", np.array(1.0, f32), 0,
                np.array(8000.0, f32), 128, "u8")
+
+
+# Weights whose every pair of k rows has positive parts and negative parts
+# of b' (b, or b - 128 for ui8) summing to at most 128: with b a constant,
+# the maddubs strategy (x86 AVX2) multiplies them with VPMADDUBSW
+# (qlinear-matmul-constant-b.mlir).
+add("qlinear-matmul", "qmm_small_b_si8",
+    lambda n: qmm_rand(n, "u8", "i8", "u8", (37, 70), (70, 45), b_par=(45,), y_par=(45,), b_lim=(-64, 63)))
+add("qlinear-matmul", "qmm_small_b_ui8",
+    lambda n: qmm_rand(n, "i8", "u8", "i8", (2, 20, 36), (2, 36, 30), b_lim=(64, 191)))
+
+
+@case("qlinear-matmul")
+def qmm_pair_sum_bounds(n):
+    # The pairs at the bounds VPMADDUBSW takes exactly, one pair of k rows
+    # per column, b zero elsewhere: (127, 1), (1, 127), (-128, 0),
+    # (-64, -64), (64, 64), (-128, 127), (0, -128), (100, 28), against a =
+    # 255 (row 0), 0 (row 1), random elsewhere: pair sums up to +-32640. With
+    # y_scale 507, 32640 gives 64.38 -> 64 where a saturated 32767 would give
+    # 64.63 -> 65, so the outputs tell an exact sum from a saturated one.
+    rng = rng_for(n)
+    k = 16
+    pairs = [(127, 1), (1, 127), (-128, 0), (-64, -64), (64, 64), (-128, 127), (0, -128), (100, 28)]
+    b = np.zeros((k, len(pairs)), dtype=np.int64)
+    for c, (b0, b1) in enumerate(pairs):
+        b[2 * c, c] = b0
+        b[2 * c + 1, c] = b1
+    a = np.where(rng.random((9, k)) < 0.7, 255, rng.integers(0, 256, (9, k)))
+    a[0, :] = 255
+    a[1, :] = 0
+    return QMM(a, "u8", np.array(1.0, f32), 0, b, "i8", np.array(1.0, f32), 0,
+               np.array(507.0, f32), 128, "u8")
 
 
 @case("qlinear-matmul")

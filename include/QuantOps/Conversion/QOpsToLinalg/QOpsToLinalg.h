@@ -57,8 +57,12 @@ void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
 ///   NeonUsdot  the quads on AArch64 with i8mm: USDOT (u8 x s8), 6-row tiles
 ///   NeonSdot   the quads on AArch64 with dotprod: SDOT (s8 x s8; a read as
 ///         s8 by flipping the sign bit of a ui8 a), 6-row tiles
+///   Maddubs  x86 AVX2 without VNNI: for a constant b whose every pair of
+///         products provably fits i16 (with any u8 a), the quads of AvxVnni
+///         multiplied by VPMADDUBSW + VPMADDWD by ones; Madd otherwise
 enum class Int8KernelStrategy {
   Madd,
+  Maddubs,
   Vnni,
   AvxVnni,
   Amx,

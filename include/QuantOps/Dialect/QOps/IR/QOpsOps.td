@@ -346,13 +346,22 @@ def QOps_DotU8S8QuadsOp : QOps_Op<"dot_u8s8_quads",
     own, rather than the LLVM intrinsic call, so that the kernel stays
     free of side effects for bufferization.
 
+    `pair_sums_fit_i16` (set by the kernel's maddubs strategy, for a
+    constant b it has checked) states that every sum of two adjacent
+    products, bytes 0-1 and 2-3 of a lane, lies in [-32768, 32767] for any
+    u8 a: x86 without VNNI then computes the quads exactly as VPMADDUBSW
+    (u8 x s8 pairs into i16, saturating, which cannot happen), VPMADDWD by
+    ones (pairs of pairs into i32) and VPADDD.
+
     ```mlir
     %r = qops.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
+    %r = qops.dot_u8s8_quads %acc, %a, %b {pair_sums_fit_i16} : vector<8xi32>
     ```
   }];
   let arguments = (ins VectorOfLengthAndType<[8, 16], [I32]>:$acc,
                        VectorOfLengthAndType<[8, 16], [I32]>:$a,
-                       VectorOfLengthAndType<[8, 16], [I32]>:$b);
+                       VectorOfLengthAndType<[8, 16], [I32]>:$b,
+                       UnitAttr:$pair_sums_fit_i16);
   let results = (outs VectorOfLengthAndType<[8, 16], [I32]>:$result);
   let assemblyFormat = "$acc `,` $a `,` $b attr-dict `:` type($result)";
 }
