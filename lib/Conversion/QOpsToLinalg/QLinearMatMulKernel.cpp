@@ -408,6 +408,11 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     int64_t panelColumns =
         strategy == Int8KernelStrategy::Vnni || amx ? kWideColumns : kColumns;
     int64_t rowBlock = amx ? kAmxRowBlock : kRowBlock;
+    // A block holds whole tiles (a tile past a block's end would write rows
+    // of the next block's slice of y), unless a is shorter than one tile.
+    assert((rowBlock % rows == 0 ||
+            (staticRows && *staticRows <= rows)) &&
+           "the row block must hold whole register tiles");
     int64_t lanes = panelColumns / 2;
     OpFoldResult mPadded = roundUp(m, rows),
                  nPadded = roundUp(n, panelColumns);
