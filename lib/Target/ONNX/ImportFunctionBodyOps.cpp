@@ -575,7 +575,14 @@ llvm::Error importCast(GraphImporter &importer, const Node &node) {
         if (sourceFloat && targetFloat) {
           if (sourceFloat == targetFloat)
             return value;
-          if (sourceFloat.getWidth() < targetFloat.getWidth())
+          // f16 <-> bf16 (the same width, neither a truncation nor an
+          // extension): extended to f32 exactly, then rounded once.
+          if (sourceFloat.getWidth() == targetFloat.getWidth())
+            value = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+          auto widthOf = [](Value v) {
+            return cast<FloatType>(v.getType()).getWidth();
+          };
+          if (widthOf(value) < targetFloat.getWidth())
             return arith::ExtFOp::create(b, loc, targetFloat, value);
           return arith::TruncFOp::create(b, loc, targetFloat, value);
         }
