@@ -59,11 +59,18 @@ public:
   /// Binds the node's output `index` (if it is named) to `value`.
   void setOutput(const Node &node, int index, Value value);
 
-  /// Fails if the node has an attribute outside `allowed`, naming it and the
-  /// op's version.
+  /// Fails if the node has an attribute outside `allowed`, naming it, the
+  /// op and its version: `version` is the op's since-version (the schema
+  /// that `allowed` lists in full: "is not part of QuantizeLinear-19").
   llvm::Error checkAttributes(const Node &node,
                               llvm::ArrayRef<llvm::StringRef> allowed,
                               int64_t version) const;
+  /// The same for ops whose since-version the importer does not resolve:
+  /// `allowed` is what the importer supports at the model's opset, which
+  /// the message names ("is not supported for Add at opset 6"; Add-6 does
+  /// have `broadcast`, the importer does not take it).
+  llvm::Error checkAttributes(const Node &node,
+                              llvm::ArrayRef<llvm::StringRef> allowed) const;
   const ::quantops::onnx::AttributeProto *findAttribute(const Node &node,
                                                         llvm::StringRef name)
       const;
@@ -91,6 +98,10 @@ private:
   llvm::Error importGraph(const ::quantops::onnx::GraphProto &graph,
                           ModuleOp module);
   llvm::Error importNode(const Node &node);
+  /// Fails if a graph output's declared shape contradicts the computed type:
+  /// another rank, or another size where both sizes are known.
+  llvm::Error checkOutputShape(const ::quantops::onnx::ValueInfoProto &output,
+                               Value value) const;
   llvm::Expected<RankedTensorType>
   getValueInfoType(const ::quantops::onnx::ValueInfoProto &info,
                    llvm::StringRef what) const;

@@ -237,8 +237,7 @@ llvm::Expected<Value> emitMatMul(GraphImporter &importer, const Node &node,
 /// The two inputs of an attribute-less binary op (MatMul, Add).
 llvm::Expected<std::pair<Value, Value>>
 getBinaryOpInputs(GraphImporter &importer, const Node &node) {
-  if (llvm::Error error = importer.checkAttributes(
-          node, {}, importer.getOpsetVersion(node)))
+  if (llvm::Error error = importer.checkAttributes(node, {}))
     return std::move(error);
   if (node.input_size() != 2)
     return importer.nodeError(
@@ -326,7 +325,7 @@ Value emitTranspose2D(OpBuilder &b, Location loc, Value value) {
 llvm::Error importGemm(GraphImporter &importer, const Node &node) {
   int64_t opset = importer.getOpsetVersion(node);
   if (llvm::Error error = importer.checkAttributes(
-          node, {"alpha", "beta", "transA", "transB"}, opset))
+          node, {"alpha", "beta", "transA", "transB"}))
     return error;
   if (node.input_size() < 2 || node.input_size() > 3)
     return importer.nodeError(
@@ -416,8 +415,7 @@ llvm::Error importGemm(GraphImporter &importer, const Node &node) {
 //===----------------------------------------------------------------------===//
 
 llvm::Error importTranspose(GraphImporter &importer, const Node &node) {
-  int64_t opset = importer.getOpsetVersion(node);
-  if (llvm::Error error = importer.checkAttributes(node, {"perm"}, opset))
+  if (llvm::Error error = importer.checkAttributes(node, {"perm"}))
     return error;
   auto data = importer.getRequiredInput(node, 0);
   if (!data)
@@ -466,8 +464,7 @@ llvm::Error importReshape(GraphImporter &importer, const Node &node) {
                                     "attribute) is not supported");
   if (llvm::Error error = importer.checkAttributes(
           node, opset >= 14 ? ArrayRef<StringRef>{"allowzero"}
-                            : ArrayRef<StringRef>{},
-          opset))
+                            : ArrayRef<StringRef>{}))
     return error;
   auto data = importer.getRequiredInput(node, 0);
   if (!data)

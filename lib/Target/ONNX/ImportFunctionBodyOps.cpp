@@ -206,7 +206,7 @@ bool isSupportedArithmeticType(Type type) {
 llvm::Error importBinaryOrVariadic(GraphImporter &importer, const Node &node,
                                    StringRef kind) {
   bool variadic = kind == "Min" || kind == "Max";
-  if (llvm::Error error = importer.checkAttributes(node, {}, 0))
+  if (llvm::Error error = importer.checkAttributes(node, {}))
     return error;
   auto inputs = getSameTypeInputs(importer, node, variadic ? 1 : 2,
                                   variadic ? -1 : 2);
@@ -297,7 +297,7 @@ llvm::Error importReduce(GraphImporter &importer, const Node &node,
     allowed.push_back("noop_with_empty_axes");
   else
     allowed.push_back("axes");
-  if (llvm::Error error = importer.checkAttributes(node, allowed, opset))
+  if (llvm::Error error = importer.checkAttributes(node, allowed))
     return error;
   auto data = importer.getRequiredInput(node, 0);
   if (!data)
@@ -429,7 +429,7 @@ llvm::Error importClip(GraphImporter &importer, const Node &node) {
   SmallVector<StringRef> allowed;
   if (!boundsAsInputs)
     allowed = {"min", "max"};
-  if (llvm::Error error = importer.checkAttributes(node, allowed, opset))
+  if (llvm::Error error = importer.checkAttributes(node, allowed))
     return error;
   auto x = importer.getRequiredInput(node, 0);
   if (!x)
@@ -481,7 +481,7 @@ llvm::Error importClip(GraphImporter &importer, const Node &node) {
 }
 
 llvm::Error importRound(GraphImporter &importer, const Node &node) {
-  if (llvm::Error error = importer.checkAttributes(node, {}, 11))
+  if (llvm::Error error = importer.checkAttributes(node, {}))
     return error;
   auto x = importer.getRequiredInput(node, 0);
   if (!x)
@@ -501,7 +501,7 @@ llvm::Error importRound(GraphImporter &importer, const Node &node) {
 }
 
 llvm::Error importIdentity(GraphImporter &importer, const Node &node) {
-  if (llvm::Error error = importer.checkAttributes(node, {}, 1))
+  if (llvm::Error error = importer.checkAttributes(node, {}))
     return error;
   auto x = importer.getRequiredInput(node, 0);
   if (!x)
@@ -545,8 +545,7 @@ Value emitFloatToIntSaturating(OpBuilder &b, Location loc, Value value,
 }
 
 llvm::Error importCast(GraphImporter &importer, const Node &node) {
-  int64_t opset = importer.getOpsetVersion(node);
-  if (llvm::Error error = importer.checkAttributes(node, {"to"}, opset))
+  if (llvm::Error error = importer.checkAttributes(node, {"to"}))
     return error;
   auto x = importer.getRequiredInput(node, 0);
   if (!x)

@@ -183,6 +183,17 @@ llvm::Error GraphImporter::checkAttributes(const Node &node,
   return llvm::Error::success();
 }
 
+llvm::Error GraphImporter::checkAttributes(
+    const Node &node, llvm::ArrayRef<llvm::StringRef> allowed) const {
+  for (const pb::AttributeProto &attribute : node.attribute())
+    if (!llvm::is_contained(allowed, attribute.name()))
+      return nodeError(node, llvm::formatv("attribute '{0}' is not supported "
+                                           "for {1} at opset {2}",
+                                           attribute.name(), node.op_type(),
+                                           getOpsetVersion(node)));
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::optional<int64_t>>
 GraphImporter::getIntAttribute(const Node &node, llvm::StringRef name) const {
   const pb::AttributeProto *attribute = findAttribute(node, name);
@@ -317,6 +328,31 @@ llvm::Error GraphImporter::importNode(const Node &node) {
   return (*importer)(*this, node);
 }
 
+llvm::Error GraphImporter::checkOutputShape(const pb::ValueInfoProto &output,
+                                            Value value) const {
+  const auto &tensorType = output.type().tensor_type();
+  if (!tensorType.has_shape())
+    return llvm::Error::success(); // no shape declared: nothing to contradict
+  auto computed = cast<RankedTensorType>(value.getType());
+  const auto &dims = tensorType.shape().dim();
+  if (dims.size() != computed.getRank())
+    return makeError(llvm::formatv(
+        "graph output '{0}' is declared with rank {1} but computed as {2}",
+        output.name(), dims.size(), typeToString(computed)));
+  for (auto [index, dim] : llvm::enumerate(dims)) {
+    // A dim_param or an unset dim declares nothing; a computed dynamic dim
+    // may be anything at run time, so only two known sizes can disagree.
+    if (!dim.has_dim_value() || computed.isDynamicDim(index) ||
+        dim.dim_value() == computed.getDimSize(index))
+      continue;
+    return makeError(llvm::formatv(
+        "graph output '{0}' is declared with dimension {1} of size {2} but "
+        "computed as {3}",
+        output.name(), index, dim.dim_value(), typeToString(computed)));
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error GraphImporter::importGraph(const pb::GraphProto &graph,
                                        ModuleOp module) {
   llvm::StringSet<> initializerNames;
@@ -375,6 +411,8 @@ llvm::Error GraphImporter::importGraph(const pb::GraphProto &graph,
         return makeError("graph output '" + output.name() + "' is declared " +
                          typeToString(declared) + " but computed as " +
                          typeToString(computed));
+      if (llvm::Error error = checkOutputShape(output, value))
+        return error;
     }
     results.push_back(value);
   }

@@ -283,8 +283,8 @@ add_case("add_f16", np.array([1, 2, 65504, 0.1], np.float16),
 def dyn_case(name, nodes, infos, inputs, y, initializers=()):
     save(name, nodes, inputs, ("y", y), input_infos=infos,
          initializers=initializers)
-    # The output is declared with y's static shape; the importer checks
-    # only the element type of graph outputs.
+    # The output is declared with y's static shape; where the computed
+    # dims are dynamic, the importer has nothing to compare it with.
 
 
 a, b = randn((2, 3, 5)), randn((5, 4))

@@ -545,6 +545,17 @@ elif GROUP == "hostile":
     write("output_type.onnx", graph_model(
         [make_node("QuantizeLinear", ["x", "s"], ["y"], name="q")], x_in,
         [make_value_info("y", INT8, (4,))], [f32("s", 0.5)]))
+    # ... with another rank; with another size of a known dim; a dim_param
+    # where the size is known declares nothing (output_dim_param runs).
+    write("output_rank.onnx", graph_model(
+        [make_node("QuantizeLinear", ["x", "s"], ["y"], name="q")], x_in,
+        [make_value_info("y", UINT8, (2, 2))], [f32("s", 0.5)]))
+    write("output_dim.onnx", graph_model(
+        [make_node("QuantizeLinear", ["x", "s"], ["y"], name="q")], x_in,
+        [make_value_info("y", UINT8, (5,))], [f32("s", 0.5)]))
+    write("output_dim_param.onnx", graph_model(
+        [make_node("QuantizeLinear", ["x", "s"], ["y"], name="q")], x_in,
+        [make_value_info("y", UINT8, ("n",))], [f32("s", 0.5)]))
     write("one_input.onnx", graph_model(
         [make_node("QuantizeLinear", ["x"], ["y"], name="q_one")], x_in, y_out))
     write("empty_scale_name.onnx", graph_model(
@@ -573,6 +584,9 @@ elif GROUP == "hostile":
     write("sub_broadcast.onnx", graph_model(
         [make_node("Sub", ["x", "w"], ["y"], name="sub")], x_in, [make_value_info("y", FLOAT)],
         [f32("w", [1, 2, 3])]))
+    write("sub_attr.onnx", graph_model(
+        [make_node("Sub", ["x", "w"], ["y"], name="sub", attrs=[attr_int("broadcast", 1)])],
+        x_in, [make_value_info("y", FLOAT)], [f32("w", [1, 2, 3, 4], (4,))]))
     write("sub_types.onnx", graph_model(
         [make_node("Sub", ["x", "w"], ["y"], name="sub")], x_in, [make_value_info("y", FLOAT)],
         [make_tensor("w", INT32, (4,), int32_data=[1, 2, 3, 4])]))
