@@ -20,6 +20,16 @@
 // Then a fence after the loops that hold the stores: SFENCE on x86 (the
 // stores are weakly ordered), a DMB elsewhere.
 //
+// A result of a dynamic shape has a size known only at run time:
+//
+//   bytes = esize * prod(static dims) * prod(dynamic sizes of the alloc)
+//
+// so the loop nest that writes it is versioned, the streaming copy taken
+// when bytes >= min-bytes for every such result it writes:
+//
+//   scf.if (bytes >= min-bytes) { nest with streaming stores; fence }
+//   else { nest as it was }
+//
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Transforms/Passes.h"
@@ -28,8 +38,11 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
@@ -183,16 +196,35 @@ bool isReturned(Value buffer) {
   });
 }
 
-/// A function result of at least `minBytes` with whole-byte elements (the
-/// offsets are counted in elements). Dynamic shapes are left alone: their
-/// size is not known here.
-bool isLargeResult(memref::AllocOp alloc, int64_t minBytes) {
+/// Whether a write into `alloc` streams: only into a function result with
+/// whole-byte elements (the offsets are counted in elements), of at least
+/// `minBytes` (Large), or of a dynamic shape (Dynamic: decided at run time).
+enum class ResultSize { Small, Large, Dynamic };
+
+ResultSize classifyResult(memref::AllocOp alloc, int64_t minBytes) {
   MemRefType type = alloc.getType();
-  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat() ||
-      type.getElementTypeBitWidth() % 8 != 0)
-    return false;
+  if (!type.getElementType().isIntOrFloat() ||
+      type.getElementTypeBitWidth() % 8 != 0 || !isReturned(alloc))
+    return ResultSize::Small;
+  if (!type.hasStaticShape())
+    return ResultSize::Dynamic;
   int64_t bytes = type.getNumElements() * (type.getElementTypeBitWidth() / 8);
-  return bytes >= minBytes && isReturned(alloc);
+  return bytes >= minBytes ? ResultSize::Large : ResultSize::Small;
+}
+
+/// `alloc`'s size in bytes at run time, built before `rewriter`'s insertion
+/// point: esize * prod(static dims) * prod(dynamic sizes).
+Value emitAllocationBytes(RewriterBase &rewriter, Location loc,
+                          memref::AllocOp alloc) {
+  MemRefType type = alloc.getType();
+  int64_t staticBytes = type.getElementTypeBitWidth() / 8;
+  for (int64_t size : type.getShape())
+    if (!ShapedType::isDynamic(size))
+      staticBytes *= size;
+  Value bytes = arith::ConstantIndexOp::create(rewriter, loc, staticBytes);
+  for (Value size : alloc.getDynamicSizes())
+    bytes = arith::MulIOp::create(rewriter, loc, bytes, size);
+  return bytes;
 }
 
 /// A write that vector.store can express: 1-D, in bounds, unmasked, minor
@@ -263,6 +295,57 @@ llvm::SmallPtrSet<Operation *, 4> rereadingTopLevelOps(func::FuncOp func,
   return rereading;
 }
 
+/// The allocation a plain vector write writes into, or nullopt.
+std::optional<StreamTarget> findWriteTarget(vector::TransferWriteOp write) {
+  auto memrefType = cast<MemRefType>(write.getBase().getType());
+  return findAllocation(write.getBase(),
+                        knownTrailingZerosOfOffset(
+                            memrefType, getAsOpFoldResult(write.getIndices())));
+}
+
+/// log2 of the alignment of `write`'s address once its allocation is
+/// aligned to at least kStreamAlignment.
+unsigned provenAlignmentZeros(vector::TransferWriteOp write,
+                              const StreamTarget &target) {
+  auto memrefType = cast<MemRefType>(write.getBase().getType());
+  memref::AllocOp alloc = target.alloc;
+  unsigned allocZeros = llvm::Log2_64(std::max<uint64_t>(
+      alloc.getAlignment().value_or(0), kStreamAlignment));
+  unsigned elementZeros =
+      trailingZerosOf(memrefType.getElementTypeBitWidth() / 8);
+  return std::min(allocZeros, addZeros(elementZeros, target.offsetZeros));
+}
+
+/// Whether `write`'s address is proved aligned to its vector's size (at
+/// most kStreamAlignment): a whole MOVNTPS / VMOVNTDQ, not the 8-byte
+/// MOVNTI pieces LLVM splits a less aligned streaming store into. Required
+/// for a dynamic shape, whose inner dims usually leave the rows' alignment
+/// unknown (a ?x? result); the versioning would not pay there.
+bool isVectorAligned(vector::TransferWriteOp write,
+                     const StreamTarget &target) {
+  VectorType type = write.getVectorType();
+  int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  return (uint64_t(1) << provenAlignmentZeros(write, target)) >=
+         uint64_t(std::min(bytes, kStreamAlignment));
+}
+
+/// Replaces `write` into `target` by an aligned non-temporal vector.store
+/// (raising the allocation's alignment to kStreamAlignment); returns it.
+Operation *streamWrite(RewriterBase &rewriter, vector::TransferWriteOp write,
+                 const StreamTarget &target) {
+  unsigned zeros = provenAlignmentZeros(write, target);
+  memref::AllocOp alloc = target.alloc;
+  if (alloc.getAlignment().value_or(0) < kStreamAlignment)
+    alloc.setAlignment(kStreamAlignment);
+  rewriter.setInsertionPoint(write);
+  Operation *store = vector::StoreOp::create(
+      rewriter, write.getLoc(), write.getVector(), write.getBase(),
+      write.getIndices(), /*nontemporal=*/true,
+      llvm::Align(uint64_t(1) << zeros));
+  rewriter.eraseOp(write);
+  return store;
+}
+
 struct QOpsNontemporalStoresPass
     : public qops::impl::QOpsNontemporalStoresBase<QOpsNontemporalStoresPass> {
   using Base::Base;
@@ -282,47 +365,82 @@ struct QOpsNontemporalStoresPass
         op = op->getParentOp();
       return op;
     };
+    // Writes into results of a dynamic shape, by the top-level op (loop
+    // nest) that holds them: versioned below.
+    llvm::MapVector<Operation *, SmallVector<vector::TransferWriteOp>>
+        dynamicWrites;
     for (vector::TransferWriteOp write : writes) {
-      if (rereading.contains(outermostOf(write)))
+      Operation *top = outermostOf(write);
+      if (rereading.contains(top))
         continue;
-      auto memrefType = cast<MemRefType>(write.getBase().getType());
-      std::optional<StreamTarget> target = findAllocation(
-          write.getBase(),
-          knownTrailingZerosOfOffset(
-              memrefType, getAsOpFoldResult(write.getIndices())));
-      if (!target || !isLargeResult(target->alloc, minBytes))
+      std::optional<StreamTarget> target = findWriteTarget(write);
+      if (!target)
         continue;
-      memref::AllocOp alloc = target->alloc;
-      if (alloc.getAlignment().value_or(0) < kStreamAlignment)
-        alloc.setAlignment(kStreamAlignment);
-      unsigned allocZeros = llvm::Log2_64(*alloc.getAlignment());
-      unsigned elementZeros =
-          trailingZerosOf(memrefType.getElementTypeBitWidth() / 8);
-      unsigned zeros = std::min(
-          allocZeros, addZeros(elementZeros, target->offsetZeros));
-
-      rewriter.setInsertionPoint(write);
-      Operation *store = vector::StoreOp::create(
-          rewriter, write.getLoc(), write.getVector(), write.getBase(),
-          write.getIndices(), /*nontemporal=*/true,
-          llvm::Align(uint64_t(1) << zeros));
-      rewriter.eraseOp(write);
-      // The outermost op of the function that holds the store.
-      fenceAfter.insert(outermostOf(store));
+      switch (classifyResult(target->alloc, minBytes)) {
+      case ResultSize::Small:
+        continue;
+      case ResultSize::Dynamic:
+        if (isVectorAligned(write, *target))
+          dynamicWrites[top].push_back(write);
+        continue;
+      case ResultSize::Large:
+        // The outermost op of the function that holds the store (the
+        // write itself may have been that op).
+        fenceAfter.insert(outermostOf(streamWrite(rewriter, write, *target)));
+        continue;
+      }
     }
-    llvm::Triple triple(targetTriple.empty() ? llvm::sys::getProcessTriple()
-                                             : targetTriple);
+    for (auto &[top, topWrites] : dynamicWrites) {
+      // A nest that yields values would need them through the scf.if.
+      if (top->getNumResults() != 0)
+        continue;
+      Location loc = top->getLoc();
+      rewriter.setInsertionPoint(top);
+      llvm::SetVector<Operation *> allocs;
+      for (vector::TransferWriteOp write : topWrites)
+        allocs.insert(findWriteTarget(write)->alloc);
+      Value minimum = arith::ConstantIndexOp::create(rewriter, loc, minBytes);
+      Value large;
+      for (Operation *alloc : allocs) {
+        Value bytes =
+            emitAllocationBytes(rewriter, loc, cast<memref::AllocOp>(alloc));
+        Value isLarge = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::uge, bytes, minimum);
+        large = large ? arith::AndIOp::create(rewriter, loc, large, isLarge)
+                            .getResult()
+                      : isLarge;
+      }
+      auto version = scf::IfOp::create(rewriter, loc, large,
+                                       /*withElseRegion=*/true);
+      rewriter.setInsertionPoint(version.thenBlock()->getTerminator());
+      IRMapping mapping;
+      rewriter.clone(*top, mapping);
+      rewriter.moveOpBefore(top, version.elseBlock()->getTerminator());
+      for (vector::TransferWriteOp write : topWrites) {
+        auto copy = cast<vector::TransferWriteOp>(mapping.lookup(write));
+        streamWrite(rewriter, copy, *findWriteTarget(copy));
+      }
+      // `streaming` may have been a write itself, now erased: the fence
+      // goes at the end of the branch.
+      rewriter.setInsertionPoint(version.thenBlock()->getTerminator());
+      emitFence(rewriter, loc);
+    }
     for (Operation *op : fenceAfter) {
       rewriter.setInsertionPointAfter(op);
-      if (triple.isX86())
-        LLVM::CallIntrinsicOp::create(
-            rewriter, op->getLoc(),
-            rewriter.getStringAttr("llvm.x86.sse.sfence"), ValueRange{},
-            LLVM::FastmathFlagsAttr{});
-      else
-        LLVM::FenceOp::create(rewriter, op->getLoc(),
-                              LLVM::AtomicOrdering::seq_cst);
+      emitFence(rewriter, op->getLoc());
     }
+  }
+
+  /// Orders the streaming stores before later stores.
+  void emitFence(RewriterBase &rewriter, Location loc) {
+    llvm::Triple triple(targetTriple.empty() ? llvm::sys::getProcessTriple()
+                                             : targetTriple);
+    if (triple.isX86())
+      LLVM::CallIntrinsicOp::create(
+          rewriter, loc, rewriter.getStringAttr("llvm.x86.sse.sfence"),
+          ValueRange{}, LLVM::FastmathFlagsAttr{});
+    else
+      LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::seq_cst);
   }
 };
 

@@ -421,6 +421,35 @@ func.func @dequantize_dyn_blocked_u4(%arg0: tensor<?x64xui4>, %arg1: tensor<?x2x
   return %0 : tensor<?x64xf32>
 }
 
+// RUN: %python %S/reference/gen_case.py dequantize_dyn_batch_u8 %t/dequantize_dyn_batch_u8
+// RUN: quant-runner %s -e dequantize_dyn_batch_u8 --input %t/dequantize_dyn_batch_u8/in0.npy \
+// RUN:   --input %t/dequantize_dyn_batch_u8/in1.npy --input %t/dequantize_dyn_batch_u8/in2.npy \
+// RUN:   --expect %t/dequantize_dyn_batch_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_dequantize_dyn_batch_u8
+// RUN: quant-runner %s -e dequantize_dyn_batch_u8 --nontemporal-min-bytes=64 \
+// RUN:   --input %t/dequantize_dyn_batch_u8/in0.npy --input %t/dequantize_dyn_batch_u8/in1.npy \
+// RUN:   --input %t/dequantize_dyn_batch_u8/in2.npy --expect %t/dequantize_dyn_batch_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_dequantize_dyn_batch_u8
+// OK_dequantize_dyn_batch_u8: all {{[0-9]+}} results match
+func.func @dequantize_dyn_batch_u8(%arg0: tensor<?x64xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>) -> tensor<?x64xf32> {
+  %0 = qops.dequantize_linear %arg0, %arg1, %arg2 : tensor<?x64xui8>, tensor<f32>, tensor<ui8> -> tensor<?x64xf32>
+  return %0 : tensor<?x64xf32>
+}
+
+// RUN: %python %S/reference/gen_case.py dequantize_dyn_1d_i8 %t/dequantize_dyn_1d_i8
+// RUN: quant-runner %s -e dequantize_dyn_1d_i8 --input %t/dequantize_dyn_1d_i8/in0.npy \
+// RUN:   --input %t/dequantize_dyn_1d_i8/in1.npy --input %t/dequantize_dyn_1d_i8/in2.npy \
+// RUN:   --expect %t/dequantize_dyn_1d_i8/out0.npy | FileCheck %s --check-prefix=OK_dequantize_dyn_1d_i8
+// RUN: quant-runner %s -e dequantize_dyn_1d_i8 --nontemporal-min-bytes=64 \
+// RUN:   --input %t/dequantize_dyn_1d_i8/in0.npy --input %t/dequantize_dyn_1d_i8/in1.npy \
+// RUN:   --input %t/dequantize_dyn_1d_i8/in2.npy --expect %t/dequantize_dyn_1d_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_dequantize_dyn_1d_i8
+// OK_dequantize_dyn_1d_i8: all {{[0-9]+}} results match
+func.func @dequantize_dyn_1d_i8(%arg0: tensor<?xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>) -> tensor<?xf32> {
+  %0 = qops.dequantize_linear %arg0, %arg1, %arg2 : tensor<?xsi8>, tensor<f32>, tensor<si8> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
 // RUN: %python %S/reference/gen_case.py dequantize_large_1e6_u8 %t/dequantize_large_1e6_u8
 // RUN: quant-runner %s -e dequantize_large_1e6_u8 --input %t/dequantize_large_1e6_u8/in0.npy \
 // RUN:   --input %t/dequantize_large_1e6_u8/in1.npy --input %t/dequantize_large_1e6_u8/in2.npy \

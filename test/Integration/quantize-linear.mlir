@@ -579,6 +579,33 @@ func.func @quantize_dyn_blocked_u4(%arg0: tensor<?x64xf32>, %arg1: tensor<?x2xf3
   return %0 : tensor<?x64xui4>
 }
 
+// RUN: %python %S/reference/gen_case.py quantize_dyn_batch_u8 %t/quantize_dyn_batch_u8
+// RUN: quant-runner %s -e quantize_dyn_batch_u8 --input %t/quantize_dyn_batch_u8/in0.npy \
+// RUN:   --input %t/quantize_dyn_batch_u8/in1.npy --input %t/quantize_dyn_batch_u8/in2.npy \
+// RUN:   --expect %t/quantize_dyn_batch_u8/out0.npy | FileCheck %s --check-prefix=OK_quantize_dyn_batch_u8
+// RUN: quant-runner %s -e quantize_dyn_batch_u8 --nontemporal-min-bytes=64 \
+// RUN:   --input %t/quantize_dyn_batch_u8/in0.npy --input %t/quantize_dyn_batch_u8/in1.npy \
+// RUN:   --input %t/quantize_dyn_batch_u8/in2.npy --expect %t/quantize_dyn_batch_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_quantize_dyn_batch_u8
+// OK_quantize_dyn_batch_u8: all {{[0-9]+}} results match
+func.func @quantize_dyn_batch_u8(%arg0: tensor<?x64xf32>, %arg1: tensor<f32>, %arg2: tensor<ui8>) -> tensor<?x64xui8> {
+  %0 = qops.quantize_linear %arg0, %arg1, %arg2 : tensor<?x64xf32>, tensor<f32>, tensor<ui8> -> tensor<?x64xui8>
+  return %0 : tensor<?x64xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py quantize_dyn_1d_u8 %t/quantize_dyn_1d_u8
+// RUN: quant-runner %s -e quantize_dyn_1d_u8 --input %t/quantize_dyn_1d_u8/in0.npy \
+// RUN:   --input %t/quantize_dyn_1d_u8/in1.npy --input %t/quantize_dyn_1d_u8/in2.npy \
+// RUN:   --expect %t/quantize_dyn_1d_u8/out0.npy | FileCheck %s --check-prefix=OK_quantize_dyn_1d_u8
+// RUN: quant-runner %s -e quantize_dyn_1d_u8 --nontemporal-min-bytes=64 --input %t/quantize_dyn_1d_u8/in0.npy \
+// RUN:   --input %t/quantize_dyn_1d_u8/in1.npy --input %t/quantize_dyn_1d_u8/in2.npy \
+// RUN:   --expect %t/quantize_dyn_1d_u8/out0.npy | FileCheck %s --check-prefix=OK_quantize_dyn_1d_u8
+// OK_quantize_dyn_1d_u8: all {{[0-9]+}} results match
+func.func @quantize_dyn_1d_u8(%arg0: tensor<?xf32>, %arg1: tensor<f32>, %arg2: tensor<ui8>) -> tensor<?xui8> {
+  %0 = qops.quantize_linear %arg0, %arg1, %arg2 : tensor<?xf32>, tensor<f32>, tensor<ui8> -> tensor<?xui8>
+  return %0 : tensor<?xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py quantize_large_1e6_u8 %t/quantize_large_1e6_u8
 // RUN: quant-runner %s -e quantize_large_1e6_u8 --input %t/quantize_large_1e6_u8/in0.npy \
 // RUN:   --input %t/quantize_large_1e6_u8/in1.npy --input %t/quantize_large_1e6_u8/in2.npy \

@@ -196,6 +196,15 @@ def QOpsNontemporalStores
     write-back memory only; `llvm.fence seq_cst` (DMB) elsewhere. The
     threads of an OpenMP loop are ordered by its barrier.
 
+    A result of a dynamic shape (a `memref.alloc` with dynamic sizes, e.g.
+    an ONNX model's batch dim) has its size known only at run time: the
+    top-level op (loop nest) that writes it is versioned, `scf.if (bytes >=
+    min-bytes)` taking a copy of the nest with the streaming stores and the
+    fence, the else branch the nest as it was. Only writes proved aligned
+    to their vector's size are streamed there (whole MOVNTPS, not the 8-byte
+    MOVNTI pieces LLVM makes of a less aligned one; a ?x? result's rows
+    have no known alignment), and a nest that yields values is left alone.
+
     A result written by a top-level op (loop nest) that reads a buffer of at
     least `min-bytes` an earlier top-level op of the function read too
     keeps ordinary stores:
@@ -205,12 +214,15 @@ def QOpsNontemporalStores
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"8 << 20",
-           "Smallest static result size in bytes whose stores stream">,
+           "Smallest result size in bytes whose stores stream (checked at "
+           "run time for a dynamic shape)">,
     Option<"targetTriple", "target-triple", "std::string", /*default=*/"",
            "The target's triple, for the fence (default: the host's)">
   ];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"
   ];
 }

@@ -446,6 +446,21 @@ add("quantize-linear", "quantize_dyn_per_axis_i8", lambda n: qcase(n, (6, 5), "i
 add("quantize-linear", "quantize_dyn_rank3_i4", lambda n: qcase(n, (2, 3, 11), "i4", axis=-1, dyn=True))
 add("quantize-linear", "quantize_dyn_blocked_u4", lambda n: qcase(n, (5, 64), "u4", axis=1, block_size=32, dyn=True))
 
+
+
+def batch_dyn(case):
+    """Only the first dim dynamic, as an ONNX batch dim."""
+    case.dyn, case.keep = True, tuple(range(1, case.ins[0].arr.ndim))
+    return case
+
+
+# Results of a dynamic shape whose rows are aligned: qops-nontemporal-stores
+# versions their loop nests on the size at run time; make_lit.py runs these
+# cases again with --nontemporal-min-bytes=64 so that the streaming branch
+# runs too (the default 8 MiB takes the other).
+add("quantize-linear", "quantize_dyn_batch_u8", lambda n: batch_dyn(qcase(n, (9, 64), "u8")))
+add("quantize-linear", "quantize_dyn_1d_u8", lambda n: qcase(n, (1000,), "u8", dyn=True))
+
 # ---- large ----
 add("quantize-linear", "quantize_large_1e6_u8", lambda n: qcase(n, (1000000,), "u8"))
 add("quantize-linear", "quantize_large_per_axis_i4", lambda n: qcase(n, (1000, 1000), "i4", axis=1))
@@ -522,6 +537,8 @@ def dequantize_f16_overflow(n):
 add("dequantize-linear", "dequantize_dyn_per_axis_i8", lambda n: dqcase(n, (5, 8), "i8", axis=1, dyn=True))
 add("dequantize-linear", "dequantize_dyn_per_tensor_u16", lambda n: dqcase(n, (3, 4, 5), "u16", dyn=True))
 add("dequantize-linear", "dequantize_dyn_blocked_u4", lambda n: dqcase(n, (3, 64), "u4", axis=1, block_size=32, dyn=True))
+add("dequantize-linear", "dequantize_dyn_batch_u8", lambda n: batch_dyn(dqcase(n, (9, 64), "u8")))
+add("dequantize-linear", "dequantize_dyn_1d_i8", lambda n: dqcase(n, (1000,), "i8", dyn=True))
 add("dequantize-linear", "dequantize_large_1e6_u8", lambda n: dqcase(n, (1000, 1000), "u8", axis=0))
 
 

@@ -81,8 +81,17 @@ def amx_applies(case):
     return a.ndim >= 2 and (case.dyn or a.shape[-2] >= 32)
 
 
-def variants(family, case):
+# Cases with a dynamic-shaped result that qops-nontemporal-stores versions:
+# also run with a threshold they exceed, which takes the streaming branch.
+STREAMING_VARIANT = " --nontemporal-min-bytes=64"
+STREAMING_CASES = {"quantize_dyn_batch_u8", "quantize_dyn_1d_u8", "dequantize_dyn_batch_u8",
+                   "dequantize_dyn_1d_i8"}
+
+
+def variants(family, name, case):
     result = list(STRATEGY_VARIANTS.get(family, [""]))
+    if name in STREAMING_CASES:
+        result.append(STREAMING_VARIANT)
     if family == "qlinear-matmul" and amx_applies(case):
         result.insert(1, NO_AMX_VARIANT)
     return result
@@ -116,7 +125,7 @@ def render(family):
         d = "%t/" + name
         if not batched:
             lines.append("// RUN: %%python %%S/reference/gen_case.py %s %s" % (name, d))
-        for variant in variants(family, case):
+        for variant in variants(family, name, case):
             parts = ["quant-runner %s -e " + name + variant]
             parts += ["--input %s/in%d.npy" % (d, i) for i in range(len(case.ins))]
             parts += ["--expect %s/out%d.npy" % (d, i) for i in range(len(case.outs))]
