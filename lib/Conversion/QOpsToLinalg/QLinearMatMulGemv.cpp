@@ -186,7 +186,11 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
       nPadded = llvm::alignTo(n, kColumnBlock);
     }
     int64_t columnBlocks = nPadded / blockColumns;
-    bool columnsExact = n % groupColumns == 0;
+    // Every read of b's columns [0, nPadded) is in bounds only without
+    // padding: N padded to the column blocks reads past N even when N is a
+    // multiple of the group (a runtime b of 528 columns in blocks of 512
+    // read 496 bytes past the end of b).
+    bool columnsExact = n == nPadded;
     // Chunks of k-pairs: the whole K (the compile-time packing includes the
     // zero row of an odd K), or kChunkRows rows each for threads.
     int64_t chunks = 1, chunkPairs = bConstant ? kPadded / 2 : k / 2;

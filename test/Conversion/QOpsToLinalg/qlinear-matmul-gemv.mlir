@@ -128,6 +128,18 @@ func.func @gemv_odd_k(%a: tensor<3x9xsi8>, %b: tensor<9x20xui8>) -> tensor<3x20x
 // PAR: tensor.extract_slice %{{.*}}[%{{.*}}, 0, %[[NBEGIN]]] [1, 1, 512] [1, 1, 1] : tensor<1x1x1536xi32> to tensor<1x1x512xi32>
 // PAR: vector.transfer_read %arg1{{.*}} : tensor<768x1100xi8>, vector<16xi8>
 // PAR: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%{{.*}}, 0, %[[NBEGIN]]] [1, 1, 512] [1, 1, 1]
+// N = 528, a multiple of the 16-column panels, is padded to 1024 by the
+// blocks: the reads of b must be masked (in bounds, they read 496 bytes past
+// the end of b in the second block). N = 1024 fills its blocks: no mask.
+// PAR-LABEL: func.func @gemv_threads_columns_padded
+// PAR: scf.forall (%{{.*}}, %{{.*}}) in (1, 2)
+// PAR-NOT: in_bounds = [true]} : tensor<768x528xi8>
+// PAR: vector.transfer_read %arg1[%{{.*}}, %{{.*}}], %{{.*}} : tensor<768x528xi8>, vector<16xi8>
+// PAR-NOT: in_bounds = [true]} : tensor<768x528xi8>
+// PAR: return
+// PAR-LABEL: func.func @gemv_threads_columns_whole
+// PAR: scf.forall (%{{.*}}, %{{.*}}) in (1, 2)
+// PAR: vector.transfer_read %arg1[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<768x1024xi8>, vector<16xi8>
 // CHECK-LABEL: func.func @gemv_threads
 // CHECK-NOT: scf.forall
 // CHECK: return
@@ -147,6 +159,20 @@ func.func @gemv_threads_columns(%a: tensor<1x768xui8>, %b: tensor<768x1100xsi8>)
   %zb = arith.constant dense<0> : tensor<si8>
   %y = qops.qlinear_matmul a(%a, %s, %za : tensor<1x768xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<768x1100xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<1x1100xui8>
   return %y : tensor<1x1100xui8>
+}
+func.func @gemv_threads_columns_padded(%a: tensor<1x768xui8>, %b: tensor<768x528xsi8>) -> tensor<1x528xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<0> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<1x768xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<768x528xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<1x528xui8>
+  return %y : tensor<1x528xui8>
+}
+func.func @gemv_threads_columns_whole(%a: tensor<1x768xui8>, %b: tensor<768x1024xsi8>) -> tensor<1x1024xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<0> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<1x768xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<768x1024xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<1x1024xui8>
+  return %y : tensor<1x1024xui8>
 }
 
 // -----
