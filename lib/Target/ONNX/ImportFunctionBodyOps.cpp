@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphImporter.h"
+#include "QuantOps/Target/ONNX/OnnxTensor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -559,11 +560,20 @@ llvm::Error importCast(GraphImporter &importer, const Node &node) {
                     ? getOnnxElementType(importer.getContext(), int32_t(**to))
                     : Type();
   Type source = tensorTypeOf(*x).getElementType();
+  // A 2- or 4-bit integer source is held sign- or zero-extended in i8
+  // storage, so widening it is the i8 storage's cast. Sub-byte targets are
+  // not taken: ONNX leaves int -> int4 open (wrap or clamp), and
+  // onnxruntime clamps.
+  bool subByteSource = isa<IntegerType>(source) &&
+                       !source.isSignlessInteger() &&
+                       source.getIntOrFloatBitWidth() < 8;
   if (!target || !isSupportedArithmeticType(target) ||
-      !isSupportedArithmeticType(source))
-    return importer.nodeError(node, llvm::formatv("Cast from {0} to data type "
-                                                  "{1} is not supported",
-                                                  source, **to));
+      !(isSupportedArithmeticType(source) || subByteSource))
+    return importer.nodeError(
+        node, llvm::formatv("Cast from {0} to {1} is not supported", source,
+                            int64_t(int32_t(**to)) == **to
+                                ? getOnnxDataTypeName(int32_t(**to))
+                                : "data type " + std::to_string(**to)));
   Type storage = storageOf(target);
   auto result = emitBroadcastElementwise(
       importer, node, *x, target,

@@ -363,6 +363,39 @@ elif GROUP == "run":
     graph = make_graph(body18, "dql_expanded18", [make_value_info("x", FLOAT, (6,))], outputs)
     write("dql_expanded18.onnx", make_model(graph, [("", 18)]))
 
+    # (6) Cast-25 from 4-bit and 2-bit integer initializers (packed, the
+    #     first element in the low bits) to wider types: a value, its C-style
+    #     wrap into uint8 for a signed source (-8 -> 248), its float.
+    w4 = [-8, -1, 0, 3, 7]
+    u4 = [0, 1, 8, 14, 15]
+    w2 = [-2, -1, 0, 1, 1]
+    u2 = [0, 1, 2, 3, 3]
+    inits = [make_tensor("w4", INT4, (5,), raw_data=pack_int4(w4)),
+             make_tensor("u4", UINT4, (5,), raw_data=pack_int4(u4)),
+             make_tensor("w2", INT2, (5,), raw_data=pack_int2(w2)),
+             make_tensor("u2", UINT2, (5,), raw_data=pack_int2(u2))]
+    casts = [("w4", INT8, np.int8), ("w4", FLOAT, np.float32), ("w4", UINT8, np.uint8),
+             ("u4", INT16, np.int16), ("u4", FLOAT, np.float32), ("w2", INT32, np.int32),
+             ("u2", FLOAT, np.float32)]
+    sources = {"w4": w4, "u4": u4, "w2": w2, "u2": u2}
+    nodes, outputs = [], []
+    for i, (src, to, dtype) in enumerate(casts):
+        nodes.append(make_node("Cast", [src], ["y%d" % i], name="cast%d" % i, attrs=[attr_int("to", to)]))
+        outputs.append(make_value_info("y%d" % i, to, (5,)))
+        values = np.array(sources[src], np.int64)
+        expected = (values & 0xFF).astype(dtype) if dtype == np.uint8 else values.astype(dtype)
+        save_pb(path("cast4_y%d.pb" % i), "y%d" % i, expected)
+    assert np.array_equal(np.array(w4, np.int64).astype(np.uint8), [248, 255, 0, 3, 7])
+    write("cast4.onnx", make_model(make_graph(nodes, "cast4", [], outputs, inits), [("", 25)]))
+    # The same with the sub-byte tensors as graph inputs (.pb data), not
+    # folded as constants.
+    write("cast4_inputs.onnx", make_model(make_graph(
+        nodes, "cast4_inputs", [make_value_info(n, t, (5,)) for n, t in
+                                (("w4", INT4), ("u4", UINT4), ("w2", INT2), ("u2", UINT2))],
+        outputs), [("", 25)]))
+    for init, name in zip(inits, ("w4", "u4", "w2", "u2")):
+        save(path("cast4_%s.pb" % name), init)
+
     # (5) A .pb whose dtype (f64) or shape does not fit, and a corrupt one.
     save_pb(path("x_f64.pb"), "x", np.zeros((2, 3), np.float64))
     save_pb(path("x_shape.pb"), "x", np.zeros((3, 2), np.float32))
@@ -578,6 +611,9 @@ elif GROUP == "hostile":
     write("no_graph.onnx", f_varint(1, 8) + f_bytes(8, f_bytes(1, "") + f_varint(2, 13)))
     # Function-body ops with bad arguments.
     write("cast_no_to.onnx", graph_model([make_node("Cast", ["x"], ["y"], name="cast")], x_in, y_out))
+    write("cast_to_int4.onnx", graph_model(
+        [make_node("Cast", ["x"], ["y"], name="cast", attrs=[attr_int("to", INT4)])], x_in,
+        [make_value_info("y", INT4, (4,))], opsets=[("", 21)]))
     write("reduce_axis.onnx", graph_model(
         [make_node("ReduceMin", ["x"], ["y"], name="rmin", attrs=[attr_ints("axes", [3])])],
         x_in, [make_value_info("y", FLOAT)], opsets=[("", 13)]))
