@@ -99,7 +99,8 @@ private:
                           ModuleOp module);
   llvm::Error importNode(const Node &node);
   /// Fails if a graph output's declared shape contradicts the computed type:
-  /// another rank, or another size where both sizes are known.
+  /// another rank, or another size where both sizes are known (a negative
+  /// declared size counts as unknown).
   llvm::Error checkOutputShape(const ::quantops::onnx::ValueInfoProto &output,
                                Value value) const;
   llvm::Expected<RankedTensorType>

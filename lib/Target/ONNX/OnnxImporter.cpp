@@ -340,9 +340,12 @@ llvm::Error GraphImporter::checkOutputShape(const pb::ValueInfoProto &output,
         "graph output '{0}' is declared with rank {1} but computed as {2}",
         output.name(), dims.size(), typeToString(computed)));
   for (auto [index, dim] : llvm::enumerate(dims)) {
-    // A dim_param or an unset dim declares nothing; a computed dynamic dim
-    // may be anything at run time, so only two known sizes can disagree.
-    if (!dim.has_dim_value() || computed.isDynamicDim(index) ||
+    // A dim_param or an unset dim declares nothing, nor does a negative
+    // size (some exporters write -1 for "unknown" in outputs); a computed
+    // dynamic dim may be anything at run time, so only two known sizes can
+    // disagree.
+    if (!dim.has_dim_value() || dim.dim_value() < 0 ||
+        computed.isDynamicDim(index) ||
         dim.dim_value() == computed.getDimSize(index))
       continue;
     return makeError(llvm::formatv(

@@ -579,7 +579,8 @@ elif GROUP == "hostile":
         [make_node("QuantizeLinear", ["x", "s"], ["y"], name="q")], x_in,
         [make_value_info("y", INT8, (4,))], [f32("s", 0.5)]))
     # ... with another rank; with another size of a known dim; a dim_param
-    # where the size is known declares nothing (output_dim_param runs).
+    # or a negative size (an exporter's "unknown") where the size is known
+    # declares nothing (output_dim_param and output_neg_dim run).
     write("output_rank.onnx", graph_model(
         [make_node("QuantizeLinear", ["x", "s"], ["y"], name="q")], x_in,
         [make_value_info("y", UINT8, (2, 2))], [f32("s", 0.5)]))
@@ -589,6 +590,9 @@ elif GROUP == "hostile":
     write("output_dim_param.onnx", graph_model(
         [make_node("QuantizeLinear", ["x", "s"], ["y"], name="q")], x_in,
         [make_value_info("y", UINT8, ("n",))], [f32("s", 0.5)]))
+    write("output_neg_dim.onnx", graph_model(
+        [make_node("QuantizeLinear", ["x", "s"], ["y"], name="q")], x_in,
+        [make_value_info("y", UINT8, (-1,))], [f32("s", 0.5)]))
     write("one_input.onnx", graph_model(
         [make_node("QuantizeLinear", ["x"], ["y"], name="q_one")], x_in, y_out))
     write("empty_scale_name.onnx", graph_model(
