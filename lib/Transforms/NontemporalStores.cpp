@@ -332,7 +332,7 @@ bool isVectorAligned(vector::TransferWriteOp write,
 /// Replaces `write` into `target` by an aligned non-temporal vector.store
 /// (raising the allocation's alignment to kStreamAlignment); returns it.
 Operation *streamWrite(RewriterBase &rewriter, vector::TransferWriteOp write,
-                 const StreamTarget &target) {
+                       const StreamTarget &target) {
   unsigned zeros = provenAlignmentZeros(write, target);
   memref::AllocOp alloc = target.alloc;
   if (alloc.getAlignment().value_or(0) < kStreamAlignment)
@@ -365,9 +365,10 @@ struct QOpsNontemporalStoresPass
         op = op->getParentOp();
       return op;
     };
-    // Writes into results of a dynamic shape, by the top-level op (loop
-    // nest) that holds them: versioned below.
-    llvm::MapVector<Operation *, SmallVector<vector::TransferWriteOp>>
+    // Writes into results of a dynamic shape with their targets, by the
+    // top-level op (loop nest) that holds them: versioned below.
+    llvm::MapVector<Operation *,
+                    SmallVector<std::pair<vector::TransferWriteOp, StreamTarget>>>
         dynamicWrites;
     for (vector::TransferWriteOp write : writes) {
       Operation *top = outermostOf(write);
@@ -381,7 +382,7 @@ struct QOpsNontemporalStoresPass
         continue;
       case ResultSize::Dynamic:
         if (isVectorAligned(write, *target))
-          dynamicWrites[top].push_back(write);
+          dynamicWrites[top].push_back({write, *target});
         continue;
       case ResultSize::Large:
         // The outermost op of the function that holds the store (the
@@ -397,8 +398,8 @@ struct QOpsNontemporalStoresPass
       Location loc = top->getLoc();
       rewriter.setInsertionPoint(top);
       llvm::SetVector<Operation *> allocs;
-      for (vector::TransferWriteOp write : topWrites)
-        allocs.insert(findWriteTarget(write)->alloc);
+      for (auto &[write, target] : topWrites)
+        allocs.insert(target.alloc);
       Value minimum = arith::ConstantIndexOp::create(rewriter, loc, minBytes);
       Value large;
       for (Operation *alloc : allocs) {
@@ -416,12 +417,14 @@ struct QOpsNontemporalStoresPass
       IRMapping mapping;
       rewriter.clone(*top, mapping);
       rewriter.moveOpBefore(top, version.elseBlock()->getTerminator());
-      for (vector::TransferWriteOp write : topWrites) {
-        auto copy = cast<vector::TransferWriteOp>(mapping.lookup(write));
-        streamWrite(rewriter, copy, *findWriteTarget(copy));
-      }
-      // `streaming` may have been a write itself, now erased: the fence
-      // goes at the end of the branch.
+      // The copy writes the same allocation (defined before the nest) at
+      // the same offsets: the original's target holds for it.
+      for (auto &[write, target] : topWrites)
+        streamWrite(rewriter,
+                    cast<vector::TransferWriteOp>(mapping.lookup(write)),
+                    target);
+      // The copied nest may have been a write itself, now erased: the
+      // fence goes at the end of the branch.
       rewriter.setInsertionPoint(version.thenBlock()->getTerminator());
       emitFence(rewriter, loc);
     }

@@ -87,8 +87,7 @@ struct ConvertQOpsToLinalgPass
     if (!strategy) {
       module.emitError()
           << "int8-strategy must be auto, madd, maddubs, vnni, avxvnni, amx, "
-             "usmmla, "
-             "usdot or sdot, not '"
+             "usmmla, usdot or sdot, not '"
           << strategyName << "'";
       return signalPassFailure();
     }
