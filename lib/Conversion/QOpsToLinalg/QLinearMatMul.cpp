@@ -118,6 +118,334 @@ SmallVector<ReassociationIndices> getCollapseGroups(ArrayRef<bool> kept) {
 /// Rows of b in one chunk of a split k (see splitsK).
 constexpr int64_t kSplitKRows = 1024;
 
+/// The number of k chunks when the integer contraction is a gemv to split
+/// over threads: no batch, at most 4 rows of a (static), K a static multiple
+/// of kSplitKRows with at least two chunks, scalar zero points.
+std::optional<int64_t> splitsK(RankedTensorType aType, RankedTensorType bType,
+                               Value aZeroPoint, Value bZeroPoint) {
+  if (aType.getRank() != 2 || bType.getRank() != 2)
+    return std::nullopt;
+  int64_t rows = aType.getDimSize(0), k = aType.getDimSize(1);
+  if (ShapedType::isDynamic(rows) || rows > 4 || ShapedType::isDynamic(k) ||
+      k % kSplitKRows != 0 || k / kSplitKRows < 2 ||
+      bType.getDimSize(0) != k)
+    return std::nullopt;
+  if (cast<RankedTensorType>(aZeroPoint.getType()).getRank() != 0 ||
+      cast<RankedTensorType>(bZeroPoint.getType()).getRank() != 0)
+    return std::nullopt;
+  return k / kSplitKRows;
+}
+
+/// The operands of a matmul-shaped contraction (storage types), with the
+/// ONNX element types that give them their meaning.
+struct MatMulOperands {
+  Value a, aZeroPoint, b, bZeroPoint;
+  Type aOnnx, bOnnx;
+  bool floatPath; // float8 operands: decoded, summed in f64
+  /// Parameters of a (per row) and of b (per column) whose shapes are
+  /// checked at run time, with their constraint labels.
+  SmallVector<std::pair<Value, StringRef>> aParams, bParams;
+};
+
+/// The accumulation of a matmul in the expanded iteration space
+/// (batch..., m, n): `acc` and what its users need to read it.
+struct MatMulAccumulation {
+  Value acc;                      // [batch..., M, N], i32 or f64
+  SmallVector<OpFoldResult> sizes; // of acc
+  MatMulSpace space;
+  Value a, b;                     // 1-D operands expanded to matrices
+  bool aVector, bVector;          // 1-D in the op (collapse the result)
+};
+
+/// Checks at run time that a parameter [R] / [.., R, 1] / [.., 1, C] matches
+/// the dims of `matrix` that the verifier could not see.
+void checkParamShape(OpBuilder &b, Location loc, Value param, Value matrix,
+                     bool oneDimIsRow, StringRef label) {
+  auto paramType = cast<RankedTensorType>(param.getType());
+  if (hasSingleElement(paramType))
+    return;
+  auto sizeOf = [&](Value v, int64_t d) {
+    return tensor::getMixedSize(b, loc, v, d);
+  };
+  auto matrixType = cast<RankedTensorType>(matrix.getType());
+  int64_t rank = matrixType.getRank();
+  std::string message =
+      (label + ": the parameter's shape does not match at run time").str();
+  if (paramType.getRank() == 1) {
+    emitSizeCheck(b, loc, sizeOf(param, 0),
+                  sizeOf(matrix, oneDimIsRow ? rank - 2 : rank - 1), message);
+    return;
+  }
+  for (int64_t d = 0; d < paramType.getRank(); ++d)
+    if (paramType.getDimSize(d) != 1)
+      emitSizeCheck(b, loc, sizeOf(param, d), sizeOf(matrix, d), message);
+}
+
+/// The sizes of the expanded result: each batch dim from whichever operand
+/// has it, M from a, N from b; checks at run time what the verifier could
+/// not see (K, batch dims that do not broadcast).
+SmallVector<OpFoldResult> emitResultSizes(OpBuilder &b, Location loc,
+                                          const MatMulSpace &space, Value a,
+                                          Value bm, StringRef prefix) {
+  auto aType = cast<RankedTensorType>(a.getType());
+  auto bType = cast<RankedTensorType>(bm.getType());
+  auto sizeOf = [&](Value v, int64_t d) -> OpFoldResult {
+    return tensor::getMixedSize(b, loc, v, d);
+  };
+  auto batchDim = [&](unsigned i, Value v,
+                      RankedTensorType t) -> OpFoldResult {
+    int64_t offset = space.numBatch - (t.getRank() - 2);
+    if (i < offset || t.getDimSize(i - offset) == 1)
+      return OpFoldResult();
+    return sizeOf(v, i - offset);
+  };
+  SmallVector<OpFoldResult> sizes;
+  for (unsigned i = 0; i < space.numBatch; ++i) {
+    OpFoldResult size = batchDim(i, a, aType);
+    if (!size)
+      size = batchDim(i, bm, bType);
+    sizes.push_back(size ? size : b.getIndexAttr(1));
+  }
+  sizes.push_back(sizeOf(a, aType.getRank() - 2));
+  sizes.push_back(sizeOf(bm, bType.getRank() - 1));
+  emitSizeCheck(b, loc, sizeOf(a, aType.getRank() - 1),
+                sizeOf(bm, bType.getRank() - 2),
+                (prefix + "_inner_dim: a's K differs from b's K").str());
+  for (unsigned i = 0; i < space.numBatch; ++i) {
+    OpFoldResult aDim = batchDim(i, a, aType), bDim = batchDim(i, bm, bType);
+    if (aDim && bDim)
+      emitSizeCheck(b, loc, aDim, bDim,
+                    (prefix + "_batch_broadcast: batch dimensions differ (a "
+                              "dynamic dimension does not broadcast)")
+                        .str());
+  }
+  return sizes;
+}
+
+/// sum += (a - a_zp) (b - b_zp), args = (a, b, a_zp, b_zp, sum): exact in
+/// i32, or decoded and summed in f64 for float8.
+void emitAccumulateBody(OpBuilder &bb, Location nested, ValueRange args,
+                        const MatMulOperands &ops) {
+  Value sum;
+  if (ops.floatPath) {
+    FloatType f64 = bb.getF64Type();
+    auto decode = [&](Value v, Type onnx) {
+      return emitConvertToFloat(bb, nested, v, onnx, f64);
+    };
+    Value av = arith::SubFOp::create(bb, nested, decode(args[0], ops.aOnnx),
+                                     decode(args[2], ops.aOnnx));
+    Value bv = arith::SubFOp::create(bb, nested, decode(args[1], ops.bOnnx),
+                                     decode(args[3], ops.bOnnx));
+    Value product = arith::MulFOp::create(bb, nested, av, bv);
+    sum = arith::AddFOp::create(bb, nested, args[4], product);
+  } else {
+    Value av = arith::SubIOp::create(
+        bb, nested, emitExtendToI32(bb, nested, args[0], ops.aOnnx),
+        emitExtendToI32(bb, nested, args[2], ops.aOnnx));
+    Value bv = arith::SubIOp::create(
+        bb, nested, emitExtendToI32(bb, nested, args[1], ops.bOnnx),
+        emitExtendToI32(bb, nested, args[3], ops.bOnnx));
+    Value product = arith::MulIOp::create(bb, nested, av, bv);
+    sum = arith::AddIOp::create(bb, nested, args[4], product);
+  }
+  linalg::YieldOp::create(bb, nested, sum);
+}
+
+/// A gemv with threads (a few rows of a, b read once): k in `chunks` chunks
+/// of kSplitKRows rows of b, each summed into its own partial row,
+///   partial[c, m, n] = sum_{kk} (a[m, c R + kk] - a_zp) *
+///                               (b[c R + kk, n] - b_zp)
+///   acc[m, n] = sum_c partial[c, m, n]
+/// The chunk loop is the outer parallel loop that qops-vectorize-elementwise
+/// gives to the threads: each reads a contiguous part of b. i32 sums wrap,
+/// so the grouping does not change the result.
+Value emitSplitKAccumulation(OpBuilder &rewriter, Location loc,
+                             const MatMulOperands &ops, Value a, Value b,
+                             ArrayRef<OpFoldResult> sizes, Value accInit,
+                             int64_t chunks) {
+  auto aType = cast<RankedTensorType>(a.getType());
+  auto bType = cast<RankedTensorType>(b.getType());
+  int64_t rows = aType.getDimSize(0), columns = bType.getDimSize(1);
+  Type i32 = rewriter.getI32Type();
+  Value aChunks = tensor::ExpandShapeOp::create(
+      rewriter, loc,
+      RankedTensorType::get({rows, chunks, kSplitKRows},
+                            aType.getElementType()),
+      a, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+  Value bChunks = tensor::ExpandShapeOp::create(
+      rewriter, loc,
+      RankedTensorType::get({chunks, kSplitKRows, columns},
+                            bType.getElementType()),
+      b, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+  MLIRContext *ctx = rewriter.getContext();
+  AffineExpr c = getAffineDimExpr(0, ctx), m = getAffineDimExpr(1, ctx),
+             kk = getAffineDimExpr(2, ctx), n = getAffineDimExpr(3, ctx);
+  Value zero =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(i32));
+  Value partialInit =
+      linalg::FillOp::create(
+          rewriter, loc, zero,
+          tensor::EmptyOp::create(
+              rewriter, loc,
+              ArrayRef<OpFoldResult>{rewriter.getIndexAttr(chunks), sizes[0],
+                                     sizes[1]},
+              i32)
+              .getResult())
+          .getResult(0);
+  AffineMap scalar = AffineMap::get(4, 0, {}, ctx);
+  using utils::IteratorType;
+  Value partial =
+      linalg::GenericOp::create(
+          rewriter, loc, partialInit.getType(),
+          ValueRange{aChunks, bChunks, ops.aZeroPoint, ops.bZeroPoint},
+          partialInit,
+          ArrayRef<AffineMap>{AffineMap::get(4, 0, {m, c, kk}, ctx),
+                              AffineMap::get(4, 0, {c, kk, n}, ctx), scalar,
+                              scalar, AffineMap::get(4, 0, {c, m, n}, ctx)},
+          ArrayRef<IteratorType>{IteratorType::parallel,
+                                 IteratorType::parallel,
+                                 IteratorType::reduction,
+                                 IteratorType::parallel},
+          [&](OpBuilder &bb, Location nested, ValueRange args) {
+            emitAccumulateBody(bb, nested, args, ops);
+          })
+          .getResult(0);
+  AffineExpr c3 = getAffineDimExpr(0, ctx), m3 = getAffineDimExpr(1, ctx),
+             n3 = getAffineDimExpr(2, ctx);
+  return linalg::GenericOp::create(
+             rewriter, loc, accInit.getType(), partial, accInit,
+             ArrayRef<AffineMap>{AffineMap::get(3, 0, {c3, m3, n3}, ctx),
+                                 AffineMap::get(3, 0, {m3, n3}, ctx)},
+             ArrayRef<IteratorType>{IteratorType::reduction,
+                                    IteratorType::parallel,
+                                    IteratorType::parallel},
+             [&](OpBuilder &bb, Location nested, ValueRange args) {
+               linalg::YieldOp::create(
+                   bb, nested,
+                   arith::AddIOp::create(bb, nested, args[1], args[0])
+                       .getResult());
+             })
+      .getResult(0);
+}
+
+/// The decomposition every matmul-shaped contraction shares:
+///   acc[.., m, n] = sum_k (a[.., m, k] - a_zp) * (b[.., k, n] - b_zp)
+/// over the expanded iteration space (1-D operands made matrices), as one
+/// linalg.generic with loops (.., m, k, n) (k outside n, so the innermost
+/// loop is parallel and contiguous in b and the accumulator, and the
+/// contraction vectorizes like an elementwise op; each sum still runs over
+/// k in increasing order), or the split-k gemv with `parallel`.
+MatMulAccumulation emitMatMulAccumulation(OpBuilder &rewriter, Location loc,
+                                          MatMulOperands ops, bool parallel,
+                                          StringRef prefix) {
+  // numpy.matmul: a 1-D a is [1, K], a 1-D b is [K, 1].
+  auto expand = [&](Value v, bool asRow) {
+    auto t = cast<RankedTensorType>(v.getType());
+    auto type = RankedTensorType::get(
+        asRow ? ArrayRef<int64_t>{1, t.getDimSize(0)}
+              : ArrayRef<int64_t>{t.getDimSize(0), 1},
+        t.getElementType());
+    return tensor::ExpandShapeOp::create(
+               rewriter, loc, type, v, ArrayRef<ReassociationIndices>{{0, 1}})
+        .getResult();
+  };
+  MatMulAccumulation result{Value(), {}, {0, rewriter.getContext()}, ops.a,
+                            ops.b, false, false};
+  result.aVector = cast<RankedTensorType>(ops.a.getType()).getRank() == 1;
+  result.bVector = cast<RankedTensorType>(ops.b.getType()).getRank() == 1;
+  if (result.aVector)
+    result.a = expand(ops.a, /*asRow=*/true);
+  if (result.bVector)
+    result.b = expand(ops.b, /*asRow=*/false);
+  auto aType = cast<RankedTensorType>(result.a.getType());
+  auto bType = cast<RankedTensorType>(result.b.getType());
+  FailureOr<SmallVector<int64_t>> accShape =
+      QLinearMatMulOp::inferResultShape(aType.getShape(), bType.getShape());
+  assert(succeeded(accShape) && "the matmul did not verify");
+  unsigned rank = accShape->size();
+  MatMulSpace &space = result.space;
+  space.numBatch = rank - 2;
+  result.sizes =
+      emitResultSizes(rewriter, loc, space, result.a, result.b, prefix);
+  for (auto [param, label] : ops.aParams)
+    checkParamShape(rewriter, loc, param, result.a, /*oneDimIsRow=*/true,
+                    label);
+  for (auto [param, label] : ops.bParams)
+    checkParamShape(rewriter, loc, param, result.b, /*oneDimIsRow=*/false,
+                    label);
+
+  Type accType = ops.floatPath ? Type(rewriter.getF64Type())
+                               : Type(rewriter.getI32Type());
+  Value zeroAcc =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(accType));
+  Value accInit =
+      linalg::FillOp::create(
+          rewriter, loc, zeroAcc,
+          tensor::EmptyOp::create(rewriter, loc, result.sizes, accType)
+              .getResult())
+          .getResult(0);
+  ops.aZeroPoint = prepareParam(rewriter, loc, ops.aZeroPoint);
+  ops.bZeroPoint = prepareParam(rewriter, loc, ops.bZeroPoint);
+  std::optional<int64_t> chunks =
+      parallel && !ops.floatPath
+          ? splitsK(aType, bType, ops.aZeroPoint, ops.bZeroPoint)
+          : std::nullopt;
+  if (chunks) {
+    result.acc = emitSplitKAccumulation(rewriter, loc, ops, result.a,
+                                        result.b, result.sizes, accInit,
+                                        *chunks);
+    return result;
+  }
+  unsigned accDims = rank + 1;
+  SmallVector<AffineMap> accMaps{
+      space.matrixMap(accDims, aType.getShape(), space.m(), space.k()),
+      space.matrixMap(accDims, bType.getShape(), space.k(), space.n()),
+      space.paramMap(accDims,
+                     cast<RankedTensorType>(ops.aZeroPoint.getType()),
+                     /*oneDimIsRow=*/true),
+      space.paramMap(accDims,
+                     cast<RankedTensorType>(ops.bZeroPoint.getType()),
+                     /*oneDimIsRow=*/false)};
+  SmallVector<AffineExpr> accExprs;
+  for (unsigned d = 0; d < rank; ++d)
+    accExprs.push_back(space.dim(d));
+  accMaps.push_back(AffineMap::get(accDims, 0, accExprs, space.ctx));
+  // Loops (.., m, k, n): swap the roles of the last two loop dims.
+  SmallVector<AffineExpr> kBeforeN;
+  for (unsigned d = 0; d < accDims; ++d)
+    kBeforeN.push_back(space.dim(d));
+  std::swap(kBeforeN[space.n()], kBeforeN[space.k()]);
+  AffineMap toOldOrder = AffineMap::get(accDims, 0, kBeforeN, space.ctx);
+  for (AffineMap &map : accMaps)
+    map = map.compose(toOldOrder);
+  SmallVector<utils::IteratorType> accIterators(accDims,
+                                                utils::IteratorType::parallel);
+  accIterators[space.n()] = utils::IteratorType::reduction;
+  result.acc =
+      linalg::GenericOp::create(
+          rewriter, loc, accInit.getType(),
+          ValueRange{result.a, result.b, ops.aZeroPoint, ops.bZeroPoint},
+          accInit, accMaps, accIterators,
+          [&](OpBuilder &bb, Location nested, ValueRange args) {
+            emitAccumulateBody(bb, nested, args, ops);
+          })
+          .getResult(0);
+  return result;
+}
+
+/// Drops the unit dims that 1-D operands added (numpy.matmul).
+Value collapseVectorDims(OpBuilder &b, Location loc,
+                         const MatMulAccumulation &acc, Value result,
+                         RankedTensorType resultType) {
+  if (!acc.aVector && !acc.bVector)
+    return result;
+  SmallVector<bool> kept(acc.space.numBatch, true);
+  kept.push_back(!acc.aVector);
+  kept.push_back(!acc.bVector);
+  return tensor::CollapseShapeOp::create(b, loc, resultType, result,
+                                         getCollapseGroups(kept));
+}
+
 struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
   QLinearMatMulToLinalg(const TypeConverter &converter, MLIRContext *ctx,
                         bool parallel)
@@ -125,25 +453,6 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
 
   /// Threads run the outer loops.
   bool parallel;
-
-  /// The number of k chunks when the integer contraction is a gemv to
-  /// split over threads: no batch, at most 4 rows of a (static), K a static
-  /// multiple of kSplitKRows with at least two chunks, scalar zero points.
-  std::optional<int64_t> splitsK(RankedTensorType aType,
-                                 RankedTensorType bType, Value aZeroPoint,
-                                 Value bZeroPoint) const {
-    if (!parallel || aType.getRank() != 2 || bType.getRank() != 2)
-      return std::nullopt;
-    int64_t rows = aType.getDimSize(0), k = aType.getDimSize(1);
-    if (ShapedType::isDynamic(rows) || rows > 4 || ShapedType::isDynamic(k) ||
-        k % kSplitKRows != 0 || k / kSplitKRows < 2 ||
-        bType.getDimSize(0) != k)
-      return std::nullopt;
-    if (cast<RankedTensorType>(aZeroPoint.getType()).getRank() != 0 ||
-        cast<RankedTensorType>(bZeroPoint.getType()).getRank() != 0)
-      return std::nullopt;
-    return k / kSplitKRows;
-  }
 
   LogicalResult
   matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
@@ -158,243 +467,21 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
     Type scaleOnnx =
         cast<RankedTensorType>(op.getAScale().getType()).getElementType();
 
-    // numpy.matmul: a 1-D a is [1, K], a 1-D b is [K, 1].
-    Value a = adaptor.getA(), b = adaptor.getB();
-    auto aType = cast<RankedTensorType>(a.getType());
-    auto bType = cast<RankedTensorType>(b.getType());
-    bool aVector = aType.getRank() == 1, bVector = bType.getRank() == 1;
-    if (aVector) {
-      aType = RankedTensorType::get({1, aType.getDimSize(0)},
-                                    aType.getElementType());
-      a = tensor::ExpandShapeOp::create(rewriter, loc, aType, a,
-                                        ArrayRef<ReassociationIndices>{{0, 1}});
-    }
-    if (bVector) {
-      bType = RankedTensorType::get({bType.getDimSize(0), 1},
-                                    bType.getElementType());
-      b = tensor::ExpandShapeOp::create(rewriter, loc, bType, b,
-                                        ArrayRef<ReassociationIndices>{{0, 1}});
-    }
-    FailureOr<SmallVector<int64_t>> accShape =
-        QLinearMatMulOp::inferResultShape(aType.getShape(), bType.getShape());
-    assert(succeeded(accShape) && "qlinear_matmul did not verify");
-    unsigned rank = accShape->size();
-    MatMulSpace space{rank - 2, rewriter.getContext()};
-
-    // The sizes of the (expanded) result: each batch dim from whichever
-    // operand has it, M from a, N from b.
-    SmallVector<OpFoldResult> sizes;
-    auto sizeOf = [&](Value v, int64_t d) -> OpFoldResult {
-      return tensor::getMixedSize(rewriter, loc, v, d);
-    };
-    for (unsigned i = 0; i < space.numBatch; ++i) {
-      auto fromOperand = [&](Value v, RankedTensorType t) -> OpFoldResult {
-        int64_t offset = space.numBatch - (t.getRank() - 2);
-        if (i < offset || t.getDimSize(i - offset) == 1)
-          return OpFoldResult();
-        return sizeOf(v, i - offset);
-      };
-      OpFoldResult size = fromOperand(a, aType);
-      if (!size)
-        size = fromOperand(b, bType);
-      if (!size)
-        size = rewriter.getIndexAttr(1);
-      sizes.push_back(size);
-    }
-    sizes.push_back(sizeOf(a, aType.getRank() - 2));
-    sizes.push_back(sizeOf(b, bType.getRank() - 1));
-
-    // Sizes the verifier could not see (dynamic dims) are checked at run
-    // time: K, batch dims that are not broadcast, and parameter shapes.
-    emitSizeCheck(rewriter, loc, sizeOf(a, aType.getRank() - 1),
-                  sizeOf(b, bType.getRank() - 2),
-                  "qmatmul_inner_dim: a's K differs from b's K");
-    for (unsigned i = 0; i < space.numBatch; ++i) {
-      auto batchDim = [&](Value v, RankedTensorType t) -> OpFoldResult {
-        int64_t offset = space.numBatch - (t.getRank() - 2);
-        if (i < offset || t.getDimSize(i - offset) == 1)
-          return OpFoldResult();
-        return sizeOf(v, i - offset);
-      };
-      OpFoldResult aDim = batchDim(a, aType), bDim = batchDim(b, bType);
-      if (aDim && bDim)
-        emitSizeCheck(rewriter, loc, aDim, bDim,
-                      "qmatmul_batch_broadcast: batch dimensions differ (a "
-                      "dynamic dimension does not broadcast)");
-    }
-    auto checkParam = [&](Value param, Value matrix, bool oneDimIsRow,
-                          StringRef label) {
-      auto paramType = cast<RankedTensorType>(param.getType());
-      if (hasSingleElement(paramType))
-        return;
-      auto matrixType = cast<RankedTensorType>(matrix.getType());
-      int64_t rank = matrixType.getRank();
-      std::string message =
-          (label + ": the parameter's shape does not match at run time").str();
-      if (paramType.getRank() == 1) {
-        emitSizeCheck(rewriter, loc, sizeOf(param, 0),
-                      sizeOf(matrix, oneDimIsRow ? rank - 2 : rank - 1),
-                      message);
-        return;
-      }
-      for (int64_t d = 0; d < paramType.getRank(); ++d)
-        if (paramType.getDimSize(d) != 1)
-          emitSizeCheck(rewriter, loc, sizeOf(param, d), sizeOf(matrix, d),
-                        message);
-    };
-    checkParam(adaptor.getAScale(), a, true, "qmatmul_a_params_shape");
-    checkParam(adaptor.getAZeroPoint(), a, true, "qmatmul_a_params_shape");
-    checkParam(adaptor.getBScale(), b, false, "qmatmul_b_params_shape");
-    checkParam(adaptor.getBZeroPoint(), b, false, "qmatmul_b_params_shape");
-
-    // Accumulation: exact in i32, or in f64 for float8.
-    Type accType = floatPath ? Type(f64) : Type(rewriter.getI32Type());
-    Value zeroAcc = arith::ConstantOp::create(
-        rewriter, loc, rewriter.getZeroAttr(accType));
-    Value accInit = linalg::FillOp::create(
-                        rewriter, loc, zeroAcc,
-                        tensor::EmptyOp::create(rewriter, loc, sizes, accType)
-                            .getResult())
-                        .getResult(0);
-    Value aZeroPoint = prepareParam(rewriter, loc, adaptor.getAZeroPoint());
-    Value bZeroPoint = prepareParam(rewriter, loc, adaptor.getBZeroPoint());
-    unsigned accDims = rank + 1;
-    SmallVector<AffineMap> accMaps{
-        space.matrixMap(accDims, aType.getShape(), space.m(), space.k()),
-        space.matrixMap(accDims, bType.getShape(), space.k(), space.n()),
-        space.paramMap(accDims, cast<RankedTensorType>(aZeroPoint.getType()),
-                       /*oneDimIsRow=*/true),
-        space.paramMap(accDims, cast<RankedTensorType>(bZeroPoint.getType()),
-                       /*oneDimIsRow=*/false)};
-    SmallVector<AffineExpr> accExprs;
-    for (unsigned d = 0; d < rank; ++d)
-      accExprs.push_back(space.dim(d));
-    accMaps.push_back(AffineMap::get(accDims, 0, accExprs, space.ctx));
-    // Loops (.., m, k, n): k outside n, so the innermost loop is parallel
-    // and contiguous in b and the accumulator, and the contraction
-    // vectorizes like an elementwise op (qops-vectorize-elementwise); each
-    // sum still runs over k in increasing order.
-    SmallVector<AffineExpr> kBeforeN;
-    for (unsigned d = 0; d < accDims; ++d)
-      kBeforeN.push_back(space.dim(d));
-    std::swap(kBeforeN[space.n()], kBeforeN[space.k()]);
-    AffineMap toOldOrder = AffineMap::get(accDims, 0, kBeforeN, space.ctx);
-    for (AffineMap &map : accMaps)
-      map = map.compose(toOldOrder);
-    SmallVector<utils::IteratorType> accIterators(
-        accDims, utils::IteratorType::parallel);
-    accIterators[space.n()] = utils::IteratorType::reduction;
-    // sum += (a - a_zp) (b - b_zp), args = (a, b, a_zp, b_zp, sum).
-    auto accumulateBody = [&](OpBuilder &bb, Location nested,
-                              ValueRange args) {
-          Value sum;
-          if (floatPath) {
-            auto decode = [&](Value v, Type onnx) {
-              return emitConvertToFloat(bb, nested, v, onnx, f64);
-            };
-            Value av = arith::SubFOp::create(bb, nested, decode(args[0], aOnnx),
-                                             decode(args[2], aOnnx));
-            Value bv = arith::SubFOp::create(bb, nested, decode(args[1], bOnnx),
-                                             decode(args[3], bOnnx));
-            Value product = arith::MulFOp::create(bb, nested, av, bv);
-            sum = arith::AddFOp::create(bb, nested, args[4], product);
-          } else {
-            Value av = arith::SubIOp::create(
-                bb, nested, emitExtendToI32(bb, nested, args[0], aOnnx),
-                emitExtendToI32(bb, nested, args[2], aOnnx));
-            Value bv = arith::SubIOp::create(
-                bb, nested, emitExtendToI32(bb, nested, args[1], bOnnx),
-                emitExtendToI32(bb, nested, args[3], bOnnx));
-            Value product = arith::MulIOp::create(bb, nested, av, bv);
-            sum = arith::AddIOp::create(bb, nested, args[4], product);
-          }
-          linalg::YieldOp::create(bb, nested, sum);
-        };
-    Value accumulated;
-    std::optional<int64_t> splitChunks =
-        floatPath ? std::nullopt
-                  : splitsK(aType, bType, aZeroPoint, bZeroPoint);
-    if (splitChunks) {
-      // A gemv with threads (a few rows of a, b read once): k in chunks of
-      // kSplitKRows rows of b, each summed into its own partial row,
-      //   partial[c, m, n] = sum_{kk} (a[m, c R + kk] - a_zp) *
-      //                               (b[c R + kk, n] - b_zp)
-      //   acc[m, n] = sum_c partial[c, m, n]
-      // The chunk loop is the outer parallel loop that
-      // qops-vectorize-elementwise gives to the threads: each reads a
-      // contiguous part of b. i32 sums wrap, so the grouping does not change
-      // the result.
-      int64_t chunks = *splitChunks, rows = aType.getDimSize(0),
-              columns = bType.getDimSize(1);
-      Type i32 = rewriter.getI32Type();
-      Value aChunks = tensor::ExpandShapeOp::create(
-          rewriter, loc,
-          RankedTensorType::get({rows, chunks, kSplitKRows},
-                                aType.getElementType()),
-          a, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
-      Value bChunks = tensor::ExpandShapeOp::create(
-          rewriter, loc,
-          RankedTensorType::get({chunks, kSplitKRows, columns},
-                                bType.getElementType()),
-          b, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
-      MLIRContext *ctx = rewriter.getContext();
-      AffineExpr c = getAffineDimExpr(0, ctx), m = getAffineDimExpr(1, ctx),
-                 kk = getAffineDimExpr(2, ctx), n = getAffineDimExpr(3, ctx);
-      Value partialInit =
-          linalg::FillOp::create(
-              rewriter, loc, zeroAcc,
-              tensor::EmptyOp::create(
-                  rewriter, loc,
-                  ArrayRef<OpFoldResult>{rewriter.getIndexAttr(chunks),
-                                         sizes[0], sizes[1]},
-                  i32)
-                  .getResult())
-              .getResult(0);
-      AffineMap scalar = AffineMap::get(4, 0, {}, ctx);
-      Value partial =
-          linalg::GenericOp::create(
-              rewriter, loc, partialInit.getType(),
-              ValueRange{aChunks, bChunks, aZeroPoint, bZeroPoint},
-              partialInit,
-              ArrayRef<AffineMap>{AffineMap::get(4, 0, {m, c, kk}, ctx),
-                                  AffineMap::get(4, 0, {c, kk, n}, ctx),
-                                  scalar, scalar,
-                                  AffineMap::get(4, 0, {c, m, n}, ctx)},
-              ArrayRef<utils::IteratorType>{
-                  utils::IteratorType::parallel,
-                  utils::IteratorType::parallel,
-                  utils::IteratorType::reduction,
-                  utils::IteratorType::parallel},
-              accumulateBody)
-              .getResult(0);
-      AffineExpr c3 = getAffineDimExpr(0, ctx), m3 = getAffineDimExpr(1, ctx),
-                 n3 = getAffineDimExpr(2, ctx);
-      accumulated =
-          linalg::GenericOp::create(
-              rewriter, loc, accInit.getType(), partial, accInit,
-              ArrayRef<AffineMap>{AffineMap::get(3, 0, {c3, m3, n3}, ctx),
-                                  AffineMap::get(3, 0, {m3, n3}, ctx)},
-              ArrayRef<utils::IteratorType>{
-                  utils::IteratorType::reduction,
-                  utils::IteratorType::parallel,
-                  utils::IteratorType::parallel},
-              [&](OpBuilder &bb, Location nested, ValueRange args) {
-                linalg::YieldOp::create(
-                    bb, nested,
-                    arith::AddIOp::create(bb, nested, args[1], args[0])
-                        .getResult());
-              })
-              .getResult(0);
-    } else {
-      accumulated =
-          linalg::GenericOp::create(rewriter, loc, accInit.getType(),
-                                    ValueRange{a, b, aZeroPoint, bZeroPoint},
-                                    accInit, accMaps, accIterators,
-                                    accumulateBody)
-              .getResult(0);
-    }
+    MatMulOperands operands{adaptor.getA(),        adaptor.getAZeroPoint(),
+                            adaptor.getB(),        adaptor.getBZeroPoint(),
+                            aOnnx,                 bOnnx,
+                            floatPath,             {},
+                            {}};
+    operands.aParams = {{adaptor.getAScale(), "qmatmul_a_params_shape"},
+                        {adaptor.getAZeroPoint(), "qmatmul_a_params_shape"}};
+    operands.bParams = {{adaptor.getBScale(), "qmatmul_b_params_shape"},
+                        {adaptor.getBZeroPoint(), "qmatmul_b_params_shape"}};
+    MatMulAccumulation acc =
+        emitMatMulAccumulation(rewriter, loc, operands, parallel, "qmatmul");
 
     // Requantization.
+    unsigned rank = acc.sizes.size();
+    const MatMulSpace &space = acc.space;
     Value aScale = prepareParam(rewriter, loc, adaptor.getAScale());
     Value bScale = prepareParam(rewriter, loc, adaptor.getBScale());
     Value yScale = prepareParam(rewriter, loc, adaptor.getYScale());
@@ -407,28 +494,28 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
         space.paramMap(rank, typeOf(yScale), false),
         space.paramMap(rank, typeOf(yZeroPoint), false), identity};
     Type yStorage = getStorageElementType(yOnnx);
-    Value yInit = tensor::EmptyOp::create(rewriter, loc, sizes, yStorage);
-    checkParam(adaptor.getYScale(), yInit, false, "qmatmul_y_params_shape");
-    checkParam(adaptor.getYZeroPoint(), yInit, false,
-               "qmatmul_y_params_shape");
-    SmallVector<utils::IteratorType> parallel(rank,
-                                              utils::IteratorType::parallel);
+    Value yInit = tensor::EmptyOp::create(rewriter, loc, acc.sizes, yStorage);
+    checkParamShape(rewriter, loc, adaptor.getYScale(), yInit, false,
+                    "qmatmul_y_params_shape");
+    checkParamShape(rewriter, loc, adaptor.getYZeroPoint(), yInit, false,
+                    "qmatmul_y_params_shape");
+    SmallVector<utils::IteratorType> parallelDims(
+        rank, utils::IteratorType::parallel);
     auto requantize = linalg::GenericOp::create(
         rewriter, loc, yInit.getType(),
-        ValueRange{accumulated, aScale, bScale, yScale,
-                   yZeroPoint},
-        yInit, requantMaps, parallel,
+        ValueRange{acc.acc, aScale, bScale, yScale, yZeroPoint}, yInit,
+        requantMaps, parallelDims,
         [&](OpBuilder &bb, Location nested, ValueRange args) {
           Value scaleProduct = emitFloatBinary(bb, nested, FloatBinaryOp::Mul,
                                                args[1], args[2]);
           Value multiplier = emitFloatBinary(bb, nested, FloatBinaryOp::Div,
                                              scaleProduct, args[3]);
-          Value acc = floatPath
-                          ? args[0]
-                          : arith::SIToFPOp::create(bb, nested, f64, args[0])
-                                .getResult();
+          Value accF = floatPath
+                           ? args[0]
+                           : arith::SIToFPOp::create(bb, nested, f64, args[0])
+                                 .getResult();
           Value product = arith::MulFOp::create(
-              bb, nested, acc,
+              bb, nested, accF,
               emitConvertToFloat(bb, nested, multiplier, scaleOnnx, f64));
           Value stored;
           if (isFloat8Type(yOnnx)) {
@@ -446,19 +533,54 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
           }
           linalg::YieldOp::create(bb, nested, stored);
         });
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getY().getType()));
+    rewriter.replaceOp(op, collapseVectorDims(rewriter, loc, acc,
+                                              requantize.getResult(0),
+                                              resultType));
+    return success();
+  }
+};
 
-    Value result = requantize.getResult(0);
-    if (aVector || bVector) {
-      SmallVector<bool> kept(space.numBatch, true);
-      kept.push_back(!aVector);
-      kept.push_back(!bVector);
-      auto resultType = cast<RankedTensorType>(
-          getTypeConverter()->convertType(op.getY().getType()));
-      result = tensor::CollapseShapeOp::create(rewriter, loc, resultType,
-                                               result,
-                                               getCollapseGroups(kept));
-    }
-    rewriter.replaceOp(op, result);
+/// A zero point that is absent (MatMulInteger's optional ones): 0 of the
+/// operand's storage type, as one element.
+Value zeroPointOrZero(OpBuilder &b, Location loc, Value zeroPoint) {
+  if (zeroPoint)
+    return zeroPoint;
+  auto type = RankedTensorType::get({}, b.getI8Type());
+  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(
+                                               type, b.getI8IntegerAttr(0)));
+}
+
+/// MatMulInteger: the accumulation alone, y = acc (i32).
+struct MatMulIntegerToLinalg : OpConversionPattern<MatMulIntegerOp> {
+  MatMulIntegerToLinalg(const TypeConverter &converter, MLIRContext *ctx,
+                        bool parallel)
+      : OpConversionPattern(converter, ctx), parallel(parallel) {}
+
+  bool parallel;
+
+  LogicalResult
+  matchAndRewrite(MatMulIntegerOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value aZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getAZeroPoint());
+    Value bZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getBZeroPoint());
+    MatMulOperands operands{adaptor.getA(),
+                            aZeroPoint,
+                            adaptor.getB(),
+                            bZeroPoint,
+                            op.getA().getType().getElementType(),
+                            op.getB().getType().getElementType(),
+                            /*floatPath=*/false,
+                            {{aZeroPoint, "matmulint_a_zp_shape"}},
+                            {{bZeroPoint, "matmulint_b_zp_shape"}}};
+    MatMulAccumulation acc = emitMatMulAccumulation(rewriter, loc, operands,
+                                                    parallel, "matmulint");
+    auto resultType = cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getY().getType()));
+    rewriter.replaceOp(
+        op, collapseVectorDims(rewriter, loc, acc, acc.acc, resultType));
     return success();
   }
 };
@@ -468,6 +590,6 @@ struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
 void qops::populateQLinearMatMulToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool parallel) {
-  patterns.add<QLinearMatMulToLinalg>(converter, patterns.getContext(),
-                                      parallel);
+  patterns.add<QLinearMatMulToLinalg, MatMulIntegerToLinalg>(
+      converter, patterns.getContext(), parallel);
 }

@@ -135,7 +135,9 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
     auto aOnnxType = cast<RankedTensorType>(op.getA().getType());
     auto bOnnxType = cast<RankedTensorType>(op.getB().getType());
     Type aOnnx = aOnnxType.getElementType(), bOnnx = bOnnxType.getElementType();
-    if (StringRef reason = int8MatMulUnsupportedReason(op); !reason.empty())
+    if (StringRef reason = int8MatMulUnsupportedReason(
+            describeInt8Contraction(op, adaptor));
+        !reason.empty())
       return rewriter.notifyMatchFailure(op, reason);
     if (bOnnxType.getRank() != 2 || !bOnnxType.hasStaticShape() ||
         !aOnnxType.hasStaticShape() || aOnnxType.getNumElements() == 0 ||
@@ -168,7 +170,8 @@ struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
       return rewriter.notifyMatchFailure(op, "per-row parameters of a batch");
 
     // Every check passed: from here on the pattern builds IR.
-    Int8MatMulParams params(rewriter, loc, op, adaptor);
+    Int8MatMulParams params(rewriter, loc,
+                            describeInt8Contraction(op, adaptor));
     Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16),
          i32 = rewriter.getI32Type();
     int64_t kPadded = llvm::alignTo(k, 2);

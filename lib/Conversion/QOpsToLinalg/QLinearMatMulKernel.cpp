@@ -135,11 +135,11 @@ struct ConstantB {
 /// The constant b of `op`, or nothing when b or its zero point is not a
 /// constant, the shape is not static or the zero point is batched (the
 /// run-time packing handles those).
-std::optional<ConstantB> readConstantB(QLinearMatMulOp op,
+std::optional<ConstantB> readConstantB(const Int8Contraction &c,
                                        RankedTensorType bType) {
   DenseElementsAttr values, zeroPoints;
-  if (!matchPattern(op.getB(), m_Constant(&values)) ||
-      !matchPattern(op.getBZeroPoint(), m_Constant(&zeroPoints)) ||
+  if (!matchPattern(c.b, m_Constant(&values)) ||
+      (c.bZeroPoint && !matchPattern(c.bZeroPoint, m_Constant(&zeroPoints))) ||
       !bType.hasStaticShape())
     return std::nullopt;
   bool isUnsigned = cast<IntegerType>(bType.getElementType()).isUnsigned();
@@ -154,8 +154,11 @@ std::optional<ConstantB> readConstantB(QLinearMatMulOp op,
   result.values.reserve(values.getNumElements());
   for (const APInt &v : values.getValues<APInt>())
     result.values.push_back(toInt(v));
-  for (const APInt &v : zeroPoints.getValues<APInt>())
-    result.zeroPoints.push_back(toInt(v));
+  if (!zeroPoints)
+    result.zeroPoints.push_back(0); // absent: 0
+  else
+    for (const APInt &v : zeroPoints.getValues<APInt>())
+      result.zeroPoints.push_back(toInt(v));
   if (result.zeroPoints.size() != 1 &&
       int64_t(result.zeroPoints.size()) != result.n)
     return std::nullopt;
@@ -173,7 +176,7 @@ Value createI32Constant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
 /// [Bb, Np/16, Kp/2, 16] i32, element (bb, p, kp, c) =
 /// lo16(b[2kp][n] - zp[n]) | (b[2kp+1][n] - zp[n]) << 16 with n = 16p + c,
 /// rows k >= K and columns n >= N zero. Null unless b is a ConstantB.
-Value packConstantB(OpBuilder &b, Location loc, QLinearMatMulOp op,
+Value packConstantB(OpBuilder &b, Location loc, const Int8Contraction &op,
                     RankedTensorType bType, OpFoldResult kPairs,
                     OpFoldResult panels) {
   std::optional<ConstantB> constant = readConstantB(op, bType);
@@ -211,7 +214,7 @@ int32_t toSignedOperand(int32_t value, bool isUnsigned) {
 /// low byte) and colTerm [Bb, Np] i32 = K zb'[n] - sum_k b'[k, n] (0 in
 /// padded columns). Nulls otherwise.
 std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
-                                           QLinearMatMulOp op,
+                                           const Int8Contraction &op,
                                            RankedTensorType bType,
                                            OpFoldResult kQuads,
                                            OpFoldResult panels,
@@ -268,7 +271,8 @@ std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
 ///                                               neg(b'0) + neg(b'1))
 /// must fit i16: each sum of positive parts and of negative parts at most
 /// 128 (255 * 128 = 32640; 255 * 129 = 32895 > 32767).
-bool constantBPairSumsFitI16(QLinearMatMulOp op, RankedTensorType bType) {
+bool constantBPairSumsFitI16(const Int8Contraction &op,
+                             RankedTensorType bType) {
   std::optional<ConstantB> constant = readConstantB(op, bType);
   if (!constant)
     return false;
@@ -289,51 +293,44 @@ bool constantBPairSumsFitI16(QLinearMatMulOp op, RankedTensorType bType) {
   return true;
 }
 
-struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
-  QLinearMatMulInt8Kernel(const TypeConverter &converter, MLIRContext *ctx,
-                          bool parallel, Int8KernelStrategy strategy)
-      : OpConversionPattern(converter, ctx, /*benefit=*/2),
-        parallel(parallel), strategy(strategy) {}
-
-  /// Distribute the row blocks over threads (scf.forall).
-  bool parallel;
-  /// How the micro-kernel multiplies.
-  Int8KernelStrategy strategy;
-
-  LogicalResult
-  matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto aOnnxType = cast<RankedTensorType>(op.getA().getType());
-    auto bOnnxType = cast<RankedTensorType>(op.getB().getType());
+/// The kernel for `op` (see the file comment), or failure before any IR is
+/// built when it does not apply.
+LogicalResult lowerInt8Kernel(const Int8Contraction &op,
+                              ConversionPatternRewriter &rewriter,
+                              const TypeConverter &converter,
+                              bool isParallel,
+                              Int8KernelStrategy requestedStrategy) {
+    Location loc = op.op->getLoc();
+    auto aOnnxType = cast<RankedTensorType>(op.a.getType());
+    auto bOnnxType = cast<RankedTensorType>(op.b.getType());
     Type aOnnx = aOnnxType.getElementType(), bOnnx = bOnnxType.getElementType();
-    Type yOnnx = op.getY().getType().getElementType();
+    Type yOnnx = op.yType.getElementType();
     if (StringRef reason = int8MatMulUnsupportedReason(op); !reason.empty())
-      return rewriter.notifyMatchFailure(op, reason);
+      return rewriter.notifyMatchFailure(op.op, reason);
     int64_t aRank = aOnnxType.getRank(), bRank = bOnnxType.getRank();
     if (aRank < 2 || bRank < 2)
-      return rewriter.notifyMatchFailure(op, "a vector operand");
+      return rewriter.notifyMatchFailure(op.op, "a vector operand");
     if (llvm::is_contained(aOnnxType.getShape(), 0) ||
         llvm::is_contained(bOnnxType.getShape(), 0))
-      return rewriter.notifyMatchFailure(op, "an empty operand");
+      return rewriter.notifyMatchFailure(op.op, "an empty operand");
     // Batch dims: b shared (2-D) or exactly a's (no broadcasting).
     ArrayRef<int64_t> aBatch = aOnnxType.getShape().drop_back(2);
     ArrayRef<int64_t> bBatch = bOnnxType.getShape().drop_back(2);
     bool sharedB = bRank == 2;
     if (!sharedB && (aBatch != bBatch ||
                      llvm::any_of(aBatch, ShapedType::isDynamic)))
-      return rewriter.notifyMatchFailure(op, "broadcast batch dims");
+      return rewriter.notifyMatchFailure(op.op, "broadcast batch dims");
     // A few rows times a b that is not a constant (gemv): packing b would
     // cost more than the product; the gemv (QLinearMatMulGemv.cpp) or, for
     // the shapes it does not take, the generic contraction (QLinearMatMul.cpp,
     // vectorized along n) reads b once.
     int64_t rowsOfA = aOnnxType.getDimSize(aRank - 2);
     if (!ShapedType::isDynamic(rowsOfA) && rowsOfA <= kStreamingMaxRows &&
-        !matchPattern(op.getB(), m_Constant()))
-      return rewriter.notifyMatchFailure(op, "few rows, b not constant");
+        !matchPattern(op.b, m_Constant()))
+      return rewriter.notifyMatchFailure(op.op, "few rows, b not constant");
 
     // Every check passed: from here on the pattern builds IR.
-    Int8MatMulParams params(rewriter, loc, op, adaptor);
+    Int8MatMulParams params(rewriter, loc, op);
 
     // Collapse the batch dims: a [B, M, K], b [Bb, K, N].
     auto toBatched = [&](Value v, int64_t rank) -> Value {
@@ -357,8 +354,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
           {rank - 1}};
       return tensor::CollapseShapeOp::create(rewriter, loc, v, groups);
     };
-    Value a = toBatched(adaptor.getA(), aRank);
-    Value bMat = toBatched(adaptor.getB(), bRank);
+    Value a = toBatched(op.aStorage, aRank);
+    Value bMat = toBatched(op.bStorage, bRank);
 
     auto size = [&](Value v, int64_t d) {
       return tensor::getMixedSize(rewriter, loc, v, d);
@@ -366,7 +363,9 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     OpFoldResult batch = size(a, 0);
     OpFoldResult m = size(a, 1), k = size(a, 2), n = size(bMat, 2);
     emitSizeCheck(rewriter, loc, k, size(bMat, 1),
-                  "qmatmul_inner_dim: a's K differs from b's K");
+                  op.requantizes()
+                      ? "qmatmul_inner_dim: a's K differs from b's K"
+                      : "matmulint_inner_dim: a's K differs from b's K");
     AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
     auto roundUp = [&](OpFoldResult v, int64_t multiple) {
       return affine::makeComposedFoldedAffineApply(
@@ -374,7 +373,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     };
     // AMX tiles have 32 rows: a statically shorter a takes vnni's kernel
     // (its tile is as short as a).
-    Int8KernelStrategy strategy = this->strategy;
+    Int8KernelStrategy strategy = requestedStrategy;
     if (strategy == Int8KernelStrategy::Amx &&
         !ShapedType::isDynamic(rowsOfA) && rowsOfA < kAmxTileRows)
       strategy = Int8KernelStrategy::Vnni;
@@ -453,7 +452,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       // rows padded.
       VnniPackedA packedA = packVnniA(
           rewriter, loc, a, aOnnx, signedA, kPadded,
-          /*withRowSums=*/!isZeroSignedOperandB(op.getBZeroPoint(), bOnnx),
+          /*withRowSums=*/!isZeroSignedOperandB(op),
           amx && partialTiles ? mPadded : OpFoldResult());
       aPacked = packedA.bytes;
       rowSum = packedA.rowSum;
@@ -512,7 +511,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     if (!bPacked)
       bPacked = packMaddB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
                           params.bZeroPoint.perElement, k, n, kPadded, nPadded,
-                          this->parallel);
+                          isParallel);
 
     // amx reads the packed operands through memrefs (tile loads).
     Value aBuffer, bBuffer;
@@ -700,7 +699,8 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                         tileAccs = llvm::to_vector_of<Value>(kLoop.getResults());
                       }
 
-                      // Epilogue: requantize the 6 x 16 tile.
+                      // Epilogue: the zero-point terms of the quad
+                      // strategies, then requantization.
                       Value y = rowArgs[0];
                       auto i32Vec = accType;
                       for (int64_t r = 0; r < rows; ++r) {
@@ -709,8 +709,6 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                           Value column = arith::AddIOp::create(
                               b, l, n0,
                               arith::ConstantIndexOp::create(b, l, h * lanes));
-                          Value multiplier = emitMultiplierLanes(
-                              b, l, requantize, row, column, lanes);
                           Value acc = tileAccs[2 * r + h];
                           if (vnni) {
                             // acc += za'[m] term[n] - zb'[n] rowsum[m]
@@ -741,8 +739,15 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                   arith::MulIOp::create(b, l, zb, sum));
                             }
                           }
-                          Value stored = emitRequantizedLanes(
-                              b, l, requantize, acc, multiplier, row, column);
+                          // y = requantized acc (QLinearMatMul), or acc
+                          // itself (MatMulInteger, i32).
+                          Value stored = acc;
+                          if (op.requantizes())
+                            stored = emitRequantizedLanes(
+                                b, l, requantize, acc,
+                                emitMultiplierLanes(b, l, requantize, row,
+                                                    column, lanes),
+                                row, column);
                           Value rowInY =
                               arith::SubIOp::create(b, l, row, rowBase);
                           Value columnInY =
@@ -783,7 +788,7 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
                                     bound);
     };
     Value y;
-    if (!this->parallel) {
+    if (!isParallel) {
       auto batchLoop = scf::ForOp::create(
           rewriter, loc, c0, idx(batch), c1, ValueRange{yInit},
           [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
@@ -866,15 +871,15 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
     }
 
     // Back to the result's batch shape.
-    auto resultType = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getY().getType()));
+    auto resultType =
+        cast<RankedTensorType>(converter.convertType(op.yType));
     if (resultType.getRank() == 2) {
       y = tensor::CollapseShapeOp::create(
           rewriter, loc, resultType, y,
           ArrayRef<ReassociationIndices>{{0, 1}, {2}});
     } else if (resultType.getRank() > 3) {
       SmallVector<OpFoldResult> outputShape =
-          tensor::getMixedSizes(rewriter, loc, adaptor.getA());
+          tensor::getMixedSizes(rewriter, loc, op.aStorage);
       outputShape.back() = n;
       SmallVector<ReassociationIndices> groups{
           llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank() - 2)),
@@ -883,8 +888,29 @@ struct QLinearMatMulInt8Kernel : OpConversionPattern<QLinearMatMulOp> {
       y = tensor::ExpandShapeOp::create(rewriter, loc, resultType, y, groups,
                                         outputShape);
     }
-    rewriter.replaceOp(op, y);
+    rewriter.replaceOp(op.op, y);
     return success();
+}
+
+/// QLinearMatMul and MatMulInteger on the kernel: each op only says what it
+/// computes (describeInt8Contraction).
+template <typename OpTy>
+struct Int8KernelPattern : OpConversionPattern<OpTy> {
+  Int8KernelPattern(const TypeConverter &converter, MLIRContext *ctx,
+                    bool parallel, Int8KernelStrategy strategy)
+      : OpConversionPattern<OpTy>(converter, ctx, /*benefit=*/2),
+        parallel(parallel), strategy(strategy) {}
+
+  /// Distribute the row blocks over threads (scf.forall).
+  bool parallel;
+  /// How the micro-kernel multiplies.
+  Int8KernelStrategy strategy;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerInt8Kernel(describeInt8Contraction(op, adaptor), rewriter,
+                           *this->getTypeConverter(), parallel, strategy);
   }
 };
 
@@ -894,7 +920,8 @@ void qops::populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns,
                                                bool parallel,
                                                Int8KernelStrategy strategy) {
-  patterns.add<QLinearMatMulInt8Kernel>(converter, patterns.getContext(),
-                                        parallel, strategy);
+  patterns.add<Int8KernelPattern<QLinearMatMulOp>,
+               Int8KernelPattern<MatMulIntegerOp>>(
+      converter, patterns.getContext(), parallel, strategy);
   populateQLinearMatMulGemvPatterns(converter, patterns, parallel, strategy);
 }

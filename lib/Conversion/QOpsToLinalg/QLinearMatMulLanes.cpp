@@ -1,6 +1,7 @@
 //===- QLinearMatMulLanes.cpp - vector lanes of the int8 matmuls ----------===//
 
 #include "QLinearMatMulLanes.h"
+#include "QLinearMatMulVnni.h"
 
 #include "QuantMath.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
@@ -107,21 +108,70 @@ Value qops::emitRequantizedLanes(OpBuilder &b, Location loc,
       q);
 }
 
-StringRef qops::int8MatMulUnsupportedReason(QLinearMatMulOp op) {
-  Type aOnnx = op.getA().getType().getElementType(),
-       bOnnx = op.getB().getType().getElementType(),
-       yOnnx = op.getY().getType().getElementType();
-  if (!isInt8Type(aOnnx) || !isInt8Type(bOnnx) || !isInt8Type(yOnnx))
+Int8Contraction
+qops::describeInt8Contraction(QLinearMatMulOp op,
+                              QLinearMatMulOp::Adaptor storage) {
+  Int8Contraction c;
+  c.op = op;
+  c.a = op.getA();
+  c.aZeroPoint = op.getAZeroPoint();
+  c.b = op.getB();
+  c.bZeroPoint = op.getBZeroPoint();
+  c.aStorage = storage.getA();
+  c.aZeroPointStorage = storage.getAZeroPoint();
+  c.bStorage = storage.getB();
+  c.bZeroPointStorage = storage.getBZeroPoint();
+  c.aScale = op.getAScale();
+  c.bScale = op.getBScale();
+  c.yScale = op.getYScale();
+  c.yZeroPoint = op.getYZeroPoint();
+  c.aScaleStorage = storage.getAScale();
+  c.bScaleStorage = storage.getBScale();
+  c.yScaleStorage = storage.getYScale();
+  c.yZeroPointStorage = storage.getYZeroPoint();
+  c.yType = op.getY().getType();
+  return c;
+}
+
+Int8Contraction
+qops::describeInt8Contraction(MatMulIntegerOp op,
+                              MatMulIntegerOp::Adaptor storage) {
+  Int8Contraction c;
+  c.op = op;
+  c.a = op.getA();
+  c.aZeroPoint = op.getAZeroPoint();
+  c.b = op.getB();
+  c.bZeroPoint = op.getBZeroPoint();
+  c.aStorage = storage.getA();
+  c.aZeroPointStorage = storage.getAZeroPoint();
+  c.bStorage = storage.getB();
+  c.bZeroPointStorage = storage.getBZeroPoint();
+  c.yType = op.getY().getType();
+  return c;
+}
+
+StringRef qops::int8MatMulUnsupportedReason(const Int8Contraction &c) {
+  auto elementOf = [](Value v) {
+    return cast<RankedTensorType>(v.getType()).getElementType();
+  };
+  Type yOnnx = c.yType.getElementType();
+  if (!isInt8Type(elementOf(c.a)) || !isInt8Type(elementOf(c.b)) ||
+      !(c.requantizes() ? isInt8Type(yOnnx) : isInt32Type(yOnnx)))
     return "not an int8 matmul";
-  if (!cast<RankedTensorType>(op.getAScale().getType())
-           .getElementType()
-           .isF32())
+  if (c.requantizes() && !elementOf(c.aScale).isF32())
     return "scales are not f32";
-  for (Value param : {op.getAScale(), op.getAZeroPoint(), op.getBScale(),
-                      op.getBZeroPoint(), op.getYScale(), op.getYZeroPoint()})
-    if (!isKernelParamType(cast<RankedTensorType>(param.getType())))
+  for (Value param : {c.aScale, c.aZeroPoint, c.bScale, c.bZeroPoint,
+                      c.yScale, c.yZeroPoint})
+    if (param && !isKernelParamType(cast<RankedTensorType>(param.getType())))
       return "batched parameters";
   return "";
+}
+
+bool qops::isZeroSignedOperandB(const Int8Contraction &c) {
+  Type bOnnx = cast<RankedTensorType>(c.b.getType()).getElementType();
+  if (!c.bZeroPoint) // zb = 0: zb' = 0 for si8, -128 for ui8
+    return cast<IntegerType>(bOnnx).isSigned();
+  return isZeroSignedOperandB(c.bZeroPoint, bOnnx);
 }
 
 bool qops::isPerRowParam(Value original) {
@@ -131,22 +181,31 @@ bool qops::isPerRowParam(Value original) {
 }
 
 qops::Int8MatMulParams::Int8MatMulParams(OpBuilder &b, Location loc,
-                                         QLinearMatMulOp op,
-                                         QLinearMatMulOp::Adaptor storage)
-    : yScaleRow(isPerRowParam(op.getYScale())),
-      yZeroPointRow(isPerRowParam(op.getYZeroPoint())),
-      yOnnx(op.getY().getType().getElementType()) {
-  auto prepare = [&](Value param) {
+                                         const Int8Contraction &c)
+    : yScaleRow(c.requantizes() && isPerRowParam(c.yScale)),
+      yZeroPointRow(c.requantizes() && isPerRowParam(c.yZeroPoint)),
+      yOnnx(c.yType.getElementType()) {
+  auto prepare = [&](Value param) -> KernelParam {
+    if (!param)
+      return {};
     FailureOr<KernelParam> prepared = prepareKernelParam(b, loc, param);
     assert(succeeded(prepared) && "int8MatMulUnsupportedReason not checked");
     return *prepared;
   };
-  aScale = prepare(storage.getAScale());
-  aZeroPoint = prepare(storage.getAZeroPoint());
-  bScale = prepare(storage.getBScale());
-  bZeroPoint = prepare(storage.getBZeroPoint());
-  yScale = prepare(storage.getYScale());
-  yZeroPoint = prepare(storage.getYZeroPoint());
+  auto zeroPoint = [&](Value param) -> KernelParam {
+    if (param)
+      return prepare(param);
+    auto type = RankedTensorType::get({}, b.getI8Type());
+    return {arith::ConstantOp::create(
+                b, loc, DenseElementsAttr::get(type, b.getI8IntegerAttr(0))),
+            false};
+  };
+  aZeroPoint = zeroPoint(c.aZeroPointStorage);
+  bZeroPoint = zeroPoint(c.bZeroPointStorage);
+  aScale = prepare(c.aScaleStorage);
+  bScale = prepare(c.bScaleStorage);
+  yScale = prepare(c.yScaleStorage);
+  yZeroPoint = prepare(c.yZeroPointStorage);
 }
 
 void qops::Int8MatMulParams::padColumns(OpBuilder &b, Location loc,

@@ -57,25 +57,54 @@ struct RequantizeParams {
   Type yOnnx;                    // si8 / ui8
 };
 
-/// Why the int8 kernels do not take `op` ("not an int8 matmul", "scales are
+/// An int8 matmul as the kernels see it, whichever op it came from:
+///   acc[.., m, n] = sum_k (a[.., m, k] - a_zp) (b[.., k, n] - b_zp)
+/// exact in i32, then requantized into an si8/ui8 y (QLinearMatMul) or
+/// stored as it is into an i32 y (MatMulInteger). Each value is the op's
+/// (ONNX-typed, for constants and parameter shapes) with its converted
+/// storage beside it; an absent zero point (MatMulInteger) is null and
+/// means 0.
+struct Int8Contraction {
+  Operation *op;
+  Value a, aZeroPoint, b, bZeroPoint;
+  Value aStorage, aZeroPointStorage, bStorage, bZeroPointStorage;
+  /// Requantization (null for MatMulInteger).
+  Value aScale, bScale, yScale, yZeroPoint;
+  Value aScaleStorage, bScaleStorage, yScaleStorage, yZeroPointStorage;
+  RankedTensorType yType; // the op's result type (ONNX)
+
+  bool requantizes() const { return static_cast<bool>(yScale); }
+};
+
+Int8Contraction describeInt8Contraction(QLinearMatMulOp op,
+                                        QLinearMatMulOp::Adaptor storage);
+Int8Contraction describeInt8Contraction(MatMulIntegerOp op,
+                                        MatMulIntegerOp::Adaptor storage);
+
+/// Why the int8 kernels do not take `c` ("not an int8 matmul", "scales are
 /// not f32", "batched parameters"), or "" when they may: si8/ui8 operands
-/// and result, f32 scales, parameters prepareKernelParam takes. Checked
-/// before a pattern builds IR.
-StringRef int8MatMulUnsupportedReason(QLinearMatMulOp op);
+/// and an si8/ui8 (requantized) or i32 result, f32 scales, parameters
+/// prepareKernelParam takes. Checked before a pattern builds IR.
+StringRef int8MatMulUnsupportedReason(const Int8Contraction &c);
+
+/// Whether b's zero point is a constant (or absent) whose zb' (zb for si8,
+/// zb - 128 for ui8) is 0 everywhere.
+bool isZeroSignedOperandB(const Int8Contraction &c);
 
 /// Whether a parameter of y has the shape [.., M, 1] (per row) rather than
 /// one element or [.., 1, N] / [N] (per column).
 bool isPerRowParam(Value param);
 
-/// The six parameters of an int8 QLinearMatMul, prepared for the kernels
-/// (int8MatMulUnsupportedReason(op) must be "").
+/// The parameters of an int8 contraction, prepared for the kernels
+/// (int8MatMulUnsupportedReason(c) must be "").
 struct Int8MatMulParams {
   KernelParam aScale, aZeroPoint, bScale, bZeroPoint, yScale, yZeroPoint;
   bool yScaleRow, yZeroPointRow; // [.., M, 1]: per row, not per column
   Type yOnnx;
 
-  Int8MatMulParams(OpBuilder &b, Location loc, QLinearMatMulOp op,
-                   QLinearMatMulOp::Adaptor storage);
+  /// The scales and y's zero point stay empty when `c` does not
+  /// requantize; an absent zero point becomes a scalar 0.
+  Int8MatMulParams(OpBuilder &b, Location loc, const Int8Contraction &c);
   /// Pads the per-column parameters (b's, y's unless per row) to `columns`
   /// (scale 1, zero point 0), so that the kernels read them in bounds.
   void padColumns(OpBuilder &b, Location loc, OpFoldResult columns);

@@ -1,8 +1,8 @@
-//===- ImportQuantOps.cpp - the four ONNX quantization operators ----------===//
+//===- ImportQuantOps.cpp - ONNX's quantization operators -----------------===//
 //
 // ai.onnx QuantizeLinear / DequantizeLinear (opsets 10-25),
-// DynamicQuantizeLinear-11, QLinearMatMul-10/21, and com.microsoft
-// QuantizeLinear-1 / DequantizeLinear-1, each to its qops op.
+// DynamicQuantizeLinear-11, QLinearMatMul-10/21, MatMulInteger-10, and
+// com.microsoft QuantizeLinear-1 / DequantizeLinear-1, each to its qops op.
 //
 // Versions and their attributes (a node may only carry those of its version,
 // which is the newest one not above the model's opset):
@@ -236,6 +236,38 @@ llvm::Error importQLinearMatMul(GraphImporter &importer, const Node &node) {
   return finishNode(importer, node, op);
 }
 
+/// MatMulInteger-10: a, b and their optional zero points; y int32.
+llvm::Error importMatMulInteger(GraphImporter &importer, const Node &node) {
+  if (resolveVersion(importer.getOpsetVersion(node), {10}) == 0)
+    return importer.nodeError(node, "MatMulInteger needs opset >= 10");
+  if (llvm::Error error = importer.checkAttributes(node, {}, 10))
+    return error;
+  // Inputs: A, B, a_zero_point (optional), b_zero_point (optional).
+  SmallVector<Value, 4> operands;
+  for (int i = 0; i < 4; ++i) {
+    auto operand = i < 2 ? importer.getRequiredInput(node, i)
+                         : importer.getInput(node, i);
+    if (!operand)
+      return operand.takeError();
+    operands.push_back(*operand);
+  }
+  // Check the shapes before the builder infers the result from them.
+  auto aType = cast<RankedTensorType>(operands[0].getType());
+  auto bType = cast<RankedTensorType>(operands[1].getType());
+  FailureOr<SmallVector<int64_t>> shape =
+      QLinearMatMulOp::inferResultShape(aType.getShape(), bType.getShape());
+  if (failed(shape))
+    return importer.nodeError(node, "the shapes of a and b do not combine "
+                                    "for a matrix product");
+  auto resultType =
+      RankedTensorType::get(*shape, importer.getBuilder().getI32Type());
+  auto op = MatMulIntegerOp::create(importer.getBuilder(),
+                                    importer.getLoc(node), resultType,
+                                    operands[0], operands[2], operands[1],
+                                    operands[3]);
+  return finishNode(importer, node, op);
+}
+
 } // namespace
 
 const NodeImporter *onnx::lookupQuantOpImporter(llvm::StringRef domain,
@@ -244,6 +276,7 @@ const NodeImporter *onnx::lookupQuantOpImporter(llvm::StringRef domain,
   static const NodeImporter dequantize = importDequantizeLinear;
   static const NodeImporter dynamic = importDynamicQuantizeLinear;
   static const NodeImporter matmul = importQLinearMatMul;
+  static const NodeImporter matmulInteger = importMatMulInteger;
   if (domain == "com.microsoft") {
     if (opType == "QuantizeLinear")
       return &quantize;
@@ -261,5 +294,7 @@ const NodeImporter *onnx::lookupQuantOpImporter(llvm::StringRef domain,
     return &dynamic;
   if (opType == "QLinearMatMul")
     return &matmul;
+  if (opType == "MatMulInteger")
+    return &matmulInteger;
   return nullptr;
 }

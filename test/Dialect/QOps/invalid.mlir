@@ -686,3 +686,115 @@ func.func @mmla_mixed(%a: vector<4xi32>, %b: vector<4xf32>) {
   %r = "qops.mmla_u8s8"(%a, %a, %b) : (vector<4xi32>, vector<4xi32>, vector<4xf32>) -> vector<4xi32>
   return
 }
+
+// -----
+
+func.func @matmulint_a_type(%a: tensor<2x4xui16>, %b: tensor<4x3xui8>) {
+  // expected-error @+1 {{matmulint_a_type: a must be si8 or ui8, got 'ui16'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui16>) b(%b : tensor<4x3xui8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_b_type(%a: tensor<2x4xui8>, %b: tensor<4x3xf8E4M3FN>) {
+  // expected-error @+1 {{matmulint_b_type: b must be si8 or ui8, got 'f8E4M3FN'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xf8E4M3FN>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_zp_type(%a: tensor<2x4xui8>, %azp: tensor<si8>, %b: tensor<4x3xui8>) {
+  // expected-error @+1 {{matmulint_zp_type: a_zero_point has type 'si8' but a has 'ui8'}}
+  %y = qops.matmul_integer a(%a, %azp : tensor<2x4xui8>, tensor<si8>) b(%b : tensor<4x3xui8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_zp_type_b(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %bzp: tensor<ui8>) {
+  // expected-error @+1 {{matmulint_zp_type: b_zero_point has type 'ui8' but b has 'si8'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b, %bzp : tensor<4x3xsi8>, tensor<ui8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_y_type(%a: tensor<2x4xui8>, %b: tensor<4x3xui8>) {
+  // expected-error @+1 {{matmulint_y_type: y must be i32 or si32, got 'ui8'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xui8>) -> tensor<2x3xui8>
+  return
+}
+
+// -----
+
+func.func @matmulint_rank(%a: tensor<ui8>, %b: tensor<4x3xui8>) {
+  // expected-error @+1 {{matmulint_rank: a and b must have rank >= 1}}
+  %y = qops.matmul_integer a(%a : tensor<ui8>) b(%b : tensor<4x3xui8>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_inner_dim(%a: tensor<2x5xui8>, %b: tensor<4x3xui8>) {
+  // expected-error @+1 {{matmulint_inner_dim: a has K = 5 but b has K = 4}}
+  %y = qops.matmul_integer a(%a : tensor<2x5xui8>) b(%b : tensor<4x3xui8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_batch_broadcast(%a: tensor<2x2x4xui8>, %b: tensor<3x4x3xui8>) {
+  // expected-error @+1 {{matmulint_batch_broadcast: the batch dimensions of 'tensor<2x2x4xui8>' and 'tensor<3x4x3xui8>' do not broadcast}}
+  %y = qops.matmul_integer a(%a : tensor<2x2x4xui8>) b(%b : tensor<3x4x3xui8>) -> tensor<2x2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_y_shape(%a: tensor<2x4xui8>, %b: tensor<4x3xui8>) {
+  // expected-error @+1 {{matmulint_y_shape: y has type 'tensor<3x2xi32>' but a and b give shape 'tensor<2x3xi32>'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xui8>) -> tensor<3x2xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_y_rank(%a: tensor<4xui8>, %b: tensor<4x3xui8>) {
+  // expected-error @+1 {{matmulint_y_shape: y has type 'tensor<1x3xi32>' but a and b give shape 'tensor<3xi32>'}}
+  %y = qops.matmul_integer a(%a : tensor<4xui8>) b(%b : tensor<4x3xui8>) -> tensor<1x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_a_zp_shape(%a: tensor<2x4xui8>, %azp: tensor<4xui8>, %b: tensor<4x3xui8>) {
+  // expected-error @+1 {{matmulint_a_zp_shape: a_zero_point of 'tensor<4xui8>' is not per-tensor or per-row ([M] or [..., M, 1]) for a of 'tensor<2x4xui8>'}}
+  %y = qops.matmul_integer a(%a, %azp : tensor<2x4xui8>, tensor<4xui8>) b(%b : tensor<4x3xui8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_a_zp_per_column(%a: tensor<2x4xui8>, %azp: tensor<1x4xui8>, %b: tensor<4x3xui8>) {
+  // expected-error @+1 {{matmulint_a_zp_shape: a_zero_point of 'tensor<1x4xui8>' is not per-tensor or per-row ([M] or [..., M, 1]) for a of 'tensor<2x4xui8>'}}
+  %y = qops.matmul_integer a(%a, %azp : tensor<2x4xui8>, tensor<1x4xui8>) b(%b : tensor<4x3xui8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_b_zp_shape(%a: tensor<2x4xui8>, %b: tensor<4x3xui8>, %bzp: tensor<4x1xui8>) {
+  // expected-error @+1 {{matmulint_b_zp_shape: b_zero_point of 'tensor<4x1xui8>' is not per-tensor or per-column ([N] or [..., 1, N]) for b of 'tensor<4x3xui8>'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b, %bzp : tensor<4x3xui8>, tensor<4x1xui8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_b_zp_vector_b(%a: tensor<2x4xui8>, %b: tensor<4xui8>, %bzp: tensor<2xui8>) {
+  // expected-error @+1 {{matmulint_b_zp_shape: b_zero_point of 'tensor<2xui8>' is not per-tensor or per-column ([N] or [..., 1, N]) for b of 'tensor<4xui8>'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b, %bzp : tensor<4xui8>, tensor<2xui8>) -> tensor<2xi32>
+  return
+}

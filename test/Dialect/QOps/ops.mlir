@@ -892,3 +892,35 @@ func.func @mmla_u8s8(%acc: vector<4xi32>, %a: vector<4xi32>, %b: vector<4xi32>) 
   %r = qops.mmla_u8s8 %acc, %a, %b : vector<4xi32>
   return %r : vector<4xi32>
 }
+
+//===----------------------------------------------------------------------===//
+// matmul_integer
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @matmulint_no_zero_points
+// CHECK: qops.matmul_integer a(%{{.*}} : tensor<2x4xui8>) b(%{{.*}} : tensor<4x3xsi8>) -> tensor<2x3xi32>
+func.func @matmulint_no_zero_points(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>) -> tensor<2x3xi32> {
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+  return %y : tensor<2x3xi32>
+}
+
+// CHECK-LABEL: func.func @matmulint_both_zero_points
+// CHECK: qops.matmul_integer a(%{{.*}}, %{{.*}} : tensor<2x4xsi8>, tensor<si8>) b(%{{.*}}, %{{.*}} : tensor<4x3xui8>, tensor<3xui8>) -> tensor<2x3xi32>
+func.func @matmulint_both_zero_points(%a: tensor<2x4xsi8>, %azp: tensor<si8>, %b: tensor<4x3xui8>, %bzp: tensor<3xui8>) -> tensor<2x3xi32> {
+  %y = qops.matmul_integer a(%a, %azp : tensor<2x4xsi8>, tensor<si8>) b(%b, %bzp : tensor<4x3xui8>, tensor<3xui8>) -> tensor<2x3xi32>
+  return %y : tensor<2x3xi32>
+}
+
+// CHECK-LABEL: func.func @matmulint_b_zero_point_only
+// CHECK: qops.matmul_integer a(%{{.*}} : tensor<4xui8>) b(%{{.*}}, %{{.*}} : tensor<4x3xui8>, tensor<1x3xui8>) -> tensor<3xsi32>
+func.func @matmulint_b_zero_point_only(%a: tensor<4xui8>, %b: tensor<4x3xui8>, %bzp: tensor<1x3xui8>) -> tensor<3xsi32> {
+  %y = qops.matmul_integer a(%a : tensor<4xui8>) b(%b, %bzp : tensor<4x3xui8>, tensor<1x3xui8>) -> tensor<3xsi32>
+  return %y : tensor<3xsi32>
+}
+
+// CHECK-LABEL: func.func @matmulint_batched_per_row
+// CHECK: qops.matmul_integer a(%{{.*}}, %{{.*}} : tensor<2x?x4xui8>, tensor<1x?x1xui8>) b(%{{.*}} : tensor<4x?xsi8>) -> tensor<2x?x?xi32>
+func.func @matmulint_batched_per_row(%a: tensor<2x?x4xui8>, %azp: tensor<1x?x1xui8>, %b: tensor<4x?xsi8>) -> tensor<2x?x?xi32> {
+  %y = qops.matmul_integer a(%a, %azp : tensor<2x?x4xui8>, tensor<1x?x1xui8>) b(%b : tensor<4x?xsi8>) -> tensor<2x?x?xi32>
+  return %y : tensor<2x?x?xi32>
+}

@@ -458,5 +458,88 @@ LogicalResult QLinearMatMulOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// MatMulIntegerOp
+//===----------------------------------------------------------------------===//
+
+void MatMulIntegerOp::build(OpBuilder &builder, OperationState &state,
+                            Value a, Value aZeroPoint, Value b,
+                            Value bZeroPoint) {
+  FailureOr<SmallVector<int64_t>> shape = QLinearMatMulOp::inferResultShape(
+      getRankedType(a).getShape(), getRankedType(b).getShape());
+  assert(succeeded(shape) && "operands of matmul_integer do not combine");
+  build(builder, state,
+        RankedTensorType::get(*shape, builder.getIntegerType(32)), a,
+        aZeroPoint, b, bZeroPoint);
+}
+
+LogicalResult MatMulIntegerOp::verify() {
+  RankedTensorType aType = getRankedType(getA());
+  RankedTensorType bType = getRankedType(getB());
+  RankedTensorType yType = getY().getType();
+  struct Operand {
+    StringRef name;
+    RankedTensorType type;
+    Value zeroPoint;
+    MatMulParamRole role;
+  };
+  Operand operands[] = {{"a", aType, getAZeroPoint(), MatMulParamRole::A},
+                        {"b", bType, getBZeroPoint(), MatMulParamRole::B}};
+  for (const Operand &operand : operands) {
+    Type element = operand.type.getElementType();
+    if (!isInt8Type(element))
+      return emitOpError() << "matmulint_" << operand.name << "_type: "
+                           << operand.name << " must be si8 or ui8, got "
+                           << element;
+    if (!operand.zeroPoint)
+      continue;
+    Type zpElement = getRankedType(operand.zeroPoint).getElementType();
+    if (zpElement != element)
+      return emitOpError() << "matmulint_zp_type: " << operand.name
+                           << "_zero_point has type " << zpElement << " but "
+                           << operand.name << " has " << element;
+  }
+  if (!isInt32Type(yType.getElementType()))
+    return emitOpError() << "matmulint_y_type: y must be i32 or si32, got "
+                         << yType.getElementType();
+  if (aType.getRank() < 1 || bType.getRank() < 1)
+    return emitOpError() << "matmulint_rank: a and b must have rank >= 1";
+  int64_t k0 = aType.getShape().back();
+  int64_t k1 = bType.getRank() == 1 ? bType.getDimSize(0)
+                                    : bType.getDimSize(bType.getRank() - 2);
+  if (!ShapedType::isDynamic(k0) && !ShapedType::isDynamic(k1) && k0 != k1)
+    return emitOpError() << "matmulint_inner_dim: a has K = " << k0
+                         << " but b has K = " << k1;
+  FailureOr<SmallVector<int64_t>> shape =
+      QLinearMatMulOp::inferResultShape(aType.getShape(), bType.getShape());
+  if (failed(shape))
+    return emitOpError() << "matmulint_batch_broadcast: the batch dimensions "
+                         << "of " << aType << " and " << bType
+                         << " do not broadcast";
+  if (yType.getRank() != static_cast<int64_t>(shape->size()) ||
+      failed(verifyCompatibleShape(yType.getShape(), *shape)))
+    return emitOpError() << "matmulint_y_shape: y has type " << yType
+                         << " but a and b give shape "
+                         << RankedTensorType::get(*shape,
+                                                  yType.getElementType());
+  for (const Operand &operand : operands) {
+    if (!operand.zeroPoint)
+      continue;
+    RankedTensorType zpType = getRankedType(operand.zeroPoint);
+    if (isValidMatMulParamShape(zpType, operand.type.getShape(),
+                                operand.role))
+      continue;
+    return emitOpError() << "matmulint_" << operand.name
+                         << "_zp_shape: " << operand.name << "_zero_point of "
+                         << zpType << " is not "
+                         << (operand.role == MatMulParamRole::A
+                                 ? "per-tensor or per-row ([M] or [..., M, 1])"
+                                 : "per-tensor or per-column ([N] or [..., 1, "
+                                   "N])")
+                         << " for " << operand.name << " of " << operand.type;
+  }
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.cpp.inc"

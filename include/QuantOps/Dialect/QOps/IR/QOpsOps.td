@@ -1,6 +1,7 @@
 //===- QOpsOps.td - qops operations ------------------------*- tablegen -*-===//
 //
-// QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear and QLinearMatMul.
+// QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear, QLinearMatMul and
+// MatMulInteger.
 // Operand element types are checked by the C++ verifiers (QOpsOps.cpp) so
 // that every message carries its constraint label; the labels are listed in
 // each op's description.
@@ -320,6 +321,70 @@ def QOps_QLinearMatMulOp : QOps_Op<"qlinear_matmul", [Pure]> {
     static FailureOr<SmallVector<int64_t>>
     inferResultShape(ArrayRef<int64_t> aShape, ArrayRef<int64_t> bShape);
   }];
+
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// MatMulIntegerOp
+//===----------------------------------------------------------------------===//
+
+def QOps_MatMulIntegerOp : QOps_Op<"matmul_integer",
+    [Pure, AttrSizedOperandSegments]> {
+  let summary = "ONNX MatMulInteger: numpy.matmul of int8 operands into int32";
+  let description = [{
+    ai.onnx MatMulInteger-10.
+
+    ```
+    y[..., m, n] = sum_k (a[..., m, k] - a_zp) * (b[..., k, n] - b_zp)
+    ```
+
+    exactly in 32 bits (each product fits 17 bits; ONNX lets the sum wrap
+    in 32 bits, which the lowering does past K ~ 33000). numpy.matmul
+    semantics: batch dimensions broadcast, a 1-D `a` is a row vector and a
+    1-D `b` a column vector (the added dimension is dropped from the
+    result).
+
+    Operands, with `a : [..., M, K]`, `b : [..., K, N]`:
+    - `a`, `b`: si8 or ui8, independently;
+    - `a_zero_point` (optional, 0 when absent): a's element type, one
+      element (per tensor), `[M]` or `[..., M, 1]` (per row; batch dims 1 or
+      a's);
+    - `b_zero_point` (optional, 0 when absent): b's element type, one
+      element, `[N]` or `[..., 1, N]` (per column);
+    - `y`: i32 (or si32).
+
+    Constraint labels: `matmulint_a_type`, `matmulint_b_type`,
+    `matmulint_zp_type`, `matmulint_y_type`, `matmulint_rank`,
+    `matmulint_inner_dim`, `matmulint_batch_broadcast`,
+    `matmulint_a_zp_shape`, `matmulint_b_zp_shape`, `matmulint_y_shape`.
+
+    ```mlir
+    %y = qops.matmul_integer a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)
+                             b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$a, Optional<AnyRankedTensor>:$a_zero_point,
+    AnyRankedTensor:$b, Optional<AnyRankedTensor>:$b_zero_point
+  );
+  let results = (outs AnyRankedTensor:$y);
+
+  let assemblyFormat = [{
+    `a` `(` $a (`,` $a_zero_point^)? `:` type($a)
+        (`,` type($a_zero_point)^)? `)`
+    `b` `(` $b (`,` $b_zero_point^)? `:` type($b)
+        (`,` type($b_zero_point)^)? `)`
+    attr-dict `->` type($y)
+  }];
+
+  let builders = [
+    // Infers the result type (broadcast batch dims, M, N; i32). Requires
+    // operands that verify; either zero point may be null.
+    OpBuilder<(ins "Value":$a, "Value":$a_zero_point, "Value":$b,
+                   "Value":$b_zero_point)>
+  ];
 
   let hasVerifier = 1;
 }
