@@ -151,9 +151,15 @@ std::optional<ConstantB> readConstantB(const Int8Contraction &c,
   result.k = shape[shape.size() - 2];
   result.n = shape.back();
   result.batches = bType.getNumElements() / (result.k * result.n);
-  result.values.reserve(values.getNumElements());
-  for (const APInt &v : values.getValues<APInt>())
-    result.values.push_back(toInt(v));
+  // The bytes as stored (si8/ui8: one byte each; a splat holds one).
+  ArrayRef<char> raw = values.getRawData();
+  int64_t count = values.getNumElements();
+  result.values.resize(count);
+  for (int64_t i = 0; i < count; ++i) {
+    char byte = raw[values.isSplat() ? 0 : i];
+    result.values[i] = isUnsigned ? int32_t(uint8_t(byte))
+                                  : int32_t(int8_t(byte));
+  }
   if (!zeroPoints)
     result.zeroPoints.push_back(0); // absent: 0
   else

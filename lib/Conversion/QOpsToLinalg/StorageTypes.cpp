@@ -86,6 +86,19 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
           op, newType, DenseElementsAttr::get(newTensorType, splat));
       return success();
     }
+    // 8- and 16-bit integers (ui8, si8, ui16, si16) are stored as the
+    // signless integers of their width, bit for bit: the same buffer (a
+    // weight matrix is millions of elements; one APInt each took most of
+    // the lowering's time).
+    if (auto onnxInt = dyn_cast<IntegerType>(onnxType);
+        onnxInt && onnxInt.getWidth() == storage.getWidth() &&
+        onnxInt.getWidth() % 8 == 0) {
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, newType,
+          DenseElementsAttr::getFromRawBuffer(newTensorType,
+                                              elements.getRawData()));
+      return success();
+    }
     SmallVector<APInt> bits;
     bits.reserve(elements.getNumElements());
     for (Attribute element : elements.getValues<Attribute>())
