@@ -82,6 +82,29 @@ def host_runs_amx():
 if host_runs_amx():
     config.available_features.add("amx")
 
+# Hosts whose default int8 kernel uses VNNI: there a RUN line with
+# --target-features=-avx512vnni,-avxvnni (madd / maddubs) runs another kernel
+# than the default one; elsewhere it would repeat the default run, so the
+# generated tests put such lines under %if avx512vnni || avxvnni.
+#   avx512vnni  AVX512-VNNI with AVX512VL (the vnni strategy)
+#   avxvnni     a host that runs the avxvnni strategy: AVX-VNNI (VEX), or
+#               AVX512-VNNI with AVX512VL (its EVEX form)
+def host_cpu_flags():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("flags"):
+                return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+_cpu_flags = host_cpu_flags()
+if {"avx512_vnni", "avx512vl"} <= _cpu_flags:
+    config.available_features.add("avx512vnni")
+if "avx_vnni" in _cpu_flags or {"avx512_vnni", "avx512vl"} <= _cpu_flags:
+    config.available_features.add("avxvnni")
+
 # ASan/UBSan builds (scripts/test-sanitizers.sh): an instrumented plugin
 # cannot be loaded into Debian's uninstrumented mlir-opt.
 if getattr(config, "quantops_sanitizers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):

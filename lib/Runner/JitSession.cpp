@@ -14,7 +14,7 @@
 
 #include "QuantOps/Runner/JitSession.h"
 
-#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

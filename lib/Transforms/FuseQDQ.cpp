@@ -16,7 +16,7 @@
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 #include "QuantOps/Dialect/QOps/IR/QuantParams.h"
-#include "../Conversion/QOpsToLinalg/QuantMath.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

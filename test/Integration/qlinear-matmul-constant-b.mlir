@@ -1,18 +1,23 @@
 // A constant b (weights) is packed at compile time by the int8 kernel.
 //
+// Runs forced to madd / maddubs (--target-features=-avx512vnni,-avxvnni) are
+// a kernel of their own only on a host with VNNI (lit features avx512vnni,
+// avxvnni in test/lit.cfg.py); elsewhere the host's default kernel is that
+// kernel, and a line that would repeat another line's run is under %if.
+//
 // ONNX's test_qlinearmatmul_2D (uint8) with b and its zero point as
 // constants: K = 4, N = 3 exercise the zero padding of the packed panels.
 // RUN: quant-runner %s -e seed_2d_constant_b --print | FileCheck %s --check-prefix=SEED
-// RUN: quant-runner %s -e seed_2d_constant_b --print --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SEED
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e seed_2d_constant_b --print --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SEED %}
 // SEED: result 0: tensor<2x3xui8> = {{\[\[}}168, 115, 255], [1, 66, 151]]
 //
-// Per-column si8 weights with per-column zero points, odd K and N: the same
-// function with b as an argument (checked against the NumPy reference in
-// qlinear-matmul.mlir's family) must give identical bytes.
+// Per-column si8 weights with per-column zero points, odd K and N, as
+// constants and (per_column_b_as_argument) as arguments: both against the
+// bytes of the NumPy reference (Inputs/const_b.py writes the data, the
+// constant_b.mlir function and reference/qops_ref.py's expected result).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python -c "import numpy as np; r = np.random.default_rng(7); np.save('%t/a.npy', r.integers(0, 256, (13, 37)).astype(np.uint8))"
 // RUN: %python %S/Inputs/const_b.py %t
-// RUN: quant-runner %s -e per_column_b_as_argument --input %t/a.npy --input %t/b.npy --input %t/bs.npy --input %t/bzp.npy --output %t/expected.npy
+// RUN: quant-runner %s -e per_column_b_as_argument --input %t/a.npy --input %t/b.npy --input %t/bs.npy --input %t/bzp.npy --expect %t/expected.npy | FileCheck %s --check-prefix=SAME
 // RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=madd | FileCheck %s --check-prefix=PACKED
 // PACKED: arith.constant dense<{{.*}}> : tensor<1x2x19x16xi32>
 // The quad strategies pack k-quads and the column term K zb' - colsum, in
@@ -24,8 +29,9 @@
 // QUADS16-DAG: arith.constant dense<{{.*}}> : tensor<1x2x10x16xi32>
 // QUADS16-DAG: arith.constant dense<{{.*}}> : tensor<1x32xi32>
 // RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy | FileCheck %s --check-prefix=SAME
-// RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
-// RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy --target-features=-avx512vnni | FileCheck %s --check-prefix=SAME
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME %}
+// -avx512vnni alone: avxvnni on a host with both VNNI forms, else maddubs.
+// RUN: %if avx512vnni %{ quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy --target-features=-avx512vnni | FileCheck %s --check-prefix=SAME %}
 // SAME: all 1 results match
 
 func.func @seed_2d_constant_b() -> tensor<2x3xui8> {
@@ -63,11 +69,11 @@ func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>
 // RUN: %python %S/reference/gen_case.py qmm_symmetric_si8_b %t/sym
 // RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/sym/in0.npy --input %t/sym/in1.npy --input %t/sym/in2.npy --input %t/sym/in3.npy --input %t/sym/in4.npy --input %t/sym/in6.npy --input %t/sym/in7.npy --expect %t/sym/out0.npy --threads 1 | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/sym/in0.npy --input %t/sym/in1.npy --input %t/sym/in2.npy --input %t/sym/in3.npy --input %t/sym/in4.npy --input %t/sym/in6.npy --input %t/sym/in7.npy --expect %t/sym/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
-// RUN: quant-runner %s -e qmm_symmetric_si8_b --input %t/sym/in0.npy --input %t/sym/in1.npy --input %t/sym/in2.npy --input %t/sym/in3.npy --input %t/sym/in4.npy --input %t/sym/in6.npy --input %t/sym/in7.npy --expect %t/sym/out0.npy --threads 2 --target-features=-avx512vnni | FileCheck %s --check-prefix=SAME
+// RUN: %if avx512vnni %{ quant-runner %s -e qmm_symmetric_si8_b --input %t/sym/in0.npy --input %t/sym/in1.npy --input %t/sym/in2.npy --input %t/sym/in3.npy --input %t/sym/in4.npy --input %t/sym/in6.npy --input %t/sym/in7.npy --expect %t/sym/out0.npy --threads 2 --target-features=-avx512vnni | FileCheck %s --check-prefix=SAME %}
 // RUN: %python %S/reference/gen_case.py qmm_ui8_b_zero_point_128 %t/u128
 // RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 1 | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
-// RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 2 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_ui8_b_zero_point_128 --input %t/u128/in0.npy --input %t/u128/in1.npy --input %t/u128/in2.npy --input %t/u128/in3.npy --input %t/u128/in4.npy --input %t/u128/in6.npy --input %t/u128/in7.npy --expect %t/u128/out0.npy --threads 2 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME %}
 // The gemv cases of qlinear-matmul.mlir (at most 4 rows of a) with b, its
 // scale and zero point as constants (Inputs/constant_b_case.py; the
 // arguments are a, a_scale, a_zero_point, y_scale, y_zero_point): under the
@@ -77,17 +83,18 @@ func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>
 // RUN: %python %S/reference/gen_case.py qmm_gemv_rows2_odd_k %t/g2
 // RUN: %python %S/Inputs/constant_b_case.py %t/g2 g2 %t/g2.mlir
 // RUN: quant-runner %t/g2.mlir -e g2_constant_b --input %t/g2/in0.npy --input %t/g2/in1.npy --input %t/g2/in2.npy --input %t/g2/in6.npy --input %t/g2/in7.npy --expect %t/g2/out0.npy | FileCheck %s --check-prefix=SAME
-// RUN: quant-runner %t/g2.mlir -e g2_constant_b --input %t/g2/in0.npy --input %t/g2/in1.npy --input %t/g2/in2.npy --input %t/g2/in6.npy --input %t/g2/in7.npy --expect %t/g2/out0.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %t/g2.mlir -e g2_constant_b --input %t/g2/in0.npy --input %t/g2/in1.npy --input %t/g2/in2.npy --input %t/g2/in6.npy --input %t/g2/in7.npy --expect %t/g2/out0.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME %}
 // RUN: %python %S/reference/gen_case.py qmm_gemv_rows4_per_row %t/g4
 // RUN: %python %S/Inputs/constant_b_case.py %t/g4 g4 %t/g4.mlir
 // RUN: quant-runner %t/g4.mlir -e g4_constant_b --input %t/g4/in0.npy --input %t/g4/in1.npy --input %t/g4/in2.npy --input %t/g4/in6.npy --input %t/g4/in7.npy --expect %t/g4/out0.npy | FileCheck %s --check-prefix=SAME
-// RUN: quant-runner %t/g4.mlir -e g4_constant_b --input %t/g4/in0.npy --input %t/g4/in1.npy --input %t/g4/in2.npy --input %t/g4/in6.npy --input %t/g4/in7.npy --expect %t/g4/out0.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %t/g4.mlir -e g4_constant_b --input %t/g4/in0.npy --input %t/g4/in1.npy --input %t/g4/in2.npy --input %t/g4/in6.npy --input %t/g4/in7.npy --expect %t/g4/out0.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME %}
 // RUN: %python %S/reference/gen_case.py qmm_gemv_2048x100 %t/gk
 // RUN: %python %S/Inputs/constant_b_case.py %t/gk gk %t/gk.mlir
 // RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 2 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 3 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
-// RUN: quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
+// The host's kernel at 2 threads, where it is not the madd of the lines above:
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %t/gk.mlir -e gk_constant_b --input %t/gk/in0.npy --input %t/gk/in1.npy --input %t/gk/in2.npy --input %t/gk/in6.npy --input %t/gk/in7.npy --expect %t/gk/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME %}
 
 // The column blocks of a gemv with a K of no two chunks, b constant.
 // RUN: %python %S/reference/gen_case.py qmm_gemv_column_blocks %t/gcb

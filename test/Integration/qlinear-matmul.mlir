@@ -12,11 +12,11 @@
 // RUN:   --input %t/qmm_u8_u8_u8/in2.npy --input %t/qmm_u8_u8_u8/in3.npy --input %t/qmm_u8_u8_u8/in4.npy \
 // RUN:   --input %t/qmm_u8_u8_u8/in5.npy --input %t/qmm_u8_u8_u8/in6.npy --input %t/qmm_u8_u8_u8/in7.npy \
 // RUN:   --expect %t/qmm_u8_u8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_u8_u8_u8
-// RUN: quant-runner %s -e qmm_u8_u8_u8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_u8_u8_u8/in0.npy \
-// RUN:   --input %t/qmm_u8_u8_u8/in1.npy --input %t/qmm_u8_u8_u8/in2.npy --input %t/qmm_u8_u8_u8/in3.npy \
-// RUN:   --input %t/qmm_u8_u8_u8/in4.npy --input %t/qmm_u8_u8_u8/in5.npy --input %t/qmm_u8_u8_u8/in6.npy \
-// RUN:   --input %t/qmm_u8_u8_u8/in7.npy --expect %t/qmm_u8_u8_u8/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_u8_u8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_u8_u8_u8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_u8_u8_u8/in0.npy --input %t/qmm_u8_u8_u8/in1.npy --input %t/qmm_u8_u8_u8/in2.npy \
+// RUN:   --input %t/qmm_u8_u8_u8/in3.npy --input %t/qmm_u8_u8_u8/in4.npy --input %t/qmm_u8_u8_u8/in5.npy \
+// RUN:   --input %t/qmm_u8_u8_u8/in6.npy --input %t/qmm_u8_u8_u8/in7.npy --expect %t/qmm_u8_u8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_u8_u8 %}
 // OK_qmm_u8_u8_u8: all {{[0-9]+}} results match
 func.func @qmm_u8_u8_u8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xui8>, tensor<f32>, tensor<ui8>)
@@ -30,11 +30,11 @@ func.func @qmm_u8_u8_u8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_u8_u8_i8/in2.npy --input %t/qmm_u8_u8_i8/in3.npy --input %t/qmm_u8_u8_i8/in4.npy \
 // RUN:   --input %t/qmm_u8_u8_i8/in5.npy --input %t/qmm_u8_u8_i8/in6.npy --input %t/qmm_u8_u8_i8/in7.npy \
 // RUN:   --expect %t/qmm_u8_u8_i8/out0.npy | FileCheck %s --check-prefix=OK_qmm_u8_u8_i8
-// RUN: quant-runner %s -e qmm_u8_u8_i8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_u8_u8_i8/in0.npy \
-// RUN:   --input %t/qmm_u8_u8_i8/in1.npy --input %t/qmm_u8_u8_i8/in2.npy --input %t/qmm_u8_u8_i8/in3.npy \
-// RUN:   --input %t/qmm_u8_u8_i8/in4.npy --input %t/qmm_u8_u8_i8/in5.npy --input %t/qmm_u8_u8_i8/in6.npy \
-// RUN:   --input %t/qmm_u8_u8_i8/in7.npy --expect %t/qmm_u8_u8_i8/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_u8_i8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_u8_u8_i8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_u8_u8_i8/in0.npy --input %t/qmm_u8_u8_i8/in1.npy --input %t/qmm_u8_u8_i8/in2.npy \
+// RUN:   --input %t/qmm_u8_u8_i8/in3.npy --input %t/qmm_u8_u8_i8/in4.npy --input %t/qmm_u8_u8_i8/in5.npy \
+// RUN:   --input %t/qmm_u8_u8_i8/in6.npy --input %t/qmm_u8_u8_i8/in7.npy --expect %t/qmm_u8_u8_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_u8_i8 %}
 // OK_qmm_u8_u8_i8: all {{[0-9]+}} results match
 func.func @qmm_u8_u8_i8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<5x6xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xui8>, tensor<f32>, tensor<ui8>)
@@ -48,11 +48,11 @@ func.func @qmm_u8_u8_i8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_u8_i8_u8/in2.npy --input %t/qmm_u8_i8_u8/in3.npy --input %t/qmm_u8_i8_u8/in4.npy \
 // RUN:   --input %t/qmm_u8_i8_u8/in5.npy --input %t/qmm_u8_i8_u8/in6.npy --input %t/qmm_u8_i8_u8/in7.npy \
 // RUN:   --expect %t/qmm_u8_i8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_u8_i8_u8
-// RUN: quant-runner %s -e qmm_u8_i8_u8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_u8_i8_u8/in0.npy \
-// RUN:   --input %t/qmm_u8_i8_u8/in1.npy --input %t/qmm_u8_i8_u8/in2.npy --input %t/qmm_u8_i8_u8/in3.npy \
-// RUN:   --input %t/qmm_u8_i8_u8/in4.npy --input %t/qmm_u8_i8_u8/in5.npy --input %t/qmm_u8_i8_u8/in6.npy \
-// RUN:   --input %t/qmm_u8_i8_u8/in7.npy --expect %t/qmm_u8_i8_u8/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_i8_u8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_u8_i8_u8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_u8_i8_u8/in0.npy --input %t/qmm_u8_i8_u8/in1.npy --input %t/qmm_u8_i8_u8/in2.npy \
+// RUN:   --input %t/qmm_u8_i8_u8/in3.npy --input %t/qmm_u8_i8_u8/in4.npy --input %t/qmm_u8_i8_u8/in5.npy \
+// RUN:   --input %t/qmm_u8_i8_u8/in6.npy --input %t/qmm_u8_i8_u8/in7.npy --expect %t/qmm_u8_i8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_i8_u8 %}
 // OK_qmm_u8_i8_u8: all {{[0-9]+}} results match
 func.func @qmm_u8_i8_u8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9x6xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xui8>, tensor<f32>, tensor<ui8>)
@@ -66,11 +66,11 @@ func.func @qmm_u8_i8_u8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_u8_i8_i8/in2.npy --input %t/qmm_u8_i8_i8/in3.npy --input %t/qmm_u8_i8_i8/in4.npy \
 // RUN:   --input %t/qmm_u8_i8_i8/in5.npy --input %t/qmm_u8_i8_i8/in6.npy --input %t/qmm_u8_i8_i8/in7.npy \
 // RUN:   --expect %t/qmm_u8_i8_i8/out0.npy | FileCheck %s --check-prefix=OK_qmm_u8_i8_i8
-// RUN: quant-runner %s -e qmm_u8_i8_i8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_u8_i8_i8/in0.npy \
-// RUN:   --input %t/qmm_u8_i8_i8/in1.npy --input %t/qmm_u8_i8_i8/in2.npy --input %t/qmm_u8_i8_i8/in3.npy \
-// RUN:   --input %t/qmm_u8_i8_i8/in4.npy --input %t/qmm_u8_i8_i8/in5.npy --input %t/qmm_u8_i8_i8/in6.npy \
-// RUN:   --input %t/qmm_u8_i8_i8/in7.npy --expect %t/qmm_u8_i8_i8/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_i8_i8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_u8_i8_i8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_u8_i8_i8/in0.npy --input %t/qmm_u8_i8_i8/in1.npy --input %t/qmm_u8_i8_i8/in2.npy \
+// RUN:   --input %t/qmm_u8_i8_i8/in3.npy --input %t/qmm_u8_i8_i8/in4.npy --input %t/qmm_u8_i8_i8/in5.npy \
+// RUN:   --input %t/qmm_u8_i8_i8/in6.npy --input %t/qmm_u8_i8_i8/in7.npy --expect %t/qmm_u8_i8_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_u8_i8_i8 %}
 // OK_qmm_u8_i8_i8: all {{[0-9]+}} results match
 func.func @qmm_u8_i8_i8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9x6xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<5x6xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xui8>, tensor<f32>, tensor<ui8>)
@@ -84,11 +84,11 @@ func.func @qmm_u8_i8_i8(%arg0: tensor<5x9xui8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_i8_u8_u8/in2.npy --input %t/qmm_i8_u8_u8/in3.npy --input %t/qmm_i8_u8_u8/in4.npy \
 // RUN:   --input %t/qmm_i8_u8_u8/in5.npy --input %t/qmm_i8_u8_u8/in6.npy --input %t/qmm_i8_u8_u8/in7.npy \
 // RUN:   --expect %t/qmm_i8_u8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_i8_u8_u8
-// RUN: quant-runner %s -e qmm_i8_u8_u8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_i8_u8_u8/in0.npy \
-// RUN:   --input %t/qmm_i8_u8_u8/in1.npy --input %t/qmm_i8_u8_u8/in2.npy --input %t/qmm_i8_u8_u8/in3.npy \
-// RUN:   --input %t/qmm_i8_u8_u8/in4.npy --input %t/qmm_i8_u8_u8/in5.npy --input %t/qmm_i8_u8_u8/in6.npy \
-// RUN:   --input %t/qmm_i8_u8_u8/in7.npy --expect %t/qmm_i8_u8_u8/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_u8_u8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_i8_u8_u8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_i8_u8_u8/in0.npy --input %t/qmm_i8_u8_u8/in1.npy --input %t/qmm_i8_u8_u8/in2.npy \
+// RUN:   --input %t/qmm_i8_u8_u8/in3.npy --input %t/qmm_i8_u8_u8/in4.npy --input %t/qmm_i8_u8_u8/in5.npy \
+// RUN:   --input %t/qmm_i8_u8_u8/in6.npy --input %t/qmm_i8_u8_u8/in7.npy --expect %t/qmm_i8_u8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_u8_u8 %}
 // OK_qmm_i8_u8_u8: all {{[0-9]+}} results match
 func.func @qmm_i8_u8_u8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<9x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xsi8>, tensor<f32>, tensor<si8>)
@@ -102,11 +102,11 @@ func.func @qmm_i8_u8_u8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_i8_u8_i8/in2.npy --input %t/qmm_i8_u8_i8/in3.npy --input %t/qmm_i8_u8_i8/in4.npy \
 // RUN:   --input %t/qmm_i8_u8_i8/in5.npy --input %t/qmm_i8_u8_i8/in6.npy --input %t/qmm_i8_u8_i8/in7.npy \
 // RUN:   --expect %t/qmm_i8_u8_i8/out0.npy | FileCheck %s --check-prefix=OK_qmm_i8_u8_i8
-// RUN: quant-runner %s -e qmm_i8_u8_i8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_i8_u8_i8/in0.npy \
-// RUN:   --input %t/qmm_i8_u8_i8/in1.npy --input %t/qmm_i8_u8_i8/in2.npy --input %t/qmm_i8_u8_i8/in3.npy \
-// RUN:   --input %t/qmm_i8_u8_i8/in4.npy --input %t/qmm_i8_u8_i8/in5.npy --input %t/qmm_i8_u8_i8/in6.npy \
-// RUN:   --input %t/qmm_i8_u8_i8/in7.npy --expect %t/qmm_i8_u8_i8/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_u8_i8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_i8_u8_i8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_i8_u8_i8/in0.npy --input %t/qmm_i8_u8_i8/in1.npy --input %t/qmm_i8_u8_i8/in2.npy \
+// RUN:   --input %t/qmm_i8_u8_i8/in3.npy --input %t/qmm_i8_u8_i8/in4.npy --input %t/qmm_i8_u8_i8/in5.npy \
+// RUN:   --input %t/qmm_i8_u8_i8/in6.npy --input %t/qmm_i8_u8_i8/in7.npy --expect %t/qmm_i8_u8_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_u8_i8 %}
 // OK_qmm_i8_u8_i8: all {{[0-9]+}} results match
 func.func @qmm_i8_u8_i8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<9x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<5x6xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xsi8>, tensor<f32>, tensor<si8>)
@@ -120,11 +120,11 @@ func.func @qmm_i8_u8_i8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_i8_i8_u8/in2.npy --input %t/qmm_i8_i8_u8/in3.npy --input %t/qmm_i8_i8_u8/in4.npy \
 // RUN:   --input %t/qmm_i8_i8_u8/in5.npy --input %t/qmm_i8_i8_u8/in6.npy --input %t/qmm_i8_i8_u8/in7.npy \
 // RUN:   --expect %t/qmm_i8_i8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_i8_i8_u8
-// RUN: quant-runner %s -e qmm_i8_i8_u8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_i8_i8_u8/in0.npy \
-// RUN:   --input %t/qmm_i8_i8_u8/in1.npy --input %t/qmm_i8_i8_u8/in2.npy --input %t/qmm_i8_i8_u8/in3.npy \
-// RUN:   --input %t/qmm_i8_i8_u8/in4.npy --input %t/qmm_i8_i8_u8/in5.npy --input %t/qmm_i8_i8_u8/in6.npy \
-// RUN:   --input %t/qmm_i8_i8_u8/in7.npy --expect %t/qmm_i8_i8_u8/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_i8_u8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_i8_i8_u8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_i8_i8_u8/in0.npy --input %t/qmm_i8_i8_u8/in1.npy --input %t/qmm_i8_i8_u8/in2.npy \
+// RUN:   --input %t/qmm_i8_i8_u8/in3.npy --input %t/qmm_i8_i8_u8/in4.npy --input %t/qmm_i8_i8_u8/in5.npy \
+// RUN:   --input %t/qmm_i8_i8_u8/in6.npy --input %t/qmm_i8_i8_u8/in7.npy --expect %t/qmm_i8_i8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_i8_u8 %}
 // OK_qmm_i8_i8_u8: all {{[0-9]+}} results match
 func.func @qmm_i8_i8_u8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<9x6xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xsi8>, tensor<f32>, tensor<si8>)
@@ -138,11 +138,11 @@ func.func @qmm_i8_i8_u8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_i8_i8_i8/in2.npy --input %t/qmm_i8_i8_i8/in3.npy --input %t/qmm_i8_i8_i8/in4.npy \
 // RUN:   --input %t/qmm_i8_i8_i8/in5.npy --input %t/qmm_i8_i8_i8/in6.npy --input %t/qmm_i8_i8_i8/in7.npy \
 // RUN:   --expect %t/qmm_i8_i8_i8/out0.npy | FileCheck %s --check-prefix=OK_qmm_i8_i8_i8
-// RUN: quant-runner %s -e qmm_i8_i8_i8 --target-features=-avx512vnni,-avxvnni --input %t/qmm_i8_i8_i8/in0.npy \
-// RUN:   --input %t/qmm_i8_i8_i8/in1.npy --input %t/qmm_i8_i8_i8/in2.npy --input %t/qmm_i8_i8_i8/in3.npy \
-// RUN:   --input %t/qmm_i8_i8_i8/in4.npy --input %t/qmm_i8_i8_i8/in5.npy --input %t/qmm_i8_i8_i8/in6.npy \
-// RUN:   --input %t/qmm_i8_i8_i8/in7.npy --expect %t/qmm_i8_i8_i8/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_i8_i8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_i8_i8_i8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_i8_i8_i8/in0.npy --input %t/qmm_i8_i8_i8/in1.npy --input %t/qmm_i8_i8_i8/in2.npy \
+// RUN:   --input %t/qmm_i8_i8_i8/in3.npy --input %t/qmm_i8_i8_i8/in4.npy --input %t/qmm_i8_i8_i8/in5.npy \
+// RUN:   --input %t/qmm_i8_i8_i8/in6.npy --input %t/qmm_i8_i8_i8/in7.npy --expect %t/qmm_i8_i8_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_i8_i8_i8 %}
 // OK_qmm_i8_i8_i8: all {{[0-9]+}} results match
 func.func @qmm_i8_i8_i8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<9x6xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<5x6xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x9xsi8>, tensor<f32>, tensor<si8>)
@@ -158,12 +158,12 @@ func.func @qmm_i8_i8_i8(%arg0: tensor<5x9xsi8>, %arg1: tensor<f32>, %arg2: tenso
 // RUN:   --input %t/qmm_per_row_a_1d/in5.npy --input %t/qmm_per_row_a_1d/in6.npy \
 // RUN:   --input %t/qmm_per_row_a_1d/in7.npy --expect %t/qmm_per_row_a_1d/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_a_1d
-// RUN: quant-runner %s -e qmm_per_row_a_1d --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_per_row_a_1d --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_per_row_a_1d/in0.npy --input %t/qmm_per_row_a_1d/in1.npy \
 // RUN:   --input %t/qmm_per_row_a_1d/in2.npy --input %t/qmm_per_row_a_1d/in3.npy \
 // RUN:   --input %t/qmm_per_row_a_1d/in4.npy --input %t/qmm_per_row_a_1d/in5.npy \
 // RUN:   --input %t/qmm_per_row_a_1d/in6.npy --input %t/qmm_per_row_a_1d/in7.npy \
-// RUN:   --expect %t/qmm_per_row_a_1d/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_row_a_1d
+// RUN:   --expect %t/qmm_per_row_a_1d/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_row_a_1d %}
 // OK_qmm_per_row_a_1d: all {{[0-9]+}} results match
 func.func @qmm_per_row_a_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<4xf32>, %arg2: tensor<4xui8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xui8>, tensor<4xf32>, tensor<4xui8>)
@@ -179,12 +179,12 @@ func.func @qmm_per_row_a_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<4xf32>, %arg2
 // RUN:   --input %t/qmm_per_row_a_nd/in5.npy --input %t/qmm_per_row_a_nd/in6.npy \
 // RUN:   --input %t/qmm_per_row_a_nd/in7.npy --expect %t/qmm_per_row_a_nd/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_a_nd
-// RUN: quant-runner %s -e qmm_per_row_a_nd --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_per_row_a_nd --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_per_row_a_nd/in0.npy --input %t/qmm_per_row_a_nd/in1.npy \
 // RUN:   --input %t/qmm_per_row_a_nd/in2.npy --input %t/qmm_per_row_a_nd/in3.npy \
 // RUN:   --input %t/qmm_per_row_a_nd/in4.npy --input %t/qmm_per_row_a_nd/in5.npy \
 // RUN:   --input %t/qmm_per_row_a_nd/in6.npy --input %t/qmm_per_row_a_nd/in7.npy \
-// RUN:   --expect %t/qmm_per_row_a_nd/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_row_a_nd
+// RUN:   --expect %t/qmm_per_row_a_nd/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_row_a_nd %}
 // OK_qmm_per_row_a_nd: all {{[0-9]+}} results match
 func.func @qmm_per_row_a_nd(%arg0: tensor<3x4x10xsi8>, %arg1: tensor<3x4x1xf32>, %arg2: tensor<3x4x1xsi8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<3x4x5xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x4x10xsi8>, tensor<3x4x1xf32>, tensor<3x4x1xsi8>)
@@ -200,12 +200,12 @@ func.func @qmm_per_row_a_nd(%arg0: tensor<3x4x10xsi8>, %arg1: tensor<3x4x1xf32>,
 // RUN:   --input %t/qmm_per_col_b_1d/in5.npy --input %t/qmm_per_col_b_1d/in6.npy \
 // RUN:   --input %t/qmm_per_col_b_1d/in7.npy --expect %t/qmm_per_col_b_1d/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_b_1d
-// RUN: quant-runner %s -e qmm_per_col_b_1d --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_per_col_b_1d --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_per_col_b_1d/in0.npy --input %t/qmm_per_col_b_1d/in1.npy \
 // RUN:   --input %t/qmm_per_col_b_1d/in2.npy --input %t/qmm_per_col_b_1d/in3.npy \
 // RUN:   --input %t/qmm_per_col_b_1d/in4.npy --input %t/qmm_per_col_b_1d/in5.npy \
 // RUN:   --input %t/qmm_per_col_b_1d/in6.npy --input %t/qmm_per_col_b_1d/in7.npy \
-// RUN:   --expect %t/qmm_per_col_b_1d/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_b_1d
+// RUN:   --expect %t/qmm_per_col_b_1d/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_b_1d %}
 // OK_qmm_per_col_b_1d: all {{[0-9]+}} results match
 func.func @qmm_per_col_b_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<10x5xui8>, %arg4: tensor<5xf32>, %arg5: tensor<5xui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xui8>, tensor<f32>, tensor<ui8>)
@@ -221,12 +221,12 @@ func.func @qmm_per_col_b_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<f32>, %arg2: 
 // RUN:   --input %t/qmm_per_col_b_nd/in5.npy --input %t/qmm_per_col_b_nd/in6.npy \
 // RUN:   --input %t/qmm_per_col_b_nd/in7.npy --expect %t/qmm_per_col_b_nd/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_b_nd
-// RUN: quant-runner %s -e qmm_per_col_b_nd --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_per_col_b_nd --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_per_col_b_nd/in0.npy --input %t/qmm_per_col_b_nd/in1.npy \
 // RUN:   --input %t/qmm_per_col_b_nd/in2.npy --input %t/qmm_per_col_b_nd/in3.npy \
 // RUN:   --input %t/qmm_per_col_b_nd/in4.npy --input %t/qmm_per_col_b_nd/in5.npy \
 // RUN:   --input %t/qmm_per_col_b_nd/in6.npy --input %t/qmm_per_col_b_nd/in7.npy \
-// RUN:   --expect %t/qmm_per_col_b_nd/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_b_nd
+// RUN:   --expect %t/qmm_per_col_b_nd/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_b_nd %}
 // OK_qmm_per_col_b_nd: all {{[0-9]+}} results match
 func.func @qmm_per_col_b_nd(%arg0: tensor<2x4x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<2x10x5xsi8>, %arg4: tensor<1x1x5xf32>, %arg5: tensor<1x1x5xsi8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<2x4x5xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x4x10xui8>, tensor<f32>, tensor<ui8>)
@@ -242,12 +242,12 @@ func.func @qmm_per_col_b_nd(%arg0: tensor<2x4x10xui8>, %arg1: tensor<f32>, %arg2
 // RUN:   --input %t/qmm_per_col_b_batch/in5.npy --input %t/qmm_per_col_b_batch/in6.npy \
 // RUN:   --input %t/qmm_per_col_b_batch/in7.npy --expect %t/qmm_per_col_b_batch/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_b_batch
-// RUN: quant-runner %s -e qmm_per_col_b_batch --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_per_col_b_batch --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_per_col_b_batch/in0.npy --input %t/qmm_per_col_b_batch/in1.npy \
 // RUN:   --input %t/qmm_per_col_b_batch/in2.npy --input %t/qmm_per_col_b_batch/in3.npy \
 // RUN:   --input %t/qmm_per_col_b_batch/in4.npy --input %t/qmm_per_col_b_batch/in5.npy \
 // RUN:   --input %t/qmm_per_col_b_batch/in6.npy --input %t/qmm_per_col_b_batch/in7.npy \
-// RUN:   --expect %t/qmm_per_col_b_batch/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_b_batch
+// RUN:   --expect %t/qmm_per_col_b_batch/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_b_batch %}
 // OK_qmm_per_col_b_batch: all {{[0-9]+}} results match
 func.func @qmm_per_col_b_batch(%arg0: tensor<2x4x10xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<2x10x5xui8>, %arg4: tensor<2x1x5xf32>, %arg5: tensor<2x1x5xui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x4x10xsi8>, tensor<f32>, tensor<si8>)
@@ -263,12 +263,12 @@ func.func @qmm_per_col_b_batch(%arg0: tensor<2x4x10xsi8>, %arg1: tensor<f32>, %a
 // RUN:   --input %t/qmm_per_col_y_1d/in5.npy --input %t/qmm_per_col_y_1d/in6.npy \
 // RUN:   --input %t/qmm_per_col_y_1d/in7.npy --expect %t/qmm_per_col_y_1d/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_y_1d
-// RUN: quant-runner %s -e qmm_per_col_y_1d --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_per_col_y_1d --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_per_col_y_1d/in0.npy --input %t/qmm_per_col_y_1d/in1.npy \
 // RUN:   --input %t/qmm_per_col_y_1d/in2.npy --input %t/qmm_per_col_y_1d/in3.npy \
 // RUN:   --input %t/qmm_per_col_y_1d/in4.npy --input %t/qmm_per_col_y_1d/in5.npy \
 // RUN:   --input %t/qmm_per_col_y_1d/in6.npy --input %t/qmm_per_col_y_1d/in7.npy \
-// RUN:   --expect %t/qmm_per_col_y_1d/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_y_1d
+// RUN:   --expect %t/qmm_per_col_y_1d/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_y_1d %}
 // OK_qmm_per_col_y_1d: all {{[0-9]+}} results match
 func.func @qmm_per_col_y_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<5xf32>, %arg5: tensor<5xsi8>, %arg6: tensor<5xf32>, %arg7: tensor<5xui8>) -> tensor<4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xui8>, tensor<f32>, tensor<ui8>)
@@ -284,12 +284,12 @@ func.func @qmm_per_col_y_1d(%arg0: tensor<4x10xui8>, %arg1: tensor<f32>, %arg2: 
 // RUN:   --input %t/qmm_per_col_y_nd/in5.npy --input %t/qmm_per_col_y_nd/in6.npy \
 // RUN:   --input %t/qmm_per_col_y_nd/in7.npy --expect %t/qmm_per_col_y_nd/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_col_y_nd
-// RUN: quant-runner %s -e qmm_per_col_y_nd --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_per_col_y_nd --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_per_col_y_nd/in0.npy --input %t/qmm_per_col_y_nd/in1.npy \
 // RUN:   --input %t/qmm_per_col_y_nd/in2.npy --input %t/qmm_per_col_y_nd/in3.npy \
 // RUN:   --input %t/qmm_per_col_y_nd/in4.npy --input %t/qmm_per_col_y_nd/in5.npy \
 // RUN:   --input %t/qmm_per_col_y_nd/in6.npy --input %t/qmm_per_col_y_nd/in7.npy \
-// RUN:   --expect %t/qmm_per_col_y_nd/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_y_nd
+// RUN:   --expect %t/qmm_per_col_y_nd/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_col_y_nd %}
 // OK_qmm_per_col_y_nd: all {{[0-9]+}} results match
 func.func @qmm_per_col_y_nd(%arg0: tensor<4x10xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<1x5xf32>, %arg7: tensor<1x5xui8>) -> tensor<4x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xsi8>, tensor<f32>, tensor<si8>)
@@ -303,11 +303,11 @@ func.func @qmm_per_col_y_nd(%arg0: tensor<4x10xsi8>, %arg1: tensor<f32>, %arg2: 
 // RUN:   --input %t/qmm_per_row_y/in2.npy --input %t/qmm_per_row_y/in3.npy --input %t/qmm_per_row_y/in4.npy \
 // RUN:   --input %t/qmm_per_row_y/in5.npy --input %t/qmm_per_row_y/in6.npy --input %t/qmm_per_row_y/in7.npy \
 // RUN:   --expect %t/qmm_per_row_y/out0.npy | FileCheck %s --check-prefix=OK_qmm_per_row_y
-// RUN: quant-runner %s -e qmm_per_row_y --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_per_row_y --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_per_row_y/in0.npy --input %t/qmm_per_row_y/in1.npy --input %t/qmm_per_row_y/in2.npy \
 // RUN:   --input %t/qmm_per_row_y/in3.npy --input %t/qmm_per_row_y/in4.npy --input %t/qmm_per_row_y/in5.npy \
 // RUN:   --input %t/qmm_per_row_y/in6.npy --input %t/qmm_per_row_y/in7.npy --expect %t/qmm_per_row_y/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_y
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_y %}
 // OK_qmm_per_row_y: all {{[0-9]+}} results match
 func.func @qmm_per_row_y(%arg0: tensor<4x10xui8>, %arg1: tensor<4xf32>, %arg2: tensor<4xui8>, %arg3: tensor<10x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<4x1xf32>, %arg7: tensor<4x1xsi8>) -> tensor<4x5xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x10xui8>, tensor<4xf32>, tensor<4xui8>)
@@ -323,12 +323,12 @@ func.func @qmm_per_row_y(%arg0: tensor<4x10xui8>, %arg1: tensor<4xf32>, %arg2: t
 // RUN:   --input %t/qmm_all_per_channel/in5.npy --input %t/qmm_all_per_channel/in6.npy \
 // RUN:   --input %t/qmm_all_per_channel/in7.npy --expect %t/qmm_all_per_channel/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_all_per_channel
-// RUN: quant-runner %s -e qmm_all_per_channel --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_all_per_channel --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_all_per_channel/in0.npy --input %t/qmm_all_per_channel/in1.npy \
 // RUN:   --input %t/qmm_all_per_channel/in2.npy --input %t/qmm_all_per_channel/in3.npy \
 // RUN:   --input %t/qmm_all_per_channel/in4.npy --input %t/qmm_all_per_channel/in5.npy \
 // RUN:   --input %t/qmm_all_per_channel/in6.npy --input %t/qmm_all_per_channel/in7.npy \
-// RUN:   --expect %t/qmm_all_per_channel/out0.npy | FileCheck %s --check-prefix=OK_qmm_all_per_channel
+// RUN:   --expect %t/qmm_all_per_channel/out0.npy | FileCheck %s --check-prefix=OK_qmm_all_per_channel %}
 // OK_qmm_all_per_channel: all {{[0-9]+}} results match
 func.func @qmm_all_per_channel(%arg0: tensor<6x12xui8>, %arg1: tensor<6xf32>, %arg2: tensor<6xui8>, %arg3: tensor<12x7xsi8>, %arg4: tensor<7xf32>, %arg5: tensor<7xsi8>, %arg6: tensor<7xf32>, %arg7: tensor<7xui8>) -> tensor<6x7xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<6x12xui8>, tensor<6xf32>, tensor<6xui8>)
@@ -344,12 +344,12 @@ func.func @qmm_all_per_channel(%arg0: tensor<6x12xui8>, %arg1: tensor<6xf32>, %a
 // RUN:   --input %t/qmm_batch_broadcast/in5.npy --input %t/qmm_batch_broadcast/in6.npy \
 // RUN:   --input %t/qmm_batch_broadcast/in7.npy --expect %t/qmm_batch_broadcast/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_batch_broadcast
-// RUN: quant-runner %s -e qmm_batch_broadcast --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_batch_broadcast --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_batch_broadcast/in0.npy --input %t/qmm_batch_broadcast/in1.npy \
 // RUN:   --input %t/qmm_batch_broadcast/in2.npy --input %t/qmm_batch_broadcast/in3.npy \
 // RUN:   --input %t/qmm_batch_broadcast/in4.npy --input %t/qmm_batch_broadcast/in5.npy \
 // RUN:   --input %t/qmm_batch_broadcast/in6.npy --input %t/qmm_batch_broadcast/in7.npy \
-// RUN:   --expect %t/qmm_batch_broadcast/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_broadcast
+// RUN:   --expect %t/qmm_batch_broadcast/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_broadcast %}
 // OK_qmm_batch_broadcast: all {{[0-9]+}} results match
 func.func @qmm_batch_broadcast(%arg0: tensor<2x1x5x7xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<3x7x4xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x3x5x4xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x1x5x7xui8>, tensor<f32>, tensor<ui8>)
@@ -364,12 +364,12 @@ func.func @qmm_batch_broadcast(%arg0: tensor<2x1x5x7xui8>, %arg1: tensor<f32>, %
 // RUN:   --input %t/qmm_batch_b_2d/in4.npy --input %t/qmm_batch_b_2d/in5.npy \
 // RUN:   --input %t/qmm_batch_b_2d/in6.npy --input %t/qmm_batch_b_2d/in7.npy \
 // RUN:   --expect %t/qmm_batch_b_2d/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_b_2d
-// RUN: quant-runner %s -e qmm_batch_b_2d --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_batch_b_2d --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_batch_b_2d/in0.npy --input %t/qmm_batch_b_2d/in1.npy \
 // RUN:   --input %t/qmm_batch_b_2d/in2.npy --input %t/qmm_batch_b_2d/in3.npy \
 // RUN:   --input %t/qmm_batch_b_2d/in4.npy --input %t/qmm_batch_b_2d/in5.npy \
 // RUN:   --input %t/qmm_batch_b_2d/in6.npy --input %t/qmm_batch_b_2d/in7.npy \
-// RUN:   --expect %t/qmm_batch_b_2d/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_b_2d
+// RUN:   --expect %t/qmm_batch_b_2d/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_b_2d %}
 // OK_qmm_batch_b_2d: all {{[0-9]+}} results match
 func.func @qmm_batch_b_2d(%arg0: tensor<4x3x5xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<5x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<4x3x6xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x3x5xsi8>, tensor<f32>, tensor<si8>)
@@ -384,12 +384,12 @@ func.func @qmm_batch_b_2d(%arg0: tensor<4x3x5xsi8>, %arg1: tensor<f32>, %arg2: t
 // RUN:   --input %t/qmm_batch_a_2d/in4.npy --input %t/qmm_batch_a_2d/in5.npy \
 // RUN:   --input %t/qmm_batch_a_2d/in6.npy --input %t/qmm_batch_a_2d/in7.npy \
 // RUN:   --expect %t/qmm_batch_a_2d/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_a_2d
-// RUN: quant-runner %s -e qmm_batch_a_2d --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_batch_a_2d --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_batch_a_2d/in0.npy --input %t/qmm_batch_a_2d/in1.npy \
 // RUN:   --input %t/qmm_batch_a_2d/in2.npy --input %t/qmm_batch_a_2d/in3.npy \
 // RUN:   --input %t/qmm_batch_a_2d/in4.npy --input %t/qmm_batch_a_2d/in5.npy \
 // RUN:   --input %t/qmm_batch_a_2d/in6.npy --input %t/qmm_batch_a_2d/in7.npy \
-// RUN:   --expect %t/qmm_batch_a_2d/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_a_2d
+// RUN:   --expect %t/qmm_batch_a_2d/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_a_2d %}
 // OK_qmm_batch_a_2d: all {{[0-9]+}} results match
 func.func @qmm_batch_a_2d(%arg0: tensor<3x5xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<4x5x6xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<4x3x6xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x5xui8>, tensor<f32>, tensor<ui8>)
@@ -403,11 +403,11 @@ func.func @qmm_batch_a_2d(%arg0: tensor<3x5xui8>, %arg1: tensor<f32>, %arg2: ten
 // RUN:   --input %t/qmm_vec_a/in2.npy --input %t/qmm_vec_a/in3.npy --input %t/qmm_vec_a/in4.npy \
 // RUN:   --input %t/qmm_vec_a/in5.npy --input %t/qmm_vec_a/in6.npy --input %t/qmm_vec_a/in7.npy \
 // RUN:   --expect %t/qmm_vec_a/out0.npy | FileCheck %s --check-prefix=OK_qmm_vec_a
-// RUN: quant-runner %s -e qmm_vec_a --target-features=-avx512vnni,-avxvnni --input %t/qmm_vec_a/in0.npy \
-// RUN:   --input %t/qmm_vec_a/in1.npy --input %t/qmm_vec_a/in2.npy --input %t/qmm_vec_a/in3.npy \
-// RUN:   --input %t/qmm_vec_a/in4.npy --input %t/qmm_vec_a/in5.npy --input %t/qmm_vec_a/in6.npy \
-// RUN:   --input %t/qmm_vec_a/in7.npy --expect %t/qmm_vec_a/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_a
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_vec_a --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_vec_a/in0.npy --input %t/qmm_vec_a/in1.npy --input %t/qmm_vec_a/in2.npy \
+// RUN:   --input %t/qmm_vec_a/in3.npy --input %t/qmm_vec_a/in4.npy --input %t/qmm_vec_a/in5.npy \
+// RUN:   --input %t/qmm_vec_a/in6.npy --input %t/qmm_vec_a/in7.npy --expect %t/qmm_vec_a/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_a %}
 // OK_qmm_vec_a: all {{[0-9]+}} results match
 func.func @qmm_vec_a(%arg0: tensor<7xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<7x5xsi8>, %arg4: tensor<5xf32>, %arg5: tensor<5xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<7xui8>, tensor<f32>, tensor<ui8>)
@@ -421,11 +421,11 @@ func.func @qmm_vec_a(%arg0: tensor<7xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8
 // RUN:   --input %t/qmm_vec_b/in2.npy --input %t/qmm_vec_b/in3.npy --input %t/qmm_vec_b/in4.npy \
 // RUN:   --input %t/qmm_vec_b/in5.npy --input %t/qmm_vec_b/in6.npy --input %t/qmm_vec_b/in7.npy \
 // RUN:   --expect %t/qmm_vec_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_vec_b
-// RUN: quant-runner %s -e qmm_vec_b --target-features=-avx512vnni,-avxvnni --input %t/qmm_vec_b/in0.npy \
-// RUN:   --input %t/qmm_vec_b/in1.npy --input %t/qmm_vec_b/in2.npy --input %t/qmm_vec_b/in3.npy \
-// RUN:   --input %t/qmm_vec_b/in4.npy --input %t/qmm_vec_b/in5.npy --input %t/qmm_vec_b/in6.npy \
-// RUN:   --input %t/qmm_vec_b/in7.npy --expect %t/qmm_vec_b/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_b
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_vec_b --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_vec_b/in0.npy --input %t/qmm_vec_b/in1.npy --input %t/qmm_vec_b/in2.npy \
+// RUN:   --input %t/qmm_vec_b/in3.npy --input %t/qmm_vec_b/in4.npy --input %t/qmm_vec_b/in5.npy \
+// RUN:   --input %t/qmm_vec_b/in6.npy --input %t/qmm_vec_b/in7.npy --expect %t/qmm_vec_b/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_b %}
 // OK_qmm_vec_b: all {{[0-9]+}} results match
 func.func @qmm_vec_b(%arg0: tensor<3x7xsi8>, %arg1: tensor<3xf32>, %arg2: tensor<3xsi8>, %arg3: tensor<7xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<3xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x7xsi8>, tensor<3xf32>, tensor<3xsi8>)
@@ -439,11 +439,11 @@ func.func @qmm_vec_b(%arg0: tensor<3x7xsi8>, %arg1: tensor<3xf32>, %arg2: tensor
 // RUN:   --input %t/qmm_vec_vec/in2.npy --input %t/qmm_vec_vec/in3.npy --input %t/qmm_vec_vec/in4.npy \
 // RUN:   --input %t/qmm_vec_vec/in5.npy --input %t/qmm_vec_vec/in6.npy --input %t/qmm_vec_vec/in7.npy \
 // RUN:   --expect %t/qmm_vec_vec/out0.npy | FileCheck %s --check-prefix=OK_qmm_vec_vec
-// RUN: quant-runner %s -e qmm_vec_vec --target-features=-avx512vnni,-avxvnni --input %t/qmm_vec_vec/in0.npy \
-// RUN:   --input %t/qmm_vec_vec/in1.npy --input %t/qmm_vec_vec/in2.npy --input %t/qmm_vec_vec/in3.npy \
-// RUN:   --input %t/qmm_vec_vec/in4.npy --input %t/qmm_vec_vec/in5.npy --input %t/qmm_vec_vec/in6.npy \
-// RUN:   --input %t/qmm_vec_vec/in7.npy --expect %t/qmm_vec_vec/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_vec
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_vec_vec --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_vec_vec/in0.npy --input %t/qmm_vec_vec/in1.npy --input %t/qmm_vec_vec/in2.npy \
+// RUN:   --input %t/qmm_vec_vec/in3.npy --input %t/qmm_vec_vec/in4.npy --input %t/qmm_vec_vec/in5.npy \
+// RUN:   --input %t/qmm_vec_vec/in6.npy --input %t/qmm_vec_vec/in7.npy --expect %t/qmm_vec_vec/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_vec %}
 // OK_qmm_vec_vec: all {{[0-9]+}} results match
 func.func @qmm_vec_vec(%arg0: tensor<9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<si8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<9xui8>, tensor<f32>, tensor<ui8>)
@@ -459,12 +459,12 @@ func.func @qmm_vec_vec(%arg0: tensor<9xui8>, %arg1: tensor<f32>, %arg2: tensor<u
 // RUN:   --input %t/qmm_vec_a_batch_b/in5.npy --input %t/qmm_vec_a_batch_b/in6.npy \
 // RUN:   --input %t/qmm_vec_a_batch_b/in7.npy --expect %t/qmm_vec_a_batch_b/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_vec_a_batch_b
-// RUN: quant-runner %s -e qmm_vec_a_batch_b --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_vec_a_batch_b --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_vec_a_batch_b/in0.npy --input %t/qmm_vec_a_batch_b/in1.npy \
 // RUN:   --input %t/qmm_vec_a_batch_b/in2.npy --input %t/qmm_vec_a_batch_b/in3.npy \
 // RUN:   --input %t/qmm_vec_a_batch_b/in4.npy --input %t/qmm_vec_a_batch_b/in5.npy \
 // RUN:   --input %t/qmm_vec_a_batch_b/in6.npy --input %t/qmm_vec_a_batch_b/in7.npy \
-// RUN:   --expect %t/qmm_vec_a_batch_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_vec_a_batch_b
+// RUN:   --expect %t/qmm_vec_a_batch_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_vec_a_batch_b %}
 // OK_qmm_vec_a_batch_b: all {{[0-9]+}} results match
 func.func @qmm_vec_a_batch_b(%arg0: tensor<7xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<2x7x5xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<7xsi8>, tensor<f32>, tensor<si8>)
@@ -478,10 +478,11 @@ func.func @qmm_vec_a_batch_b(%arg0: tensor<7xsi8>, %arg1: tensor<f32>, %arg2: te
 // RUN:   --input %t/qmm_k1/in2.npy --input %t/qmm_k1/in3.npy --input %t/qmm_k1/in4.npy \
 // RUN:   --input %t/qmm_k1/in5.npy --input %t/qmm_k1/in6.npy --input %t/qmm_k1/in7.npy \
 // RUN:   --expect %t/qmm_k1/out0.npy | FileCheck %s --check-prefix=OK_qmm_k1
-// RUN: quant-runner %s -e qmm_k1 --target-features=-avx512vnni,-avxvnni --input %t/qmm_k1/in0.npy \
-// RUN:   --input %t/qmm_k1/in1.npy --input %t/qmm_k1/in2.npy --input %t/qmm_k1/in3.npy \
-// RUN:   --input %t/qmm_k1/in4.npy --input %t/qmm_k1/in5.npy --input %t/qmm_k1/in6.npy \
-// RUN:   --input %t/qmm_k1/in7.npy --expect %t/qmm_k1/out0.npy | FileCheck %s --check-prefix=OK_qmm_k1
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_k1 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_k1/in0.npy --input %t/qmm_k1/in1.npy --input %t/qmm_k1/in2.npy \
+// RUN:   --input %t/qmm_k1/in3.npy --input %t/qmm_k1/in4.npy --input %t/qmm_k1/in5.npy \
+// RUN:   --input %t/qmm_k1/in6.npy --input %t/qmm_k1/in7.npy --expect %t/qmm_k1/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_k1 %}
 // OK_qmm_k1: all {{[0-9]+}} results match
 func.func @qmm_k1(%arg0: tensor<6x1xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<1x5xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<6x5xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<6x1xui8>, tensor<f32>, tensor<ui8>)
@@ -495,10 +496,11 @@ func.func @qmm_k1(%arg0: tensor<6x1xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>
 // RUN:   --input %t/qmm_n1/in2.npy --input %t/qmm_n1/in3.npy --input %t/qmm_n1/in4.npy \
 // RUN:   --input %t/qmm_n1/in5.npy --input %t/qmm_n1/in6.npy --input %t/qmm_n1/in7.npy \
 // RUN:   --expect %t/qmm_n1/out0.npy | FileCheck %s --check-prefix=OK_qmm_n1
-// RUN: quant-runner %s -e qmm_n1 --target-features=-avx512vnni,-avxvnni --input %t/qmm_n1/in0.npy \
-// RUN:   --input %t/qmm_n1/in1.npy --input %t/qmm_n1/in2.npy --input %t/qmm_n1/in3.npy \
-// RUN:   --input %t/qmm_n1/in4.npy --input %t/qmm_n1/in5.npy --input %t/qmm_n1/in6.npy \
-// RUN:   --input %t/qmm_n1/in7.npy --expect %t/qmm_n1/out0.npy | FileCheck %s --check-prefix=OK_qmm_n1
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_n1 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_n1/in0.npy --input %t/qmm_n1/in1.npy --input %t/qmm_n1/in2.npy \
+// RUN:   --input %t/qmm_n1/in3.npy --input %t/qmm_n1/in4.npy --input %t/qmm_n1/in5.npy \
+// RUN:   --input %t/qmm_n1/in6.npy --input %t/qmm_n1/in7.npy --expect %t/qmm_n1/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_n1 %}
 // OK_qmm_n1: all {{[0-9]+}} results match
 func.func @qmm_n1(%arg0: tensor<5x8xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<8x1xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<5x1xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x8xsi8>, tensor<f32>, tensor<si8>)
@@ -514,12 +516,12 @@ func.func @qmm_n1(%arg0: tensor<5x8xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>
 // RUN:   --input %t/qmm_odd_7x33x13/in5.npy --input %t/qmm_odd_7x33x13/in6.npy \
 // RUN:   --input %t/qmm_odd_7x33x13/in7.npy --expect %t/qmm_odd_7x33x13/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_odd_7x33x13
-// RUN: quant-runner %s -e qmm_odd_7x33x13 --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_odd_7x33x13 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_odd_7x33x13/in0.npy --input %t/qmm_odd_7x33x13/in1.npy \
 // RUN:   --input %t/qmm_odd_7x33x13/in2.npy --input %t/qmm_odd_7x33x13/in3.npy \
 // RUN:   --input %t/qmm_odd_7x33x13/in4.npy --input %t/qmm_odd_7x33x13/in5.npy \
 // RUN:   --input %t/qmm_odd_7x33x13/in6.npy --input %t/qmm_odd_7x33x13/in7.npy \
-// RUN:   --expect %t/qmm_odd_7x33x13/out0.npy | FileCheck %s --check-prefix=OK_qmm_odd_7x33x13
+// RUN:   --expect %t/qmm_odd_7x33x13/out0.npy | FileCheck %s --check-prefix=OK_qmm_odd_7x33x13 %}
 // OK_qmm_odd_7x33x13: all {{[0-9]+}} results match
 func.func @qmm_odd_7x33x13(%arg0: tensor<7x33xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<33x13xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<7x13xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<7x33xui8>, tensor<f32>, tensor<ui8>)
@@ -535,12 +537,12 @@ func.func @qmm_odd_7x33x13(%arg0: tensor<7x33xui8>, %arg1: tensor<f32>, %arg2: t
 // RUN:   --input %t/qmm_gemv_1x300x70/in5.npy --input %t/qmm_gemv_1x300x70/in6.npy \
 // RUN:   --input %t/qmm_gemv_1x300x70/in7.npy --expect %t/qmm_gemv_1x300x70/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_1x300x70
-// RUN: quant-runner %s -e qmm_gemv_1x300x70 --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_gemv_1x300x70 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_gemv_1x300x70/in0.npy --input %t/qmm_gemv_1x300x70/in1.npy \
 // RUN:   --input %t/qmm_gemv_1x300x70/in2.npy --input %t/qmm_gemv_1x300x70/in3.npy \
 // RUN:   --input %t/qmm_gemv_1x300x70/in4.npy --input %t/qmm_gemv_1x300x70/in5.npy \
 // RUN:   --input %t/qmm_gemv_1x300x70/in6.npy --input %t/qmm_gemv_1x300x70/in7.npy \
-// RUN:   --expect %t/qmm_gemv_1x300x70/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_1x300x70
+// RUN:   --expect %t/qmm_gemv_1x300x70/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_1x300x70 %}
 // OK_qmm_gemv_1x300x70: all {{[0-9]+}} results match
 func.func @qmm_gemv_1x300x70(%arg0: tensor<1x300xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<300x70xsi8>, %arg4: tensor<70xf32>, %arg5: tensor<70xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x70xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<1x300xui8>, tensor<f32>, tensor<ui8>)
@@ -556,12 +558,12 @@ func.func @qmm_gemv_1x300x70(%arg0: tensor<1x300xui8>, %arg1: tensor<f32>, %arg2
 // RUN:   --input %t/qmm_rows3_i8_u8/in5.npy --input %t/qmm_rows3_i8_u8/in6.npy \
 // RUN:   --input %t/qmm_rows3_i8_u8/in7.npy --expect %t/qmm_rows3_i8_u8/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_rows3_i8_u8
-// RUN: quant-runner %s -e qmm_rows3_i8_u8 --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_rows3_i8_u8 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_rows3_i8_u8/in0.npy --input %t/qmm_rows3_i8_u8/in1.npy \
 // RUN:   --input %t/qmm_rows3_i8_u8/in2.npy --input %t/qmm_rows3_i8_u8/in3.npy \
 // RUN:   --input %t/qmm_rows3_i8_u8/in4.npy --input %t/qmm_rows3_i8_u8/in5.npy \
 // RUN:   --input %t/qmm_rows3_i8_u8/in6.npy --input %t/qmm_rows3_i8_u8/in7.npy \
-// RUN:   --expect %t/qmm_rows3_i8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_rows3_i8_u8
+// RUN:   --expect %t/qmm_rows3_i8_u8/out0.npy | FileCheck %s --check-prefix=OK_qmm_rows3_i8_u8 %}
 // OK_qmm_rows3_i8_u8: all {{[0-9]+}} results match
 func.func @qmm_rows3_i8_u8(%arg0: tensor<3x40xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<40x33xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<3x33xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x40xsi8>, tensor<f32>, tensor<si8>)
@@ -576,12 +578,12 @@ func.func @qmm_rows3_i8_u8(%arg0: tensor<3x40xsi8>, %arg1: tensor<f32>, %arg2: t
 // RUN:   --input %t/qmm_f16_scales/in4.npy --input %t/qmm_f16_scales/in5.npy \
 // RUN:   --input %t/qmm_f16_scales/in6.npy --input %t/qmm_f16_scales/in7.npy \
 // RUN:   --expect %t/qmm_f16_scales/out0.npy | FileCheck %s --check-prefix=OK_qmm_f16_scales
-// RUN: quant-runner %s -e qmm_f16_scales --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_f16_scales --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_f16_scales/in0.npy --input %t/qmm_f16_scales/in1.npy \
 // RUN:   --input %t/qmm_f16_scales/in2.npy --input %t/qmm_f16_scales/in3.npy \
 // RUN:   --input %t/qmm_f16_scales/in4.npy --input %t/qmm_f16_scales/in5.npy \
 // RUN:   --input %t/qmm_f16_scales/in6.npy --input %t/qmm_f16_scales/in7.npy \
-// RUN:   --expect %t/qmm_f16_scales/out0.npy | FileCheck %s --check-prefix=OK_qmm_f16_scales
+// RUN:   --expect %t/qmm_f16_scales/out0.npy | FileCheck %s --check-prefix=OK_qmm_f16_scales %}
 // OK_qmm_f16_scales: all {{[0-9]+}} results match
 func.func @qmm_f16_scales(%arg0: tensor<5x16xui8>, %arg1: tensor<f16>, %arg2: tensor<ui8>, %arg3: tensor<16x7xsi8>, %arg4: tensor<f16>, %arg5: tensor<si8>, %arg6: tensor<f16>, %arg7: tensor<ui8>) -> tensor<5x7xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x16xui8>, tensor<f16>, tensor<ui8>)
@@ -597,13 +599,13 @@ func.func @qmm_f16_scales(%arg0: tensor<5x16xui8>, %arg1: tensor<f16>, %arg2: te
 // RUN:   --input %t/qmm_f16_scales_per_channel/in5.npy --input %t/qmm_f16_scales_per_channel/in6.npy \
 // RUN:   --input %t/qmm_f16_scales_per_channel/in7.npy --expect %t/qmm_f16_scales_per_channel/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_f16_scales_per_channel
-// RUN: quant-runner %s -e qmm_f16_scales_per_channel --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_f16_scales_per_channel --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_f16_scales_per_channel/in0.npy --input %t/qmm_f16_scales_per_channel/in1.npy \
 // RUN:   --input %t/qmm_f16_scales_per_channel/in2.npy --input %t/qmm_f16_scales_per_channel/in3.npy \
 // RUN:   --input %t/qmm_f16_scales_per_channel/in4.npy --input %t/qmm_f16_scales_per_channel/in5.npy \
 // RUN:   --input %t/qmm_f16_scales_per_channel/in6.npy --input %t/qmm_f16_scales_per_channel/in7.npy \
 // RUN:   --expect %t/qmm_f16_scales_per_channel/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_f16_scales_per_channel
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_f16_scales_per_channel %}
 // OK_qmm_f16_scales_per_channel: all {{[0-9]+}} results match
 func.func @qmm_f16_scales_per_channel(%arg0: tensor<5x16xsi8>, %arg1: tensor<5xf16>, %arg2: tensor<5xsi8>, %arg3: tensor<16x7xsi8>, %arg4: tensor<7xf16>, %arg5: tensor<7xsi8>, %arg6: tensor<7xf16>, %arg7: tensor<7xsi8>) -> tensor<5x7xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x16xsi8>, tensor<5xf16>, tensor<5xsi8>)
@@ -617,11 +619,11 @@ func.func @qmm_f16_scales_per_channel(%arg0: tensor<5x16xsi8>, %arg1: tensor<5xf
 // RUN:   --input %t/qmm_saturate/in2.npy --input %t/qmm_saturate/in3.npy --input %t/qmm_saturate/in4.npy \
 // RUN:   --input %t/qmm_saturate/in5.npy --input %t/qmm_saturate/in6.npy --input %t/qmm_saturate/in7.npy \
 // RUN:   --expect %t/qmm_saturate/out0.npy | FileCheck %s --check-prefix=OK_qmm_saturate
-// RUN: quant-runner %s -e qmm_saturate --target-features=-avx512vnni,-avxvnni --input %t/qmm_saturate/in0.npy \
-// RUN:   --input %t/qmm_saturate/in1.npy --input %t/qmm_saturate/in2.npy --input %t/qmm_saturate/in3.npy \
-// RUN:   --input %t/qmm_saturate/in4.npy --input %t/qmm_saturate/in5.npy --input %t/qmm_saturate/in6.npy \
-// RUN:   --input %t/qmm_saturate/in7.npy --expect %t/qmm_saturate/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_saturate
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_saturate --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_saturate/in0.npy --input %t/qmm_saturate/in1.npy --input %t/qmm_saturate/in2.npy \
+// RUN:   --input %t/qmm_saturate/in3.npy --input %t/qmm_saturate/in4.npy --input %t/qmm_saturate/in5.npy \
+// RUN:   --input %t/qmm_saturate/in6.npy --input %t/qmm_saturate/in7.npy --expect %t/qmm_saturate/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_saturate %}
 // OK_qmm_saturate: all {{[0-9]+}} results match
 func.func @qmm_saturate(%arg0: tensor<6x20xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<20x9xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<6x9xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<6x20xsi8>, tensor<f32>, tensor<si8>)
@@ -635,10 +637,11 @@ func.func @qmm_saturate(%arg0: tensor<6x20xsi8>, %arg1: tensor<f32>, %arg2: tens
 // RUN:   --input %t/qmm_ties/in2.npy --input %t/qmm_ties/in3.npy --input %t/qmm_ties/in4.npy \
 // RUN:   --input %t/qmm_ties/in5.npy --input %t/qmm_ties/in6.npy --input %t/qmm_ties/in7.npy \
 // RUN:   --expect %t/qmm_ties/out0.npy | FileCheck %s --check-prefix=OK_qmm_ties
-// RUN: quant-runner %s -e qmm_ties --target-features=-avx512vnni,-avxvnni --input %t/qmm_ties/in0.npy \
-// RUN:   --input %t/qmm_ties/in1.npy --input %t/qmm_ties/in2.npy --input %t/qmm_ties/in3.npy \
-// RUN:   --input %t/qmm_ties/in4.npy --input %t/qmm_ties/in5.npy --input %t/qmm_ties/in6.npy \
-// RUN:   --input %t/qmm_ties/in7.npy --expect %t/qmm_ties/out0.npy | FileCheck %s --check-prefix=OK_qmm_ties
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_ties --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_ties/in0.npy --input %t/qmm_ties/in1.npy --input %t/qmm_ties/in2.npy \
+// RUN:   --input %t/qmm_ties/in3.npy --input %t/qmm_ties/in4.npy --input %t/qmm_ties/in5.npy \
+// RUN:   --input %t/qmm_ties/in6.npy --input %t/qmm_ties/in7.npy --expect %t/qmm_ties/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_ties %}
 // OK_qmm_ties: all {{[0-9]+}} results match
 func.func @qmm_ties(%arg0: tensor<6x5xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<5x8xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<6x8xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<6x5xsi8>, tensor<f32>, tensor<si8>)
@@ -652,14 +655,15 @@ func.func @qmm_ties(%arg0: tensor<6x5xsi8>, %arg1: tensor<f32>, %arg2: tensor<si
 // RUN:   --input %t/qmm_dyn/in2.npy --input %t/qmm_dyn/in3.npy --input %t/qmm_dyn/in4.npy \
 // RUN:   --input %t/qmm_dyn/in5.npy --input %t/qmm_dyn/in6.npy --input %t/qmm_dyn/in7.npy \
 // RUN:   --expect %t/qmm_dyn/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn
-// RUN: quant-runner %s -e qmm_dyn --target-features=-amx-tile --input %t/qmm_dyn/in0.npy \
+// RUN: %if amx %{ quant-runner %s -e qmm_dyn --target-features=-amx-tile --input %t/qmm_dyn/in0.npy \
 // RUN:   --input %t/qmm_dyn/in1.npy --input %t/qmm_dyn/in2.npy --input %t/qmm_dyn/in3.npy \
 // RUN:   --input %t/qmm_dyn/in4.npy --input %t/qmm_dyn/in5.npy --input %t/qmm_dyn/in6.npy \
-// RUN:   --input %t/qmm_dyn/in7.npy --expect %t/qmm_dyn/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn
-// RUN: quant-runner %s -e qmm_dyn --target-features=-avx512vnni,-avxvnni --input %t/qmm_dyn/in0.npy \
-// RUN:   --input %t/qmm_dyn/in1.npy --input %t/qmm_dyn/in2.npy --input %t/qmm_dyn/in3.npy \
-// RUN:   --input %t/qmm_dyn/in4.npy --input %t/qmm_dyn/in5.npy --input %t/qmm_dyn/in6.npy \
-// RUN:   --input %t/qmm_dyn/in7.npy --expect %t/qmm_dyn/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn
+// RUN:   --input %t/qmm_dyn/in7.npy --expect %t/qmm_dyn/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_dyn --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_dyn/in0.npy --input %t/qmm_dyn/in1.npy --input %t/qmm_dyn/in2.npy \
+// RUN:   --input %t/qmm_dyn/in3.npy --input %t/qmm_dyn/in4.npy --input %t/qmm_dyn/in5.npy \
+// RUN:   --input %t/qmm_dyn/in6.npy --input %t/qmm_dyn/in7.npy --expect %t/qmm_dyn/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_dyn %}
 // OK_qmm_dyn: all {{[0-9]+}} results match
 func.func @qmm_dyn(%arg0: tensor<?x?xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<?x?xsi8>, %arg4: tensor<?xf32>, %arg5: tensor<?xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<?x?xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<?x?xui8>, tensor<f32>, tensor<ui8>)
@@ -673,16 +677,16 @@ func.func @qmm_dyn(%arg0: tensor<?x?xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8
 // RUN:   --input %t/qmm_dyn_batch/in2.npy --input %t/qmm_dyn_batch/in3.npy --input %t/qmm_dyn_batch/in4.npy \
 // RUN:   --input %t/qmm_dyn_batch/in5.npy --input %t/qmm_dyn_batch/in6.npy --input %t/qmm_dyn_batch/in7.npy \
 // RUN:   --expect %t/qmm_dyn_batch/out0.npy | FileCheck %s --check-prefix=OK_qmm_dyn_batch
-// RUN: quant-runner %s -e qmm_dyn_batch --target-features=-amx-tile --input %t/qmm_dyn_batch/in0.npy \
-// RUN:   --input %t/qmm_dyn_batch/in1.npy --input %t/qmm_dyn_batch/in2.npy --input %t/qmm_dyn_batch/in3.npy \
-// RUN:   --input %t/qmm_dyn_batch/in4.npy --input %t/qmm_dyn_batch/in5.npy --input %t/qmm_dyn_batch/in6.npy \
-// RUN:   --input %t/qmm_dyn_batch/in7.npy --expect %t/qmm_dyn_batch/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_dyn_batch
-// RUN: quant-runner %s -e qmm_dyn_batch --target-features=-avx512vnni,-avxvnni \
+// RUN: %if amx %{ quant-runner %s -e qmm_dyn_batch --target-features=-amx-tile \
 // RUN:   --input %t/qmm_dyn_batch/in0.npy --input %t/qmm_dyn_batch/in1.npy --input %t/qmm_dyn_batch/in2.npy \
 // RUN:   --input %t/qmm_dyn_batch/in3.npy --input %t/qmm_dyn_batch/in4.npy --input %t/qmm_dyn_batch/in5.npy \
 // RUN:   --input %t/qmm_dyn_batch/in6.npy --input %t/qmm_dyn_batch/in7.npy --expect %t/qmm_dyn_batch/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_dyn_batch
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_dyn_batch %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_dyn_batch --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_dyn_batch/in0.npy --input %t/qmm_dyn_batch/in1.npy --input %t/qmm_dyn_batch/in2.npy \
+// RUN:   --input %t/qmm_dyn_batch/in3.npy --input %t/qmm_dyn_batch/in4.npy --input %t/qmm_dyn_batch/in5.npy \
+// RUN:   --input %t/qmm_dyn_batch/in6.npy --input %t/qmm_dyn_batch/in7.npy --expect %t/qmm_dyn_batch/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_dyn_batch %}
 // OK_qmm_dyn_batch: all {{[0-9]+}} results match
 func.func @qmm_dyn_batch(%arg0: tensor<?x?x?xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<?x?x?xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<?x?x?xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<?x?x?xsi8>, tensor<f32>, tensor<si8>)
@@ -698,18 +702,18 @@ func.func @qmm_dyn_batch(%arg0: tensor<?x?x?xsi8>, %arg1: tensor<f32>, %arg2: te
 // RUN:   --input %t/qmm_large_256x512x384/in5.npy --input %t/qmm_large_256x512x384/in6.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in7.npy --expect %t/qmm_large_256x512x384/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_large_256x512x384
-// RUN: quant-runner %s -e qmm_large_256x512x384 --target-features=-amx-tile \
+// RUN: %if amx %{ quant-runner %s -e qmm_large_256x512x384 --target-features=-amx-tile \
 // RUN:   --input %t/qmm_large_256x512x384/in0.npy --input %t/qmm_large_256x512x384/in1.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in2.npy --input %t/qmm_large_256x512x384/in3.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in4.npy --input %t/qmm_large_256x512x384/in5.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in6.npy --input %t/qmm_large_256x512x384/in7.npy \
-// RUN:   --expect %t/qmm_large_256x512x384/out0.npy | FileCheck %s --check-prefix=OK_qmm_large_256x512x384
-// RUN: quant-runner %s -e qmm_large_256x512x384 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --expect %t/qmm_large_256x512x384/out0.npy | FileCheck %s --check-prefix=OK_qmm_large_256x512x384 %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_large_256x512x384 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_large_256x512x384/in0.npy --input %t/qmm_large_256x512x384/in1.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in2.npy --input %t/qmm_large_256x512x384/in3.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in4.npy --input %t/qmm_large_256x512x384/in5.npy \
 // RUN:   --input %t/qmm_large_256x512x384/in6.npy --input %t/qmm_large_256x512x384/in7.npy \
-// RUN:   --expect %t/qmm_large_256x512x384/out0.npy | FileCheck %s --check-prefix=OK_qmm_large_256x512x384
+// RUN:   --expect %t/qmm_large_256x512x384/out0.npy | FileCheck %s --check-prefix=OK_qmm_large_256x512x384 %}
 // OK_qmm_large_256x512x384: all {{[0-9]+}} results match
 func.func @qmm_large_256x512x384(%arg0: tensor<256x512xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<512x384xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<256x384xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<256x512xui8>, tensor<f32>, tensor<ui8>)
@@ -725,18 +729,20 @@ func.func @qmm_large_256x512x384(%arg0: tensor<256x512xui8>, %arg1: tensor<f32>,
 // RUN:   --input %t/qmm_batch_3x100x70x300/in5.npy --input %t/qmm_batch_3x100x70x300/in6.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in7.npy --expect %t/qmm_batch_3x100x70x300/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_batch_3x100x70x300
-// RUN: quant-runner %s -e qmm_batch_3x100x70x300 --target-features=-amx-tile \
+// RUN: %if amx %{ quant-runner %s -e qmm_batch_3x100x70x300 --target-features=-amx-tile \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in0.npy --input %t/qmm_batch_3x100x70x300/in1.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in2.npy --input %t/qmm_batch_3x100x70x300/in3.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in4.npy --input %t/qmm_batch_3x100x70x300/in5.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in6.npy --input %t/qmm_batch_3x100x70x300/in7.npy \
-// RUN:   --expect %t/qmm_batch_3x100x70x300/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_3x100x70x300
-// RUN: quant-runner %s -e qmm_batch_3x100x70x300 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --expect %t/qmm_batch_3x100x70x300/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_batch_3x100x70x300 %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_batch_3x100x70x300 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in0.npy --input %t/qmm_batch_3x100x70x300/in1.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in2.npy --input %t/qmm_batch_3x100x70x300/in3.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in4.npy --input %t/qmm_batch_3x100x70x300/in5.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in6.npy --input %t/qmm_batch_3x100x70x300/in7.npy \
-// RUN:   --expect %t/qmm_batch_3x100x70x300/out0.npy | FileCheck %s --check-prefix=OK_qmm_batch_3x100x70x300
+// RUN:   --expect %t/qmm_batch_3x100x70x300/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_batch_3x100x70x300 %}
 // OK_qmm_batch_3x100x70x300: all {{[0-9]+}} results match
 func.func @qmm_batch_3x100x70x300(%arg0: tensor<3x100x70xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<3x70x300xui8>, %arg4: tensor<300xf32>, %arg5: tensor<300xui8>, %arg6: tensor<300xf32>, %arg7: tensor<300xsi8>) -> tensor<3x100x300xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x100x70xsi8>, tensor<f32>, tensor<si8>)
@@ -752,13 +758,13 @@ func.func @qmm_batch_3x100x70x300(%arg0: tensor<3x100x70xsi8>, %arg1: tensor<f32
 // RUN:   --input %t/qmm_per_row_partial_tile/in5.npy --input %t/qmm_per_row_partial_tile/in6.npy \
 // RUN:   --input %t/qmm_per_row_partial_tile/in7.npy --expect %t/qmm_per_row_partial_tile/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_partial_tile
-// RUN: quant-runner %s -e qmm_per_row_partial_tile --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_per_row_partial_tile --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_per_row_partial_tile/in0.npy --input %t/qmm_per_row_partial_tile/in1.npy \
 // RUN:   --input %t/qmm_per_row_partial_tile/in2.npy --input %t/qmm_per_row_partial_tile/in3.npy \
 // RUN:   --input %t/qmm_per_row_partial_tile/in4.npy --input %t/qmm_per_row_partial_tile/in5.npy \
 // RUN:   --input %t/qmm_per_row_partial_tile/in6.npy --input %t/qmm_per_row_partial_tile/in7.npy \
 // RUN:   --expect %t/qmm_per_row_partial_tile/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_partial_tile
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_per_row_partial_tile %}
 // OK_qmm_per_row_partial_tile: all {{[0-9]+}} results match
 func.func @qmm_per_row_partial_tile(%arg0: tensor<29x40xui8>, %arg1: tensor<29xf32>, %arg2: tensor<29xui8>, %arg3: tensor<40x45xsi8>, %arg4: tensor<45xf32>, %arg5: tensor<45xsi8>, %arg6: tensor<29x1xf32>, %arg7: tensor<29x1xui8>) -> tensor<29x45xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<29x40xui8>, tensor<29xf32>, tensor<29xui8>)
@@ -774,12 +780,12 @@ func.func @qmm_per_row_partial_tile(%arg0: tensor<29x40xui8>, %arg1: tensor<29xf
 // RUN:   --input %t/qmm_gemv_split_k/in5.npy --input %t/qmm_gemv_split_k/in6.npy \
 // RUN:   --input %t/qmm_gemv_split_k/in7.npy --expect %t/qmm_gemv_split_k/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_split_k
-// RUN: quant-runner %s -e qmm_gemv_split_k --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_gemv_split_k --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_gemv_split_k/in0.npy --input %t/qmm_gemv_split_k/in1.npy \
 // RUN:   --input %t/qmm_gemv_split_k/in2.npy --input %t/qmm_gemv_split_k/in3.npy \
 // RUN:   --input %t/qmm_gemv_split_k/in4.npy --input %t/qmm_gemv_split_k/in5.npy \
 // RUN:   --input %t/qmm_gemv_split_k/in6.npy --input %t/qmm_gemv_split_k/in7.npy \
-// RUN:   --expect %t/qmm_gemv_split_k/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_split_k
+// RUN:   --expect %t/qmm_gemv_split_k/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_split_k %}
 // OK_qmm_gemv_split_k: all {{[0-9]+}} results match
 func.func @qmm_gemv_split_k(%arg0: tensor<3x3072xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<3072x40xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<3x40xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x3072xsi8>, tensor<f32>, tensor<si8>)
@@ -795,12 +801,12 @@ func.func @qmm_gemv_split_k(%arg0: tensor<3x3072xsi8>, %arg1: tensor<f32>, %arg2
 // RUN:   --input %t/qmm_gemv_rows2_odd_k/in5.npy --input %t/qmm_gemv_rows2_odd_k/in6.npy \
 // RUN:   --input %t/qmm_gemv_rows2_odd_k/in7.npy --expect %t/qmm_gemv_rows2_odd_k/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_rows2_odd_k
-// RUN: quant-runner %s -e qmm_gemv_rows2_odd_k --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_gemv_rows2_odd_k --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_gemv_rows2_odd_k/in0.npy --input %t/qmm_gemv_rows2_odd_k/in1.npy \
 // RUN:   --input %t/qmm_gemv_rows2_odd_k/in2.npy --input %t/qmm_gemv_rows2_odd_k/in3.npy \
 // RUN:   --input %t/qmm_gemv_rows2_odd_k/in4.npy --input %t/qmm_gemv_rows2_odd_k/in5.npy \
 // RUN:   --input %t/qmm_gemv_rows2_odd_k/in6.npy --input %t/qmm_gemv_rows2_odd_k/in7.npy \
-// RUN:   --expect %t/qmm_gemv_rows2_odd_k/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_rows2_odd_k
+// RUN:   --expect %t/qmm_gemv_rows2_odd_k/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_rows2_odd_k %}
 // OK_qmm_gemv_rows2_odd_k: all {{[0-9]+}} results match
 func.func @qmm_gemv_rows2_odd_k(%arg0: tensor<2x33xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<33x50xui8>, %arg4: tensor<50xf32>, %arg5: tensor<50xui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<2x50xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x33xui8>, tensor<f32>, tensor<ui8>)
@@ -816,12 +822,13 @@ func.func @qmm_gemv_rows2_odd_k(%arg0: tensor<2x33xui8>, %arg1: tensor<f32>, %ar
 // RUN:   --input %t/qmm_gemv_rows4_per_row/in5.npy --input %t/qmm_gemv_rows4_per_row/in6.npy \
 // RUN:   --input %t/qmm_gemv_rows4_per_row/in7.npy --expect %t/qmm_gemv_rows4_per_row/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_rows4_per_row
-// RUN: quant-runner %s -e qmm_gemv_rows4_per_row --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_gemv_rows4_per_row --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_gemv_rows4_per_row/in0.npy --input %t/qmm_gemv_rows4_per_row/in1.npy \
 // RUN:   --input %t/qmm_gemv_rows4_per_row/in2.npy --input %t/qmm_gemv_rows4_per_row/in3.npy \
 // RUN:   --input %t/qmm_gemv_rows4_per_row/in4.npy --input %t/qmm_gemv_rows4_per_row/in5.npy \
 // RUN:   --input %t/qmm_gemv_rows4_per_row/in6.npy --input %t/qmm_gemv_rows4_per_row/in7.npy \
-// RUN:   --expect %t/qmm_gemv_rows4_per_row/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_rows4_per_row
+// RUN:   --expect %t/qmm_gemv_rows4_per_row/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_rows4_per_row %}
 // OK_qmm_gemv_rows4_per_row: all {{[0-9]+}} results match
 func.func @qmm_gemv_rows4_per_row(%arg0: tensor<4x19xsi8>, %arg1: tensor<4xf32>, %arg2: tensor<4xsi8>, %arg3: tensor<19x130xsi8>, %arg4: tensor<130xf32>, %arg5: tensor<130xsi8>, %arg6: tensor<4x1xf32>, %arg7: tensor<4x1xui8>) -> tensor<4x130xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<4x19xsi8>, tensor<4xf32>, tensor<4xsi8>)
@@ -837,12 +844,12 @@ func.func @qmm_gemv_rows4_per_row(%arg0: tensor<4x19xsi8>, %arg1: tensor<4xf32>,
 // RUN:   --input %t/qmm_gemv_batched_a/in5.npy --input %t/qmm_gemv_batched_a/in6.npy \
 // RUN:   --input %t/qmm_gemv_batched_a/in7.npy --expect %t/qmm_gemv_batched_a/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_batched_a
-// RUN: quant-runner %s -e qmm_gemv_batched_a --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_gemv_batched_a --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_gemv_batched_a/in0.npy --input %t/qmm_gemv_batched_a/in1.npy \
 // RUN:   --input %t/qmm_gemv_batched_a/in2.npy --input %t/qmm_gemv_batched_a/in3.npy \
 // RUN:   --input %t/qmm_gemv_batched_a/in4.npy --input %t/qmm_gemv_batched_a/in5.npy \
 // RUN:   --input %t/qmm_gemv_batched_a/in6.npy --input %t/qmm_gemv_batched_a/in7.npy \
-// RUN:   --expect %t/qmm_gemv_batched_a/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_batched_a
+// RUN:   --expect %t/qmm_gemv_batched_a/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_batched_a %}
 // OK_qmm_gemv_batched_a: all {{[0-9]+}} results match
 func.func @qmm_gemv_batched_a(%arg0: tensor<2x1x40xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<40x21xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x1x21xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x1x40xui8>, tensor<f32>, tensor<ui8>)
@@ -858,12 +865,12 @@ func.func @qmm_gemv_batched_a(%arg0: tensor<2x1x40xui8>, %arg1: tensor<f32>, %ar
 // RUN:   --input %t/qmm_gemv_2048x100/in5.npy --input %t/qmm_gemv_2048x100/in6.npy \
 // RUN:   --input %t/qmm_gemv_2048x100/in7.npy --expect %t/qmm_gemv_2048x100/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_2048x100
-// RUN: quant-runner %s -e qmm_gemv_2048x100 --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_gemv_2048x100 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_gemv_2048x100/in0.npy --input %t/qmm_gemv_2048x100/in1.npy \
 // RUN:   --input %t/qmm_gemv_2048x100/in2.npy --input %t/qmm_gemv_2048x100/in3.npy \
 // RUN:   --input %t/qmm_gemv_2048x100/in4.npy --input %t/qmm_gemv_2048x100/in5.npy \
 // RUN:   --input %t/qmm_gemv_2048x100/in6.npy --input %t/qmm_gemv_2048x100/in7.npy \
-// RUN:   --expect %t/qmm_gemv_2048x100/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_2048x100
+// RUN:   --expect %t/qmm_gemv_2048x100/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_2048x100 %}
 // OK_qmm_gemv_2048x100: all {{[0-9]+}} results match
 func.func @qmm_gemv_2048x100(%arg0: tensor<1x2048xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<2048x100xsi8>, %arg4: tensor<100xf32>, %arg5: tensor<100xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x100xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<1x2048xui8>, tensor<f32>, tensor<ui8>)
@@ -879,12 +886,13 @@ func.func @qmm_gemv_2048x100(%arg0: tensor<1x2048xui8>, %arg1: tensor<f32>, %arg
 // RUN:   --input %t/qmm_gemv_column_blocks/in5.npy --input %t/qmm_gemv_column_blocks/in6.npy \
 // RUN:   --input %t/qmm_gemv_column_blocks/in7.npy --expect %t/qmm_gemv_column_blocks/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_column_blocks
-// RUN: quant-runner %s -e qmm_gemv_column_blocks --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_gemv_column_blocks --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_gemv_column_blocks/in0.npy --input %t/qmm_gemv_column_blocks/in1.npy \
 // RUN:   --input %t/qmm_gemv_column_blocks/in2.npy --input %t/qmm_gemv_column_blocks/in3.npy \
 // RUN:   --input %t/qmm_gemv_column_blocks/in4.npy --input %t/qmm_gemv_column_blocks/in5.npy \
 // RUN:   --input %t/qmm_gemv_column_blocks/in6.npy --input %t/qmm_gemv_column_blocks/in7.npy \
-// RUN:   --expect %t/qmm_gemv_column_blocks/out0.npy | FileCheck %s --check-prefix=OK_qmm_gemv_column_blocks
+// RUN:   --expect %t/qmm_gemv_column_blocks/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_gemv_column_blocks %}
 // OK_qmm_gemv_column_blocks: all {{[0-9]+}} results match
 func.func @qmm_gemv_column_blocks(%arg0: tensor<2x300xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<300x1100xui8>, %arg4: tensor<1100xf32>, %arg5: tensor<1100xui8>, %arg6: tensor<1100xf32>, %arg7: tensor<1100xui8>) -> tensor<2x1100xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x300xsi8>, tensor<f32>, tensor<si8>)
@@ -900,18 +908,18 @@ func.func @qmm_gemv_column_blocks(%arg0: tensor<2x300xsi8>, %arg1: tensor<f32>, 
 // RUN:   --input %t/qmm_symmetric_si8_b/in5.npy --input %t/qmm_symmetric_si8_b/in6.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in7.npy --expect %t/qmm_symmetric_si8_b/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_symmetric_si8_b
-// RUN: quant-runner %s -e qmm_symmetric_si8_b --target-features=-amx-tile \
+// RUN: %if amx %{ quant-runner %s -e qmm_symmetric_si8_b --target-features=-amx-tile \
 // RUN:   --input %t/qmm_symmetric_si8_b/in0.npy --input %t/qmm_symmetric_si8_b/in1.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in2.npy --input %t/qmm_symmetric_si8_b/in3.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in4.npy --input %t/qmm_symmetric_si8_b/in5.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in6.npy --input %t/qmm_symmetric_si8_b/in7.npy \
-// RUN:   --expect %t/qmm_symmetric_si8_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_symmetric_si8_b
-// RUN: quant-runner %s -e qmm_symmetric_si8_b --target-features=-avx512vnni,-avxvnni \
+// RUN:   --expect %t/qmm_symmetric_si8_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_symmetric_si8_b %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_symmetric_si8_b --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_symmetric_si8_b/in0.npy --input %t/qmm_symmetric_si8_b/in1.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in2.npy --input %t/qmm_symmetric_si8_b/in3.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in4.npy --input %t/qmm_symmetric_si8_b/in5.npy \
 // RUN:   --input %t/qmm_symmetric_si8_b/in6.npy --input %t/qmm_symmetric_si8_b/in7.npy \
-// RUN:   --expect %t/qmm_symmetric_si8_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_symmetric_si8_b
+// RUN:   --expect %t/qmm_symmetric_si8_b/out0.npy | FileCheck %s --check-prefix=OK_qmm_symmetric_si8_b %}
 // OK_qmm_symmetric_si8_b: all {{[0-9]+}} results match
 func.func @qmm_symmetric_si8_b(%arg0: tensor<2x37x64xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<2x64x45xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<2x37x45xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x37x64xui8>, tensor<f32>, tensor<ui8>)
@@ -927,20 +935,20 @@ func.func @qmm_symmetric_si8_b(%arg0: tensor<2x37x64xui8>, %arg1: tensor<f32>, %
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in5.npy --input %t/qmm_ui8_b_zero_point_128/in6.npy \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in7.npy --expect %t/qmm_ui8_b_zero_point_128/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_ui8_b_zero_point_128
-// RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --target-features=-amx-tile \
+// RUN: %if amx %{ quant-runner %s -e qmm_ui8_b_zero_point_128 --target-features=-amx-tile \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in0.npy --input %t/qmm_ui8_b_zero_point_128/in1.npy \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in2.npy --input %t/qmm_ui8_b_zero_point_128/in3.npy \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in4.npy --input %t/qmm_ui8_b_zero_point_128/in5.npy \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in6.npy --input %t/qmm_ui8_b_zero_point_128/in7.npy \
 // RUN:   --expect %t/qmm_ui8_b_zero_point_128/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_ui8_b_zero_point_128
-// RUN: quant-runner %s -e qmm_ui8_b_zero_point_128 --target-features=-avx512vnni,-avxvnni \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_ui8_b_zero_point_128 %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_ui8_b_zero_point_128 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in0.npy --input %t/qmm_ui8_b_zero_point_128/in1.npy \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in2.npy --input %t/qmm_ui8_b_zero_point_128/in3.npy \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in4.npy --input %t/qmm_ui8_b_zero_point_128/in5.npy \
 // RUN:   --input %t/qmm_ui8_b_zero_point_128/in6.npy --input %t/qmm_ui8_b_zero_point_128/in7.npy \
 // RUN:   --expect %t/qmm_ui8_b_zero_point_128/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_ui8_b_zero_point_128
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_ui8_b_zero_point_128 %}
 // OK_qmm_ui8_b_zero_point_128: all {{[0-9]+}} results match
 func.func @qmm_ui8_b_zero_point_128(%arg0: tensor<100x36xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<36x70xui8>, %arg4: tensor<70xf32>, %arg5: tensor<70xui8>, %arg6: tensor<70xf32>, %arg7: tensor<70xsi8>) -> tensor<100x70xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<100x36xsi8>, tensor<f32>, tensor<si8>)
@@ -956,18 +964,18 @@ func.func @qmm_ui8_b_zero_point_128(%arg0: tensor<100x36xsi8>, %arg1: tensor<f32
 // RUN:   --input %t/qmm_tiles_33x130x40/in5.npy --input %t/qmm_tiles_33x130x40/in6.npy \
 // RUN:   --input %t/qmm_tiles_33x130x40/in7.npy --expect %t/qmm_tiles_33x130x40/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_33x130x40
-// RUN: quant-runner %s -e qmm_tiles_33x130x40 --target-features=-amx-tile \
+// RUN: %if amx %{ quant-runner %s -e qmm_tiles_33x130x40 --target-features=-amx-tile \
 // RUN:   --input %t/qmm_tiles_33x130x40/in0.npy --input %t/qmm_tiles_33x130x40/in1.npy \
 // RUN:   --input %t/qmm_tiles_33x130x40/in2.npy --input %t/qmm_tiles_33x130x40/in3.npy \
 // RUN:   --input %t/qmm_tiles_33x130x40/in4.npy --input %t/qmm_tiles_33x130x40/in5.npy \
 // RUN:   --input %t/qmm_tiles_33x130x40/in6.npy --input %t/qmm_tiles_33x130x40/in7.npy \
-// RUN:   --expect %t/qmm_tiles_33x130x40/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_33x130x40
-// RUN: quant-runner %s -e qmm_tiles_33x130x40 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --expect %t/qmm_tiles_33x130x40/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_33x130x40 %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_tiles_33x130x40 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_tiles_33x130x40/in0.npy --input %t/qmm_tiles_33x130x40/in1.npy \
 // RUN:   --input %t/qmm_tiles_33x130x40/in2.npy --input %t/qmm_tiles_33x130x40/in3.npy \
 // RUN:   --input %t/qmm_tiles_33x130x40/in4.npy --input %t/qmm_tiles_33x130x40/in5.npy \
 // RUN:   --input %t/qmm_tiles_33x130x40/in6.npy --input %t/qmm_tiles_33x130x40/in7.npy \
-// RUN:   --expect %t/qmm_tiles_33x130x40/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_33x130x40
+// RUN:   --expect %t/qmm_tiles_33x130x40/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_33x130x40 %}
 // OK_qmm_tiles_33x130x40: all {{[0-9]+}} results match
 func.func @qmm_tiles_33x130x40(%arg0: tensor<33x130xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<130x40xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<33x40xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<33x130xsi8>, tensor<f32>, tensor<si8>)
@@ -987,7 +995,7 @@ func.func @qmm_tiles_33x130x40(%arg0: tensor<33x130xsi8>, %arg1: tensor<f32>, %a
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in7.npy \
 // RUN:   --expect %t/qmm_tiles_64x128x64_per_channel/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_64x128x64_per_channel
-// RUN: quant-runner %s -e qmm_tiles_64x128x64_per_channel --target-features=-amx-tile \
+// RUN: %if amx %{ quant-runner %s -e qmm_tiles_64x128x64_per_channel --target-features=-amx-tile \
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in0.npy \
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in1.npy \
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in2.npy \
@@ -997,8 +1005,8 @@ func.func @qmm_tiles_33x130x40(%arg0: tensor<33x130xsi8>, %arg1: tensor<f32>, %a
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in6.npy \
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in7.npy \
 // RUN:   --expect %t/qmm_tiles_64x128x64_per_channel/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_64x128x64_per_channel
-// RUN: quant-runner %s -e qmm_tiles_64x128x64_per_channel --target-features=-avx512vnni,-avxvnni \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_64x128x64_per_channel %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_tiles_64x128x64_per_channel --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in0.npy \
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in1.npy \
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in2.npy \
@@ -1008,7 +1016,7 @@ func.func @qmm_tiles_33x130x40(%arg0: tensor<33x130xsi8>, %arg1: tensor<f32>, %a
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in6.npy \
 // RUN:   --input %t/qmm_tiles_64x128x64_per_channel/in7.npy \
 // RUN:   --expect %t/qmm_tiles_64x128x64_per_channel/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_64x128x64_per_channel
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_64x128x64_per_channel %}
 // OK_qmm_tiles_64x128x64_per_channel: all {{[0-9]+}} results match
 func.func @qmm_tiles_64x128x64_per_channel(%arg0: tensor<64x128xui8>, %arg1: tensor<64xf32>, %arg2: tensor<64xui8>, %arg3: tensor<128x64xui8>, %arg4: tensor<64xf32>, %arg5: tensor<64xui8>, %arg6: tensor<64xf32>, %arg7: tensor<64xsi8>) -> tensor<64x64xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<64x128xui8>, tensor<64xf32>, tensor<64xui8>)
@@ -1024,20 +1032,20 @@ func.func @qmm_tiles_64x128x64_per_channel(%arg0: tensor<64x128xui8>, %arg1: ten
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in5.npy --input %t/qmm_tiles_batch_3x70x96/in6.npy \
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in7.npy --expect %t/qmm_tiles_batch_3x70x96/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_batch_3x70x96
-// RUN: quant-runner %s -e qmm_tiles_batch_3x70x96 --target-features=-amx-tile \
+// RUN: %if amx %{ quant-runner %s -e qmm_tiles_batch_3x70x96 --target-features=-amx-tile \
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in0.npy --input %t/qmm_tiles_batch_3x70x96/in1.npy \
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in2.npy --input %t/qmm_tiles_batch_3x70x96/in3.npy \
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in4.npy --input %t/qmm_tiles_batch_3x70x96/in5.npy \
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in6.npy --input %t/qmm_tiles_batch_3x70x96/in7.npy \
 // RUN:   --expect %t/qmm_tiles_batch_3x70x96/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_batch_3x70x96
-// RUN: quant-runner %s -e qmm_tiles_batch_3x70x96 --target-features=-avx512vnni,-avxvnni \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_batch_3x70x96 %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_tiles_batch_3x70x96 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in0.npy --input %t/qmm_tiles_batch_3x70x96/in1.npy \
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in2.npy --input %t/qmm_tiles_batch_3x70x96/in3.npy \
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in4.npy --input %t/qmm_tiles_batch_3x70x96/in5.npy \
 // RUN:   --input %t/qmm_tiles_batch_3x70x96/in6.npy --input %t/qmm_tiles_batch_3x70x96/in7.npy \
 // RUN:   --expect %t/qmm_tiles_batch_3x70x96/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_batch_3x70x96
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_batch_3x70x96 %}
 // OK_qmm_tiles_batch_3x70x96: all {{[0-9]+}} results match
 func.func @qmm_tiles_batch_3x70x96(%arg0: tensor<3x70x96xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<96x50xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<1x70x1xf32>, %arg7: tensor<1x70x1xsi8>) -> tensor<3x70x50xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<3x70x96xui8>, tensor<f32>, tensor<ui8>)
@@ -1053,18 +1061,18 @@ func.func @qmm_tiles_batch_3x70x96(%arg0: tensor<3x70x96xui8>, %arg1: tensor<f32
 // RUN:   --input %t/qmm_tiles_160x256x96/in5.npy --input %t/qmm_tiles_160x256x96/in6.npy \
 // RUN:   --input %t/qmm_tiles_160x256x96/in7.npy --expect %t/qmm_tiles_160x256x96/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_tiles_160x256x96
-// RUN: quant-runner %s -e qmm_tiles_160x256x96 --target-features=-amx-tile \
+// RUN: %if amx %{ quant-runner %s -e qmm_tiles_160x256x96 --target-features=-amx-tile \
 // RUN:   --input %t/qmm_tiles_160x256x96/in0.npy --input %t/qmm_tiles_160x256x96/in1.npy \
 // RUN:   --input %t/qmm_tiles_160x256x96/in2.npy --input %t/qmm_tiles_160x256x96/in3.npy \
 // RUN:   --input %t/qmm_tiles_160x256x96/in4.npy --input %t/qmm_tiles_160x256x96/in5.npy \
 // RUN:   --input %t/qmm_tiles_160x256x96/in6.npy --input %t/qmm_tiles_160x256x96/in7.npy \
-// RUN:   --expect %t/qmm_tiles_160x256x96/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_160x256x96
-// RUN: quant-runner %s -e qmm_tiles_160x256x96 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --expect %t/qmm_tiles_160x256x96/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_160x256x96 %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_tiles_160x256x96 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_tiles_160x256x96/in0.npy --input %t/qmm_tiles_160x256x96/in1.npy \
 // RUN:   --input %t/qmm_tiles_160x256x96/in2.npy --input %t/qmm_tiles_160x256x96/in3.npy \
 // RUN:   --input %t/qmm_tiles_160x256x96/in4.npy --input %t/qmm_tiles_160x256x96/in5.npy \
 // RUN:   --input %t/qmm_tiles_160x256x96/in6.npy --input %t/qmm_tiles_160x256x96/in7.npy \
-// RUN:   --expect %t/qmm_tiles_160x256x96/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_160x256x96
+// RUN:   --expect %t/qmm_tiles_160x256x96/out0.npy | FileCheck %s --check-prefix=OK_qmm_tiles_160x256x96 %}
 // OK_qmm_tiles_160x256x96: all {{[0-9]+}} results match
 func.func @qmm_tiles_160x256x96(%arg0: tensor<160x256xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<256x96xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<160x96xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<160x256xui8>, tensor<f32>, tensor<ui8>)
@@ -1080,12 +1088,12 @@ func.func @qmm_tiles_160x256x96(%arg0: tensor<160x256xui8>, %arg1: tensor<f32>, 
 // RUN:   --input %t/qmm_pairsum_trap/in5.npy --input %t/qmm_pairsum_trap/in6.npy \
 // RUN:   --input %t/qmm_pairsum_trap/in7.npy --expect %t/qmm_pairsum_trap/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_pairsum_trap
-// RUN: quant-runner %s -e qmm_pairsum_trap --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_pairsum_trap --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_pairsum_trap/in0.npy --input %t/qmm_pairsum_trap/in1.npy \
 // RUN:   --input %t/qmm_pairsum_trap/in2.npy --input %t/qmm_pairsum_trap/in3.npy \
 // RUN:   --input %t/qmm_pairsum_trap/in4.npy --input %t/qmm_pairsum_trap/in5.npy \
 // RUN:   --input %t/qmm_pairsum_trap/in6.npy --input %t/qmm_pairsum_trap/in7.npy \
-// RUN:   --expect %t/qmm_pairsum_trap/out0.npy | FileCheck %s --check-prefix=OK_qmm_pairsum_trap
+// RUN:   --expect %t/qmm_pairsum_trap/out0.npy | FileCheck %s --check-prefix=OK_qmm_pairsum_trap %}
 // OK_qmm_pairsum_trap: all {{[0-9]+}} results match
 func.func @qmm_pairsum_trap(%arg0: tensor<8x64xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<64x8xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<8x8xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<8x64xui8>, tensor<f32>, tensor<ui8>)
@@ -1101,18 +1109,18 @@ func.func @qmm_pairsum_trap(%arg0: tensor<8x64xui8>, %arg1: tensor<f32>, %arg2: 
 // RUN:   --input %t/qmm_small_b_si8/in5.npy --input %t/qmm_small_b_si8/in6.npy \
 // RUN:   --input %t/qmm_small_b_si8/in7.npy --expect %t/qmm_small_b_si8/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_small_b_si8
-// RUN: quant-runner %s -e qmm_small_b_si8 --target-features=-amx-tile --input %t/qmm_small_b_si8/in0.npy \
-// RUN:   --input %t/qmm_small_b_si8/in1.npy --input %t/qmm_small_b_si8/in2.npy \
-// RUN:   --input %t/qmm_small_b_si8/in3.npy --input %t/qmm_small_b_si8/in4.npy \
-// RUN:   --input %t/qmm_small_b_si8/in5.npy --input %t/qmm_small_b_si8/in6.npy \
-// RUN:   --input %t/qmm_small_b_si8/in7.npy --expect %t/qmm_small_b_si8/out0.npy \
-// RUN:   | FileCheck %s --check-prefix=OK_qmm_small_b_si8
-// RUN: quant-runner %s -e qmm_small_b_si8 --target-features=-avx512vnni,-avxvnni \
+// RUN: %if amx %{ quant-runner %s -e qmm_small_b_si8 --target-features=-amx-tile \
 // RUN:   --input %t/qmm_small_b_si8/in0.npy --input %t/qmm_small_b_si8/in1.npy \
 // RUN:   --input %t/qmm_small_b_si8/in2.npy --input %t/qmm_small_b_si8/in3.npy \
 // RUN:   --input %t/qmm_small_b_si8/in4.npy --input %t/qmm_small_b_si8/in5.npy \
 // RUN:   --input %t/qmm_small_b_si8/in6.npy --input %t/qmm_small_b_si8/in7.npy \
-// RUN:   --expect %t/qmm_small_b_si8/out0.npy | FileCheck %s --check-prefix=OK_qmm_small_b_si8
+// RUN:   --expect %t/qmm_small_b_si8/out0.npy | FileCheck %s --check-prefix=OK_qmm_small_b_si8 %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_small_b_si8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_small_b_si8/in0.npy --input %t/qmm_small_b_si8/in1.npy \
+// RUN:   --input %t/qmm_small_b_si8/in2.npy --input %t/qmm_small_b_si8/in3.npy \
+// RUN:   --input %t/qmm_small_b_si8/in4.npy --input %t/qmm_small_b_si8/in5.npy \
+// RUN:   --input %t/qmm_small_b_si8/in6.npy --input %t/qmm_small_b_si8/in7.npy \
+// RUN:   --expect %t/qmm_small_b_si8/out0.npy | FileCheck %s --check-prefix=OK_qmm_small_b_si8 %}
 // OK_qmm_small_b_si8: all {{[0-9]+}} results match
 func.func @qmm_small_b_si8(%arg0: tensor<37x70xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<70x45xsi8>, %arg4: tensor<45xf32>, %arg5: tensor<45xsi8>, %arg6: tensor<45xf32>, %arg7: tensor<45xui8>) -> tensor<37x45xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<37x70xui8>, tensor<f32>, tensor<ui8>)
@@ -1128,12 +1136,12 @@ func.func @qmm_small_b_si8(%arg0: tensor<37x70xui8>, %arg1: tensor<f32>, %arg2: 
 // RUN:   --input %t/qmm_small_b_ui8/in5.npy --input %t/qmm_small_b_ui8/in6.npy \
 // RUN:   --input %t/qmm_small_b_ui8/in7.npy --expect %t/qmm_small_b_ui8/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_small_b_ui8
-// RUN: quant-runner %s -e qmm_small_b_ui8 --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_small_b_ui8 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_small_b_ui8/in0.npy --input %t/qmm_small_b_ui8/in1.npy \
 // RUN:   --input %t/qmm_small_b_ui8/in2.npy --input %t/qmm_small_b_ui8/in3.npy \
 // RUN:   --input %t/qmm_small_b_ui8/in4.npy --input %t/qmm_small_b_ui8/in5.npy \
 // RUN:   --input %t/qmm_small_b_ui8/in6.npy --input %t/qmm_small_b_ui8/in7.npy \
-// RUN:   --expect %t/qmm_small_b_ui8/out0.npy | FileCheck %s --check-prefix=OK_qmm_small_b_ui8
+// RUN:   --expect %t/qmm_small_b_ui8/out0.npy | FileCheck %s --check-prefix=OK_qmm_small_b_ui8 %}
 // OK_qmm_small_b_ui8: all {{[0-9]+}} results match
 func.func @qmm_small_b_ui8(%arg0: tensor<2x20x36xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<2x36x30xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<2x20x30xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x20x36xsi8>, tensor<f32>, tensor<si8>)
@@ -1149,12 +1157,12 @@ func.func @qmm_small_b_ui8(%arg0: tensor<2x20x36xsi8>, %arg1: tensor<f32>, %arg2
 // RUN:   --input %t/qmm_pair_sum_bounds/in5.npy --input %t/qmm_pair_sum_bounds/in6.npy \
 // RUN:   --input %t/qmm_pair_sum_bounds/in7.npy --expect %t/qmm_pair_sum_bounds/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_pair_sum_bounds
-// RUN: quant-runner %s -e qmm_pair_sum_bounds --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_pair_sum_bounds --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_pair_sum_bounds/in0.npy --input %t/qmm_pair_sum_bounds/in1.npy \
 // RUN:   --input %t/qmm_pair_sum_bounds/in2.npy --input %t/qmm_pair_sum_bounds/in3.npy \
 // RUN:   --input %t/qmm_pair_sum_bounds/in4.npy --input %t/qmm_pair_sum_bounds/in5.npy \
 // RUN:   --input %t/qmm_pair_sum_bounds/in6.npy --input %t/qmm_pair_sum_bounds/in7.npy \
-// RUN:   --expect %t/qmm_pair_sum_bounds/out0.npy | FileCheck %s --check-prefix=OK_qmm_pair_sum_bounds
+// RUN:   --expect %t/qmm_pair_sum_bounds/out0.npy | FileCheck %s --check-prefix=OK_qmm_pair_sum_bounds %}
 // OK_qmm_pair_sum_bounds: all {{[0-9]+}} results match
 func.func @qmm_pair_sum_bounds(%arg0: tensor<9x16xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<16x8xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<9x8xui8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<9x16xui8>, tensor<f32>, tensor<ui8>)
@@ -1169,12 +1177,12 @@ func.func @qmm_pair_sum_bounds(%arg0: tensor<9x16xui8>, %arg1: tensor<f32>, %arg
 // RUN:   --input %t/qmm_extreme_zp/in4.npy --input %t/qmm_extreme_zp/in5.npy \
 // RUN:   --input %t/qmm_extreme_zp/in6.npy --input %t/qmm_extreme_zp/in7.npy \
 // RUN:   --expect %t/qmm_extreme_zp/out0.npy | FileCheck %s --check-prefix=OK_qmm_extreme_zp
-// RUN: quant-runner %s -e qmm_extreme_zp --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_extreme_zp --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_extreme_zp/in0.npy --input %t/qmm_extreme_zp/in1.npy \
 // RUN:   --input %t/qmm_extreme_zp/in2.npy --input %t/qmm_extreme_zp/in3.npy \
 // RUN:   --input %t/qmm_extreme_zp/in4.npy --input %t/qmm_extreme_zp/in5.npy \
 // RUN:   --input %t/qmm_extreme_zp/in6.npy --input %t/qmm_extreme_zp/in7.npy \
-// RUN:   --expect %t/qmm_extreme_zp/out0.npy | FileCheck %s --check-prefix=OK_qmm_extreme_zp
+// RUN:   --expect %t/qmm_extreme_zp/out0.npy | FileCheck %s --check-prefix=OK_qmm_extreme_zp %}
 // OK_qmm_extreme_zp: all {{[0-9]+}} results match
 func.func @qmm_extreme_zp(%arg0: tensor<5x300xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<300x4xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<5x4xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<5x300xsi8>, tensor<f32>, tensor<si8>)
@@ -1190,12 +1198,12 @@ func.func @qmm_extreme_zp(%arg0: tensor<5x300xsi8>, %arg1: tensor<f32>, %arg2: t
 // RUN:   --input %t/qmm_acc_near_int32/in5.npy --input %t/qmm_acc_near_int32/in6.npy \
 // RUN:   --input %t/qmm_acc_near_int32/in7.npy --expect %t/qmm_acc_near_int32/out0.npy \
 // RUN:   | FileCheck %s --check-prefix=OK_qmm_acc_near_int32
-// RUN: quant-runner %s -e qmm_acc_near_int32 --target-features=-avx512vnni,-avxvnni \
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_acc_near_int32 --target-features=-avx512vnni,-avxvnni \
 // RUN:   --input %t/qmm_acc_near_int32/in0.npy --input %t/qmm_acc_near_int32/in1.npy \
 // RUN:   --input %t/qmm_acc_near_int32/in2.npy --input %t/qmm_acc_near_int32/in3.npy \
 // RUN:   --input %t/qmm_acc_near_int32/in4.npy --input %t/qmm_acc_near_int32/in5.npy \
 // RUN:   --input %t/qmm_acc_near_int32/in6.npy --input %t/qmm_acc_near_int32/in7.npy \
-// RUN:   --expect %t/qmm_acc_near_int32/out0.npy | FileCheck %s --check-prefix=OK_qmm_acc_near_int32
+// RUN:   --expect %t/qmm_acc_near_int32/out0.npy | FileCheck %s --check-prefix=OK_qmm_acc_near_int32 %}
 // OK_qmm_acc_near_int32: all {{[0-9]+}} results match
 func.func @qmm_acc_near_int32(%arg0: tensor<2x33000xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<33000x3xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<2x3xsi8> {
   %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<2x33000xui8>, tensor<f32>, tensor<ui8>)

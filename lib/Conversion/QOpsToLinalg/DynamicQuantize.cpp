@@ -35,7 +35,7 @@
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
-#include "QuantMath.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

@@ -53,7 +53,7 @@
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
 #include "QLinearMatMulLanes.h"
-#include "QuantMath.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 

@@ -81,7 +81,7 @@
 #include "QLinearMatMulMadd.h"
 #include "QLinearMatMulMmla.h"
 #include "QLinearMatMulVnni.h"
-#include "QuantMath.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 

@@ -3,7 +3,7 @@
 #include "QLinearMatMulLanes.h"
 #include "QLinearMatMulVnni.h"
 
-#include "QuantMath.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 

@@ -6,7 +6,7 @@
 
 #include "QLinearMatMulVnni.h"
 
-#include "QuantMath.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

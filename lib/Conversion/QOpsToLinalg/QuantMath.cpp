@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "QuantMath.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 
 #include "FloatFormats.h"
 

@@ -1,12 +1,23 @@
-"""For qlinear-matmul-constant-b.mlir: writes b, b_scale and b_zero_point as
-.npy files and OUT/constant_b.mlir, the same function with those numbers as
-constants (generated together, so both see the same weights)."""
+"""For qlinear-matmul-constant-b.mlir: writes a, b, b_scale and b_zero_point
+as .npy files, OUT/expected.npy (the NumPy reference's QLinearMatMul of them
+with the function's constant a_scale 0.02, a_zero_point 128, y_scale 0.5 and
+y_zero_point 120) and OUT/constant_b.mlir, the same function with b, b_scale
+and b_zero_point as constants (generated together, so both see the same
+weights).
+
+    const_b.py OUT
+"""
 import os
 import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
+import qops_ref  # noqa: E402
+
 out = sys.argv[1]
+a = np.random.default_rng(7).integers(0, 256, (13, 37)).astype(np.uint8)
+np.save(os.path.join(out, "a.npy"), a)
 rng = np.random.default_rng(11)
 b = rng.integers(-128, 128, (37, 19)).astype(np.int8)
 bs = (0.01 * (1 + rng.random(19))).astype(np.float32)
@@ -14,6 +25,9 @@ bzp = rng.integers(-3, 4, 19).astype(np.int8)
 np.save(os.path.join(out, "b.npy"), b)
 np.save(os.path.join(out, "bs.npy"), bs)
 np.save(os.path.join(out, "bzp.npy"), bzp)
+expected = qops_ref.qlinear_matmul(a, np.float32(0.02), np.uint8(128), b, bs, bzp, np.float32(0.5), np.uint8(120))
+assert expected.dtype == np.uint8 and expected.shape == (13, 19)
+np.save(os.path.join(out, "expected.npy"), expected)
 
 
 def dense(array, fmt):

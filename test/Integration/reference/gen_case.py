@@ -62,8 +62,10 @@ class Tensor:
             assert arr.size == 0 or arr.max() < 16, "float4 codes are 4 bits"
         self.arr = np.array(arr.astype(np.dtype(NPY_DTYPE[et])), order="C")  # keeps rank 0
         self.et = et
+        self.keep = ()  # dims of this tensor that stay static in a dynamic case
 
     def ir(self, dyn=False, keep=()):
+        keep = tuple(keep) + self.keep
         dims = ["?" if dyn and i not in keep else str(d) for i, d in enumerate(self.arr.shape)]
         return "tensor<" + "x".join(dims + [IR_NAME[self.et]]) + ">"
 
@@ -111,6 +113,13 @@ class Case:
                     "  return %%0 : %s\n") % (
                 ", ".join(a[0:3]), ", ".join(ti[0:3]), ", ".join(a[3:6]), ", ".join(ti[3:6]),
                 ", ".join(a[6:8]), ", ".join(ti[6:8]), to[0], to[0])
+        elif self.op == "mmi":
+            # a, [a_zero_point], b, [b_zero_point]: the operands in argument order
+            na = 2 if self.a_zp else 1
+            body = ("  %%0 = qops.matmul_integer a(%s : %s)\n"
+                    "                           b(%s : %s) -> %s\n"
+                    "  return %%0 : %s\n") % (
+                ", ".join(a[:na]), ", ".join(ti[:na]), ", ".join(a[na:]), ", ".join(ti[na:]), to[0], to[0])
         else:
             raise ValueError(self.op)
         return "func.func @%s(%s) -> %s {\n%s%s}\n" % (name, args, res, pre, body)
@@ -182,6 +191,32 @@ def QMM(a, at, as_, azp, b, bt, bs, bzp, ys, yzp, yt, dyn=False):
            Tensor(b, bt), Tensor(bs, et_of(bs)), Tensor(bzp, bt),
            Tensor(ys, et_of(ys)), Tensor(yzp, yt)]
     return Case("qmatmul", ins, [Tensor(y, yt)], dyn=dyn)
+
+
+def MMI(a, at, b, bt, azp=None, bzp=None, dyn=False):
+    """MatMulInteger case: inputs a, [a_zero_point], b, [b_zero_point] (each
+    zero point only when given), output int32 from ref.matmul_integer."""
+    npt = {"u8": np.uint8, "i8": np.int8}
+    lo = {"u8": (0, 255), "i8": (-128, 127)}
+    a, b = np.asarray(a), np.asarray(b)
+    for x, t in ((a, at), (b, bt), (azp, at), (bzp, bt)):
+        assert x is None or np.size(x) == 0 or lo[t][0] <= np.min(x) and np.max(x) <= lo[t][1], "out of range"
+    a, b = a.astype(npt[at]), b.astype(npt[bt])
+    azp = None if azp is None else np.asarray(azp).astype(npt[at])
+    bzp = None if bzp is None else np.asarray(bzp).astype(npt[bt])
+    y = ref.matmul_integer(a, b, azp, bzp)
+    ins = []
+    for x, zp, t in ((a, azp, at), (b, bzp, bt)):
+        ins.append(Tensor(x, t))
+        if zp is not None:
+            ins.append(Tensor(zp, t))
+            # the unit dims of [..., M, 1] / [..., 1, N] stay static in a dynamic
+            # case: the verifier takes only a static 1 there (as for QLinearMatMul)
+            if zp.ndim >= 2:
+                ins[-1].keep = tuple(i for i, d in enumerate(zp.shape) if d == 1)
+    c = Case("mmi", ins, [Tensor(y, "i32")], dyn=dyn)
+    c.a_zp = azp is not None
+    return c
 
 
 # ---------------------------------------------------------------------------
@@ -868,6 +903,112 @@ def qmm_acc_near_int32(n):
     b[:, 2] = np.arange(k) % 256 - 128
     return QMM(a, "u8", np.array(1.0, f32), 0, b, "i8", np.array(1.0, f32), 127,
                np.array(2.0 ** 24, f32), 10, "i8")
+
+
+# ---- matmul-integer (MatMulInteger-10) ----
+_MMI_LIM = {"u8": (0, 255), "i8": (-128, 127)}
+
+
+def mmi_rand(name, at, bt, ashape, bshape, a_zp=None, b_zp=None, dyn=False):
+    """Random MatMulInteger over the types' whole ranges. a_zp / b_zp: None
+    (no zero point operand), an int (a rank-0 zero point of that value) or
+    a shape (random zero points of that shape)."""
+    rng = rng_for(name)
+
+    def rand(t, shape):
+        return rng.integers(_MMI_LIM[t][0], _MMI_LIM[t][1] + 1, size=shape)
+
+    def zp(v, t):
+        if v is None:
+            return None
+        return np.array(v) if isinstance(v, int) else rand(t, v)
+    a, b = rand(at, ashape), rand(bt, bshape)
+    return MMI(a, at, b, bt, zp(a_zp, at), zp(b_zp, bt), dyn)
+
+
+# Every combination of u8 / i8 with nonzero rank-0 zero points (u8 a 131,
+# i8 a -5, i8 b 7, u8 b 200); without zero points; with only one of them.
+_MMI_ZP = {("a", "u8"): 131, ("a", "i8"): -5, ("b", "i8"): 7, ("b", "u8"): 200}
+for _at in ("u8", "i8"):
+    for _bt in ("u8", "i8"):
+        add("matmul-integer", "mmi_%s_%s" % (_at, _bt),
+            lambda n, a=_at, b=_bt: mmi_rand(n, a, b, (5, 9), (9, 6), _MMI_ZP["a", a], _MMI_ZP["b", b]))
+add("matmul-integer", "mmi_no_zp", lambda n: mmi_rand(n, "u8", "i8", (5, 9), (9, 6)))
+add("matmul-integer", "mmi_a_zp_only", lambda n: mmi_rand(n, "i8", "u8", (5, 9), (9, 6), a_zp=-77))
+add("matmul-integer", "mmi_b_zp_only", lambda n: mmi_rand(n, "u8", "u8", (5, 9), (9, 6), b_zp=255))
+# ONNX's test_matmulinteger (one-element zero points of shape [1])
+add("matmul-integer", "mmi_onnx_example",
+    lambda n: MMI([[11, 7, 3], [10, 6, 2], [9, 5, 1], [8, 4, 0]], "u8", [[1, 4], [2, 5], [3, 6]], "u8", [12], [0]))
+# Per-row a zero points ([M]; [1, M, 1] and [B, M, 1] for a 3-D a), per-column
+# b zero points ([N]; [1, N]; [B, 1, N] for a 3-D b), both per channel.
+add("matmul-integer", "mmi_per_row_a_1d", lambda n: mmi_rand(n, "u8", "i8", (4, 10), (10, 5), a_zp=(4,)))
+add("matmul-integer", "mmi_per_row_a_nd", lambda n: mmi_rand(n, "i8", "i8", (3, 4, 10), (10, 5), a_zp=(1, 4, 1)))
+add("matmul-integer", "mmi_per_row_a_batch",
+    lambda n: mmi_rand(n, "u8", "u8", (3, 4, 10), (3, 10, 5), a_zp=(3, 4, 1), b_zp=9))
+add("matmul-integer", "mmi_per_col_b_1d", lambda n: mmi_rand(n, "u8", "u8", (4, 10), (10, 5), b_zp=(5,)))
+add("matmul-integer", "mmi_per_col_b_2d", lambda n: mmi_rand(n, "i8", "i8", (4, 10), (10, 5), a_zp=3, b_zp=(1, 5)))
+add("matmul-integer", "mmi_per_col_b_batch", lambda n: mmi_rand(n, "i8", "u8", (2, 4, 10), (2, 10, 5), b_zp=(2, 1, 5)))
+add("matmul-integer", "mmi_per_channel",
+    lambda n: mmi_rand(n, "u8", "i8", (6, 12), (12, 7), a_zp=(6,), b_zp=(7,)))
+# numpy.matmul's 1-D operands and batch broadcasting, K = 1, N = 1
+add("matmul-integer", "mmi_vec_a", lambda n: mmi_rand(n, "u8", "i8", (7,), (7, 5), a_zp=100, b_zp=(5,)))
+add("matmul-integer", "mmi_vec_b", lambda n: mmi_rand(n, "i8", "u8", (3, 7), (7,), a_zp=(3,), b_zp=128))
+add("matmul-integer", "mmi_vec_vec", lambda n: mmi_rand(n, "u8", "u8", (9,), (9,), a_zp=17, b_zp=250))
+add("matmul-integer", "mmi_vec_a_batch_b", lambda n: mmi_rand(n, "i8", "i8", (7,), (2, 7, 5), b_zp=-3))
+add("matmul-integer", "mmi_batch_broadcast",
+    lambda n: mmi_rand(n, "u8", "i8", (2, 1, 5, 7), (3, 7, 4), a_zp=(5,), b_zp=(1, 1, 4)))
+add("matmul-integer", "mmi_batch_a_2d", lambda n: mmi_rand(n, "u8", "u8", (3, 5), (4, 5, 6), a_zp=1, b_zp=2))
+add("matmul-integer", "mmi_k1", lambda n: mmi_rand(n, "u8", "i8", (6, 1), (1, 5), a_zp=255, b_zp=-128))
+add("matmul-integer", "mmi_n1", lambda n: mmi_rand(n, "i8", "u8", (5, 8), (8, 1), a_zp=(5,), b_zp=(1,)))
+# A 3-D a with a shared 2-D b (the batched kernel), rows past the tiles.
+add("matmul-integer", "mmi_batch_b_2d_3x20x33x37",
+    lambda n: mmi_rand(n, "u8", "i8", (3, 20, 33), (33, 37), a_zp=(1, 20, 1), b_zp=(37,)))
+# The int8 kernel's shapes: M = 7..64 (partial row tiles), N a multiple of
+# neither 16 nor 32 (masked columns), odd K, K = 4096.
+add("matmul-integer", "mmi_kernel_7x33x37", lambda n: mmi_rand(n, "u8", "i8", (7, 33), (33, 37), a_zp=131, b_zp=7))
+add("matmul-integer", "mmi_kernel_13x64x45_per_channel",
+    lambda n: mmi_rand(n, "i8", "u8", (13, 64), (64, 45), a_zp=(13,), b_zp=(45,)))
+add("matmul-integer", "mmi_kernel_29x33x37_no_zp", lambda n: mmi_rand(n, "i8", "i8", (29, 33), (33, 37)))
+add("matmul-integer", "mmi_kernel_64x33x37", lambda n: mmi_rand(n, "u8", "u8", (64, 33), (33, 37), a_zp=(64,), b_zp=200))
+add("matmul-integer", "mmi_kernel_2x4096x40", lambda n: mmi_rand(n, "u8", "i8", (2, 4096), (4096, 40), a_zp=128, b_zp=(40,)))
+add("matmul-integer", "mmi_kernel_9x4096x40", lambda n: mmi_rand(n, "i8", "i8", (9, 4096), (4096, 40), a_zp=-5))
+# gemv shapes (at most 4 rows of a): M = 1 and M = 4, N = 300
+add("matmul-integer", "mmi_gemv_1x64x300", lambda n: mmi_rand(n, "u8", "i8", (1, 64), (64, 300), a_zp=131, b_zp=(300,)))
+add("matmul-integer", "mmi_gemv_4x33x300", lambda n: mmi_rand(n, "i8", "u8", (4, 33), (33, 300), a_zp=(4,), b_zp=200))
+
+
+@case("matmul-integer")
+def mmi_extreme_gemv(n):
+    # a = 255 (a_zp 0) against b = -128 (column 0) and 127 (column 1), K =
+    # 65536: sums -2139095040 and 2122383360, within int32; column 2 random.
+    # Pairs of 255 * -128 overflow a 16-bit pair sum (VPMADDUBSW).
+    k = 65536
+    b = np.empty((k, 3), dtype=np.int64)
+    b[:, 0], b[:, 1] = -128, 127
+    b[:, 2] = rng_for(n).integers(-128, 128, size=k)
+    return MMI(np.full((2, k), 255), "u8", b, "i8", np.array(0), np.array(0))
+
+
+@case("matmul-integer")
+def mmi_extreme_kernel(n):
+    # (a - a_zp) = -128 - 127 = -255 in row 0 and (b - b_zp) = 0 - 255 = -255
+    # in column 0: 65025 * 33025 = 2147450625, 33022 below 2^31 - 1; the
+    # other rows and columns random. Five rows: the kernel, not the gemv.
+    k = 33025
+    rng = rng_for(n)
+    a = rng.integers(-128, 128, size=(5, k))
+    a[0] = -128
+    b = rng.integers(0, 256, size=(k, 3))
+    b[:, 0] = 0
+    return MMI(a, "i8", b, "u8", np.array(127), np.array(255))
+
+
+# Dynamic shapes: ?x? operands with a rank-0 a_zp and a ?-sized per-column
+# b_zp; a batched one without zero points.
+add("matmul-integer", "mmi_dyn", lambda n: mmi_rand(n, "u8", "i8", (6, 19), (19, 11), a_zp=131, b_zp=(11,), dyn=True))
+add("matmul-integer", "mmi_dyn_batch", lambda n: mmi_rand(n, "i8", "u8", (2, 3, 8), (2, 8, 4), dyn=True))
+add("matmul-integer", "mmi_dyn_40x33x37",
+    lambda n: mmi_rand(n, "u8", "u8", (40, 33), (33, 37), a_zp=(40,), b_zp=(1, 37), dyn=True))
 
 
 # ---- edge-values ----

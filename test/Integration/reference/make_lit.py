@@ -27,6 +27,10 @@ TITLES = {
                                "// 2-D, rank 0, denormal and overflowing ranges, 1e6 elements.",
     "qlinear-matmul": "QLinearMatMul: u8/i8 in all 8 combinations, per-row a, per-column b,\n"
                       "// per-row/per-column y, batch broadcast, 1-D operands, K=1, odd and large sizes.",
+    "matmul-integer": "MatMulInteger: u8/i8 in all 4 combinations, rank-0,\n"
+                      "// per-row and per-column zero points or none, 1-D operands, batch broadcast,\n"
+                      "// the int8 kernel's and the gemv's shapes (K = 4096), sums near the int32\n"
+                      "// bounds, dynamic shapes.",
     "edge-values": "Edge values: ties, saturation at both ends, -0, +-Inf, NaN, denormals,\n"
                    "// zero scales, zero-size tensors, sizes 1/3/17/1023, a 1e6-element tensor.",
     "seed-examples": "The examples of SPEC.md, shared/seeds/ and the ONNX backend node tests\n"
@@ -59,20 +63,26 @@ DISCREPANCIES = {
 }
 TITLES.update({k: "REGRESSION (fixed): " + v for k, v in DISCREPANCIES.items()})
 ORDER = ["quantize-linear", "dequantize-linear", "dynamic-quantize-linear", "qlinear-matmul",
-         "edge-values", "seed-examples",
+         "matmul-integer", "edge-values", "seed-examples",
          "float8-quantize", "float8-dequantize", "float-scales", "float8-qlinear-matmul"] + list(DISCREPANCIES)
 # Families whose data is written by one gen_case.py process (--family): the
 # float forms, which take their expected values from qops_float_ref.py.
 BATCHED = {"float8-quantize", "float8-dequantize", "float-scales", "float8-qlinear-matmul"} | set(DISCREPANCIES)
 
 
-# The int8 QLinearMatMul kernel's strategies: the host's (amx on an x86 with
-# AMX-INT8, vnni with AVX512-VNNI or AVX-VNNI, else madd) and, forced by
-# switching the VNNI features off, madd. Both run on every int8 case; a
-# matrix the amx kernel takes (32 rows of a or more, or a dynamic count) also
-# runs with AMX switched off, so that an AMX host tests vnni there too.
-STRATEGY_VARIANTS = {"qlinear-matmul": ["", " --target-features=-avx512vnni,-avxvnni"]}
-NO_AMX_VARIANT = " --target-features=-amx-tile"
+# The int8 kernel's strategies (QLinearMatMul and MatMulInteger): the host's
+# (amx on an x86 with AMX-INT8, vnni with AVX512-VNNI or AVX-VNNI, else madd
+# or maddubs) and, forced by switching the VNNI features off, madd/maddubs.
+# A variant is (lit condition, extra flags): the forced run is a different
+# kernel only on a host with VNNI (lit features avx512vnni / avxvnni, see
+# test/lit.cfg.py), so elsewhere it is not run (lit reports the RUN line as
+# having no command) rather than repeating the default run. A matrix the amx
+# kernel takes (32 rows of a or more, or a dynamic count) also runs with AMX
+# switched off on an AMX host, so that it tests vnni there too.
+FORCE_MADD_VARIANT = ("avx512vnni || avxvnni", " --target-features=-avx512vnni,-avxvnni")
+STRATEGY_VARIANTS = {"qlinear-matmul": [(None, ""), FORCE_MADD_VARIANT],
+                     "matmul-integer": [(None, ""), FORCE_MADD_VARIANT]}
+NO_AMX_VARIANT = ("amx", " --target-features=-amx-tile")
 
 
 def amx_applies(case):
@@ -83,16 +93,16 @@ def amx_applies(case):
 
 # Cases with a dynamic-shaped result that qops-nontemporal-stores versions:
 # also run with a threshold they exceed, which takes the streaming branch.
-STREAMING_VARIANT = " --nontemporal-min-bytes=64"
+STREAMING_VARIANT = (None, " --nontemporal-min-bytes=64")
 STREAMING_CASES = {"quantize_dyn_batch_u8", "quantize_dyn_1d_u8", "dequantize_dyn_batch_u8",
                    "dequantize_dyn_1d_i8"}
 
 
 def variants(family, name, case):
-    result = list(STRATEGY_VARIANTS.get(family, [""]))
+    result = list(STRATEGY_VARIANTS.get(family, [(None, "")]))
     if name in STREAMING_CASES:
         result.append(STREAMING_VARIANT)
-    if family == "qlinear-matmul" and amx_applies(case):
+    if family in ("qlinear-matmul", "matmul-integer") and amx_applies(case):
         result.insert(1, NO_AMX_VARIANT)
     return result
 
@@ -125,11 +135,13 @@ def render(family):
         d = "%t/" + name
         if not batched:
             lines.append("// RUN: %%python %%S/reference/gen_case.py %s %s" % (name, d))
-        for variant in variants(family, name, case):
+        for cond, variant in variants(family, name, case):
             parts = ["quant-runner %s -e " + name + variant]
+            if cond:
+                parts[0] = "%%if %s %%{ %s" % (cond, parts[0])
             parts += ["--input %s/in%d.npy" % (d, i) for i in range(len(case.ins))]
             parts += ["--expect %s/out%d.npy" % (d, i) for i in range(len(case.outs))]
-            parts.append("| FileCheck %%s --check-prefix=OK_%s" % name)
+            parts.append("| FileCheck %%s --check-prefix=OK_%s" % name + (" %}" if cond else ""))
             # RUN lines continue with a trailing backslash; keep them readable
             cur = "// RUN: " + parts[0]
             for p in parts[1:]:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent NumPy reference for the integer forms of the four qops ops.
+"""Independent NumPy reference for the integer forms of the qops ops.
 
 Written from /work/shared/SPEC.md ("Numerics"), not from the compiler:
 
@@ -7,6 +7,7 @@ Written from /work/shared/SPEC.md ("Numerics"), not from the compiler:
   dequantize_linear        y = (x - zp) * scale
   dynamic_quantize_linear  (y, scale, zp) of uint8 from the data range
   qlinear_matmul           y = saturate(round_half_even(acc * a_s*b_s/y_s) + y_zp)
+  matmul_integer           y = sum_k (a - a_zp)(b - b_zp)   (int32, MatMulInteger-10)
 
 Quantized types are named by strings: 'u8','i8','u16','i16','u4','i4','u2','i2'.
 4-bit and 2-bit values are held one per element in np.uint8 / np.int8 arrays.
@@ -281,6 +282,75 @@ def qlinear_matmul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp):
     if a_vec:
         y = y[..., 0, :] if not b_vec else y[..., 0]
     return np.array(y, order="C")  # (ascontiguousarray would make rank 0 rank 1)
+
+
+def _matmul_integer_zp(zp, x, role):
+    """A MatMulInteger zero point framed to broadcast against x (a as [..., M, K]
+    or b as [..., K, N], both of rank >= 2) in int64; None -> 0.
+
+    a: one element (per tensor), [M] or [..., M, 1] (per row);
+    b: one element (per tensor), [N] or [..., 1, N] (per column);
+    the batch dimensions of an N-D zero point are 1 or x's (aligned right)."""
+    if zp is None:
+        return np.int64(0)
+    zp = np.asarray(zp)
+    assert zp.dtype == x.dtype, "a zero point has its operand's type"
+    if zp.size == 1:
+        return zp.reshape(()).astype(np.int64)
+    if role == "a":
+        m = x.shape[-2]
+        if zp.ndim == 1:
+            assert zp.shape[0] == m, "per-row a_zero_point %s does not fit a %s" % (zp.shape, x.shape)
+            return zp.reshape(m, 1).astype(np.int64)
+        assert zp.shape[-2:] == (m, 1), "a_zero_point %s is not [..., M, 1] for a %s" % (zp.shape, x.shape)
+    else:
+        n = x.shape[-1]
+        if zp.ndim == 1:
+            assert zp.shape[0] == n, "per-column b_zero_point %s does not fit b %s" % (zp.shape, x.shape)
+            return zp.astype(np.int64)
+        assert zp.shape[-2:] == (1, n), "b_zero_point %s is not [..., 1, N] for b %s" % (zp.shape, x.shape)
+    assert zp.ndim <= x.ndim, "zero point %s has a higher rank than its operand %s" % (zp.shape, x.shape)
+    for dz, dx in zip(zp.shape[:-2][::-1], x.shape[:-2][::-1]):
+        assert dz in (1, dx), "zero point batch dims %s do not fit %s" % (zp.shape, x.shape)
+    return zp.astype(np.int64)
+
+
+def matmul_integer(a, b, a_zp=None, b_zp=None):
+    """MatMulInteger-10 (SPEC.md): a, b uint8 or int8 (independently),
+    numpy.matmul semantics (1-D a is a row vector, 1-D b a column vector, the
+    added dimension dropped; batch dimensions broadcast), int32 result
+
+        y = sum_k (a - a_zp) * (b - b_zp)
+
+    Each product is exact (|.| <= 255 * 255); the sum is computed exactly in
+    int64 and then wrapped to 32 bits (ONNX: the accumulation may overflow
+    only in 32 bits). Zero points are optional (0), of their operand's type:
+    see _matmul_integer_zp for their shapes; a 1-D operand takes a
+    one-element zero point only."""
+    a, b = np.asarray(a), np.asarray(b)
+    assert a.dtype in (np.uint8, np.int8) and b.dtype in (np.uint8, np.int8), (a.dtype, b.dtype)
+    assert a.ndim >= 1 and b.ndim >= 1, "matmul operands have rank >= 1"
+    a_vec, b_vec = a.ndim == 1, b.ndim == 1
+    A = a.reshape(1, -1) if a_vec else a          # [..., M, K]
+    B = b.reshape(-1, 1) if b_vec else b          # [..., K, N]
+    assert A.shape[-1] == B.shape[-2], "inner dimensions differ: %s x %s" % (a.shape, b.shape)
+    if a_vec:
+        assert a_zp is None or np.size(a_zp) == 1, "a vector takes a per-tensor a_zero_point"
+    if b_vec:
+        assert b_zp is None or np.size(b_zp) == 1, "a vector takes a per-tensor b_zero_point"
+    da = A.astype(np.int64) - _matmul_integer_zp(a_zp, A, "a")
+    db = B.astype(np.int64) - _matmul_integer_zp(b_zp, B, "b")
+    # a zero point's batch dims never widen its operand beyond numpy's
+    # broadcast of the two operands' batch dims
+    batch = np.broadcast_shapes(A.shape[:-2], B.shape[:-2])
+    assert np.broadcast_shapes(da.shape[:-2], db.shape[:-2]) == batch, "zero point widens the batch"
+    acc = np.matmul(da, db)                        # int64: exact for any K < 2^47
+    y = ((acc + 2 ** 31) % 2 ** 32 - 2 ** 31).astype(np.int32)
+    if b_vec:
+        y = y[..., 0]
+    if a_vec:
+        y = y[..., 0, :] if not b_vec else y[..., 0]
+    return np.array(y, order="C")
 
 
 # ---------------------------------------------------------------------------
@@ -579,6 +649,9 @@ def _find_onnx_dir(explicit=None):
     return None
 
 
+DEBIAN_NODE_TESTS = "/usr/share/libonnx-testdata/data/node"
+
+
 def run_node_test(d):
     """Run one ONNX node test directory; returns (status, message)."""
     name = os.path.basename(d)
@@ -617,6 +690,8 @@ def run_node_test(d):
         got = dynamic_quantize_linear(xs[0])
     elif base.startswith("qlinearmatmul"):
         got = (qlinear_matmul(*xs),)
+    elif base.startswith("matmulinteger"):
+        got = (matmul_integer(*xs),)  # inputs A, B, a_zero_point, b_zero_point
     else:
         return "skip", "op %s is not one of the four" % op
     bad = []
@@ -697,12 +772,56 @@ def selftest(onnx_dir=None, verbose=True):
                                              b, np.array(1, f32), np.array(0, np.int8),
                                              np.array(1, f32), np.array(0, np.int8)),
                    np.array([1, 2], np.int8)))
+    # MatMulInteger: ONNX's example (test_matmulinteger, hand copied), then
+    # per-row / per-column zero points, vectors, batches and the 32-bit wrap
+    u8, i8, i32 = np.uint8, np.int8, np.int32
+    mi_a = np.array([[11, 7, 3], [10, 6, 2], [9, 5, 1], [8, 4, 0]], u8)
+    mi_b = np.array([[1, 4], [2, 5], [3, 6]], u8)
+    checks.append(("mmi_onnx_example", matmul_integer(mi_a, mi_b, np.array([12], u8), np.array([0], u8)),
+                   np.array([[-38, -83], [-44, -98], [-50, -113], [-56, -128]], i32)))
+    checks.append(("mmi_no_zp", matmul_integer(np.array([[255, 0]], u8), np.array([[-128], [127]], i8)),
+                   np.array([[-32640]], i32)))
+    a2 = np.array([[1, 2], [3, 4]], i8)
+    b2 = np.array([[1, 0], [0, 1]], u8)
+    checks.append(("mmi_per_row_a", matmul_integer(a2, b2, np.array([1, -1], i8)),
+                   np.array([[0, 1], [4, 5]], i32)))
+    checks.append(("mmi_per_row_a_nd", matmul_integer(np.stack([a2, a2]), b2, np.array([[[1], [-1]], [[0], [0]]], i8)),
+                   np.array([[[0, 1], [4, 5]], [[1, 2], [3, 4]]], i32)))
+    checks.append(("mmi_per_col_b", matmul_integer(a2, b2, None, np.array([1, 2], u8)),
+                   np.array([[-2, -4], [-4, -10]], i32)))  # b - zp = [[0, -2], [-1, -1]]
+    checks.append(("mmi_per_col_b_2d", matmul_integer(a2, b2, None, np.array([[1, 2]], u8)),
+                   np.array([[-2, -4], [-4, -10]], i32)))
+    checks.append(("mmi_vec_a", matmul_integer(np.array([1, 2], i8), b2, np.array(1, i8)),
+                   np.array([0, 1], i32)))
+    checks.append(("mmi_vec_b", matmul_integer(a2, np.array([2, 3], u8), None, np.array([2], u8)),
+                   np.array([2, 4], i32)))
+    checks.append(("mmi_vec_vec", matmul_integer(np.array([1, 2], i8), np.array([2, 3], u8)),
+                   np.array(8, i32)))
+    checks.append(("mmi_batch", matmul_integer(np.ones((2, 1, 1, 3), u8), np.ones((4, 3, 2), i8)),
+                   np.full((2, 4, 1, 2), 3, i32)))
+    # (-128 - 127) * (0 - 255) = 65025; 65025 * 33025 = 2147450625 < 2^31 fits,
+    # 65025 * 33026 = 2147515650 = 2^31 + 32002 wraps to -2^31 + 32002
+    checks.append(("mmi_not_wrapped", matmul_integer(np.full((1, 33025), -128, i8), np.zeros((33025, 1), u8),
+                                                     np.array(127, i8), np.array(255, u8)),
+                   np.array([[2147450625]], i32)))
+    checks.append(("mmi_wrap", matmul_integer(np.full((1, 33026), -128, i8), np.zeros((33026, 1), u8),
+                                              np.array(127, i8), np.array(255, u8)),
+                   np.array([[-2 ** 31 + 32002]], i32)))
     for name, got, want in checks:
         if not _same(got, want):
             failures += 1
             print("FAIL check %s: got %s want %s" % (name, np.asarray(got).tolist(), np.asarray(want).tolist()))
         elif verbose:
             print("ok   check %s" % name)
+
+    # Debian's libonnx-testdata has MatMulInteger's node test (shared/ has not)
+    deb = os.path.join(DEBIAN_NODE_TESTS, "test_matmulinteger")
+    if os.path.isdir(deb):
+        status, msg = run_node_test(deb)
+        if status == "FAIL":
+            failures += 1
+        if verbose or status == "FAIL":
+            print("%-4s node %s (Debian)%s" % (status, os.path.basename(deb), (": " + msg) if msg else ""))
 
     d = _find_onnx_dir(onnx_dir)
     if d is None:

@@ -8,6 +8,8 @@
 #ifndef QUANTOPS_CONVERSION_QOPSTOLINALG_QOPSTOLINALG_H
 #define QUANTOPS_CONVERSION_QOPSTOLINALG_QOPSTOLINALG_H
 
+#include "QuantOps/Dialect/QOps/IR/QOpsDialect.h" // kSignatureAttrName
+
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::qops {
@@ -98,9 +100,6 @@ void populateQOpsToLinalgConversionPatterns(
     bool useInt8Kernel = true, bool parallel = false,
     Int8KernelStrategy strategy = Int8KernelStrategy::Madd,
     int64_t minMaxLanes = 64);
-
-/// The attribute that keeps a function's ONNX-typed signature.
-inline constexpr llvm::StringLiteral kSignatureAttrName = "qops.signature";
 
 } // namespace mlir::qops
 

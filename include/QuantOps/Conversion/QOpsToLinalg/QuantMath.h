@@ -4,12 +4,13 @@
 // between ONNX element types and computation types, the division of
 // QuantizeLinear, rounding half to even with saturation, and the indexing
 // maps that broadcast scales and zero points. Every lowering uses these; none
-// re-derives the math.
+// re-derives the math. Public (part of QuantOpsQOpsToLinalg) so that other
+// passes, such as qops-fuse-qdq, and other compilers emit the same formulas.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QUANTMATH_H
-#define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QUANTMATH_H
+#ifndef QUANTOPS_CONVERSION_QOPSTOLINALG_QUANTMATH_H
+#define QUANTOPS_CONVERSION_QOPSTOLINALG_QUANTMATH_H
 
 #include "QuantOps/Dialect/QOps/IR/QuantParams.h"
 
@@ -109,4 +110,4 @@ Value padHighTo(OpBuilder &b, Location loc, Value tensor,
 
 } // namespace mlir::qops
 
-#endif // QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QUANTMATH_H
+#endif // QUANTOPS_CONVERSION_QOPSTOLINALG_QUANTMATH_H

@@ -1,0 +1,26 @@
+// MatMulInteger with constant weights (b and its zero point constants, as
+// quantize_dynamic writes them): b is packed when compiled. Expected values
+// from the NumPy reference (Inputs/matmul_integer_const_b.py), never from
+// the compiler. small_b's weights are in [-64, 63]: on an AVX2 host without
+// VNNI (maddubs) its kernel multiplies with VPMADDUBSW, which the PAIRS
+// check shows; the other cases keep madd there.
+//
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python %S/Inputs/matmul_integer_const_b.py %t
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=maddubs | FileCheck %s --check-prefix=PAIRS
+// PAIRS-LABEL: func.func @small_b
+// PAIRS: qops.dot_u8s8_quads {{.*}} {pair_sums_fit_i16}
+// PAIRS-LABEL: func.func @wide_b
+// PAIRS-NOT: qops.dot_u8s8_quads
+//
+// RUN: quant-runner %t/constant_b.mlir -e small_b --input %t/small_b_a.npy --expect %t/small_b_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e wide_b --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e ui8_b --input %t/ui8_b_a.npy --expect %t/ui8_b_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e gemv --input %t/gemv_a.npy --expect %t/gemv_expected.npy | FileCheck %s
+// One thread (the default uses every core: the scf.forall form):
+// RUN: quant-runner %t/constant_b.mlir -e small_b --threads 1 --input %t/small_b_a.npy --expect %t/small_b_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e wide_b --threads 1 --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy | FileCheck %s
+// On VNNI hosts, the madd / maddubs kernels as well:
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %t/constant_b.mlir -e small_b --target-features=-avx512vnni,-avxvnni --input %t/small_b_a.npy --expect %t/small_b_expected.npy | FileCheck %s %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %t/constant_b.mlir -e wide_b --target-features=-avx512vnni,-avxvnni --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy | FileCheck %s %}
+// CHECK: all {{[0-9]+}} results match
