@@ -108,9 +108,10 @@ Value qops::emitRequantizedLanes(OpBuilder &b, Location loc,
       q);
 }
 
-Int8Contraction
-qops::describeInt8Contraction(QLinearMatMulOp op,
-                              QLinearMatMulOp::Adaptor storage) {
+/// What both matmul ops have: a and b with their zero points, and y.
+template <typename OpTy>
+static Int8Contraction describeOperands(OpTy op,
+                                        typename OpTy::Adaptor storage) {
   Int8Contraction c;
   c.op = op;
   c.a = op.getA();
@@ -121,6 +122,14 @@ qops::describeInt8Contraction(QLinearMatMulOp op,
   c.aZeroPointStorage = storage.getAZeroPoint();
   c.bStorage = storage.getB();
   c.bZeroPointStorage = storage.getBZeroPoint();
+  c.yType = op.getY().getType();
+  return c;
+}
+
+Int8Contraction
+qops::describeInt8Contraction(QLinearMatMulOp op,
+                              QLinearMatMulOp::Adaptor storage) {
+  Int8Contraction c = describeOperands(op, storage);
   c.aScale = op.getAScale();
   c.bScale = op.getBScale();
   c.yScale = op.getYScale();
@@ -129,25 +138,13 @@ qops::describeInt8Contraction(QLinearMatMulOp op,
   c.bScaleStorage = storage.getBScale();
   c.yScaleStorage = storage.getYScale();
   c.yZeroPointStorage = storage.getYZeroPoint();
-  c.yType = op.getY().getType();
   return c;
 }
 
 Int8Contraction
 qops::describeInt8Contraction(MatMulIntegerOp op,
                               MatMulIntegerOp::Adaptor storage) {
-  Int8Contraction c;
-  c.op = op;
-  c.a = op.getA();
-  c.aZeroPoint = op.getAZeroPoint();
-  c.b = op.getB();
-  c.bZeroPoint = op.getBZeroPoint();
-  c.aStorage = storage.getA();
-  c.aZeroPointStorage = storage.getAZeroPoint();
-  c.bStorage = storage.getB();
-  c.bZeroPointStorage = storage.getBZeroPoint();
-  c.yType = op.getY().getType();
-  return c;
+  return describeOperands(op, storage); // y = acc: nothing requantizes
 }
 
 StringRef qops::int8MatMulUnsupportedReason(const Int8Contraction &c) {
