@@ -44,6 +44,15 @@ struct ConvertQOpsToLinalgPass
                       TypeAttr::get(func.getFunctionType()));
     });
 
+    // The zero-point rules the verifiers cannot check (operand values).
+    if (module.walk([](Operation *op) {
+              return failed(checkConstantZeroPoints(op))
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted())
+      return signalPassFailure();
+
     QOpsStorageTypeConverter converter;
     ConversionTarget target(*ctx);
     target.addIllegalDialect<QOpsDialect>();

@@ -8,6 +8,8 @@
 
 #include "GraphImporter.h"
 
+#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Target/ONNX/OnnxTensor.h"
 
@@ -279,7 +281,9 @@ llvm::Error GraphImporter::verifyNodeOp(const Node &node, Operation *op) {
         message = diagnostic.str();
       return success();
     });
-    if (succeeded(mlir::verify(op)))
+    // The verifier, then the zero-point rules that need the operand's
+    // value (an initializer, known now).
+    if (succeeded(mlir::verify(op)) && succeeded(checkConstantZeroPoints(op)))
       return llvm::Error::success();
   }
   return nodeError(node, message);

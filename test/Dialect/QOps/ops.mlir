@@ -924,3 +924,16 @@ func.func @matmulint_batched_per_row(%a: tensor<2x?x4xui8>, %azp: tensor<1x?x1xu
   %y = qops.matmul_integer a(%a, %azp : tensor<2x?x4xui8>, tensor<1x?x1xui8>) b(%b : tensor<4x?xsi8>) -> tensor<2x?x?xi32>
   return %y : tensor<2x?x?xi32>
 }
+
+// The verifiers see the op alone: a constant zero point that breaks an ONNX
+// value rule (here int32 x with zero point 3) still verifies, so that a
+// producer folding into a constant cannot make valid IR invalid;
+// convert-qops-to-linalg and the importer reject it
+// (test/Conversion/QOpsToLinalg/constant-zero-points.mlir).
+// CHECK-LABEL: func.func @dequantize_int32_constant_zp
+// CHECK: qops.dequantize_linear %{{.*}}, %{{.*}}, %{{.*}} : tensor<4xi32>, tensor<f32>, tensor<i32> -> tensor<4xf32>
+func.func @dequantize_int32_constant_zp(%x: tensor<4xi32>, %s: tensor<f32>) -> tensor<4xf32> {
+  %zp = arith.constant dense<3> : tensor<i32>
+  %y = qops.dequantize_linear %x, %s, %zp : tensor<4xi32>, tensor<f32>, tensor<i32> -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}

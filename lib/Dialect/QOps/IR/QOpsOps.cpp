@@ -154,11 +154,6 @@ LogicalResult QuantizeLinearOp::verify() {
                          << "got " << getY().getType() << " for "
                          << getX().getType();
 
-  if (getYZeroPoint() && isFloat8Type(yElement) &&
-      isConstantZero(getYZeroPoint()) == false)
-    return emitOpError() << "quantize_float8_zp: a float8 zero point must be "
-                         << "0";
-
   return verifyQuantParams(*this, "quantize", getX(), getYScale(),
                            getYZeroPoint(), getAxis(), getBlockSize());
 }
@@ -196,12 +191,6 @@ LogicalResult DequantizeLinearOp::verify() {
     if (zpElement != xElement)
       return emitOpError() << "dequantize_zp_type: x_zero_point has type "
                            << zpElement << " but x has " << xElement;
-    if (isInt32Type(xElement) && isConstantZero(getXZeroPoint()) == false)
-      return emitOpError() << "dequantize_int32_zp: an int32 input takes no "
-                           << "zero point other than 0";
-    if (isFloat8Type(xElement) && isConstantZero(getXZeroPoint()) == false)
-      return emitOpError() << "dequantize_float8_zp: a float8 zero point "
-                           << "must be 0";
   }
   Type expected = scaleElement;
   if (std::optional<Type> dtype = getOutputDtype()) {
@@ -538,6 +527,33 @@ LogicalResult MatMulIntegerOp::verify() {
                                    "N])")
                          << " for " << operand.name << " of " << operand.type;
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Zero-point values (outside the verifiers)
+//===----------------------------------------------------------------------===//
+
+LogicalResult qops::checkConstantZeroPoints(Operation *op) {
+  if (auto quantize = dyn_cast<QuantizeLinearOp>(op)) {
+    Value zp = quantize.getYZeroPoint();
+    if (zp && isFloat8Type(quantize.getY().getType().getElementType()) &&
+        isConstantZero(zp) == false)
+      return quantize.emitOpError()
+             << "quantize_float8_zp: a float8 zero point must be 0";
+    return success();
+  }
+  auto dequantize = dyn_cast<DequantizeLinearOp>(op);
+  if (!dequantize || !dequantize.getXZeroPoint() ||
+      isConstantZero(dequantize.getXZeroPoint()) != false)
+    return success();
+  Type xElement = getRankedType(dequantize.getX()).getElementType();
+  if (isInt32Type(xElement))
+    return dequantize.emitOpError() << "dequantize_int32_zp: an int32 input "
+                                    << "takes no zero point other than 0";
+  if (isFloat8Type(xElement))
+    return dequantize.emitOpError()
+           << "dequantize_float8_zp: a float8 zero point must be 0";
   return success();
 }
 

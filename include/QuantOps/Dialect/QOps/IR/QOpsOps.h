@@ -20,4 +20,20 @@
 #define GET_OP_CLASSES
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h.inc"
 
+namespace mlir::qops {
+
+/// The rules on zero-point values ONNX states, which need the value of an
+/// operand and so are not part of the verifiers (a verifier sees the op
+/// alone; valid IR must not stop verifying when a producer folds):
+///   quantize_float8_zp    a float8 y's zero point is 0
+///   dequantize_float8_zp  a float8 x's zero point is 0
+///   dequantize_int32_zp   an int32 x's zero point is 0
+/// Fails with the labelled error when `op`'s zero point is a constant that
+/// breaks one (a value known only at run time passes: the lowering then
+/// ignores a float8 zero point and subtracts an int32 one). Checked by the
+/// ONNX importer and by convert-qops-to-linalg.
+LogicalResult checkConstantZeroPoints(Operation *op);
+
+} // namespace mlir::qops
+
 #endif // QUANTOPS_DIALECT_QOPS_IR_QOPSOPS_H
