@@ -37,6 +37,7 @@
 
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "TuningTable.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -49,8 +50,8 @@ using namespace mlir::qops;
 
 namespace {
 
-/// Rows of L lanes per thread chunk of pass 1 (64K elements, 256 KiB).
-constexpr int64_t kChunkRows = 1024;
+/// Rows of L lanes per thread chunk of pass 1 (TuningTable.h).
+constexpr int64_t kChunkRows = kMinMaxChunkRows;
 
 struct DynamicQuantizeLinearToLinalg
     : OpConversionPattern<DynamicQuantizeLinearOp> {

@@ -28,6 +28,7 @@
 
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "TuningTable.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -115,18 +116,20 @@ SmallVector<ReassociationIndices> getCollapseGroups(ArrayRef<bool> kept) {
   return groups;
 }
 
-/// Rows of b in one chunk of a split k (see splitsK).
-constexpr int64_t kSplitKRows = 1024;
+/// Rows of b in one chunk of a split k (see splitsK; TuningTable.h).
+constexpr int64_t kSplitKRows = kGemvKChunkRows;
 
 /// The number of k chunks when the integer contraction is a gemv to split
-/// over threads: no batch, at most 4 rows of a (static), K a static multiple
+/// over threads: no batch, at most kGemvMaxRows rows of a (static), K a
+/// static multiple
 /// of kSplitKRows with at least two chunks, scalar zero points.
 std::optional<int64_t> splitsK(RankedTensorType aType, RankedTensorType bType,
                                Value aZeroPoint, Value bZeroPoint) {
   if (aType.getRank() != 2 || bType.getRank() != 2)
     return std::nullopt;
   int64_t rows = aType.getDimSize(0), k = aType.getDimSize(1);
-  if (ShapedType::isDynamic(rows) || rows > 4 || ShapedType::isDynamic(k) ||
+  if (ShapedType::isDynamic(rows) || rows > kGemvMaxRows ||
+      ShapedType::isDynamic(k) ||
       k % kSplitKRows != 0 || k / kSplitKRows < 2 ||
       bType.getDimSize(0) != k)
     return std::nullopt;

@@ -56,6 +56,7 @@
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+#include "TuningTable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -69,16 +70,13 @@ using namespace mlir::qops;
 
 namespace {
 
-constexpr int64_t kMaxRows = 4;      // a's rows the gemv takes; also the
-                                     // panels of one row run together (at
-                                     // most 8 accumulators)
 constexpr int64_t kPanel = 16;       // columns of one pair vector
 constexpr int64_t kLanes = 8;        // i32 lanes of one accumulator
-constexpr int64_t kChunkRows = 1024; // rows of b in one thread's chunk
-constexpr int64_t kColumnBlock = 512; // columns of one thread's block when
-                                      // K is not split
-constexpr int64_t kBlockPairs = 4;     // k-pairs of one sweep over a
-                                     // row-major b
+// Rows taken, k chunks, column blocks, sweep: TuningTable.h.
+constexpr int64_t kMaxRows = kGemvMaxRows;
+constexpr int64_t kChunkRows = kGemvKChunkRows;
+constexpr int64_t kColumnBlock = kGemvColumnBlock;
+constexpr int64_t kBlockPairs = kGemvBlockPairs;
 
 /// Whether `zeroPoint` is a constant whose every value is 0 (the b_zp S[m]
 /// term vanishes).

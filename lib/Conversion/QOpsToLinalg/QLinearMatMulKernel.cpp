@@ -81,6 +81,7 @@
 #include "QLinearMatMulMadd.h"
 #include "QLinearMatMulMmla.h"
 #include "QLinearMatMulVnni.h"
+#include "TuningTable.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
@@ -100,23 +101,7 @@ using namespace mlir::qops;
 
 namespace {
 
-constexpr int64_t kRows = 6;     // MR: rows per register tile (madd: 12
-                                 // accumulators + 3 of the 16 AVX2 registers)
-constexpr int64_t kVnniRows = 12; // MR of vnni on AVX-512 targets: 24
-                                  // accumulators of 32 registers
-constexpr int64_t kColumns = 16; // NR: columns per panel (2 x 8 i32 lanes)
-constexpr int64_t kHalf = 8;     // i32 lanes per accumulator vector
-constexpr int64_t kWideColumns = 32; // NR of vnni on AVX-512: 2 x 16 i32
-                                     // lanes (zmm), 4 k-quads of 4 columns
-                                     // per VPDPBUSD instead of 2
-/// At most this many rows of a (static) and a non-constant b: the generic
-/// contraction, which reads b once, instead of packing it.
-constexpr int64_t kStreamingMaxRows = 4;
-constexpr int64_t kRowBlock = 48; // MC: rows whose packed A stays in L2
-                                  // while every B panel passes by
-constexpr int64_t kAmxRowBlock = 128; // MC of amx: two 32-row register tiles
-constexpr int64_t kColumnChunk = 256; // columns of one thread's tile (16
-                                      // panels)
+constexpr int64_t kHalf = 8; // i32 lanes per accumulator vector of madd
 
 /// A constant b with a constant zero point, as i32 values by b's
 /// signedness: what the compile-time packings read.
@@ -196,6 +181,8 @@ Value packConstantB(OpBuilder &b, Location loc, const Int8Contraction &op,
       return 0;
     return uint16_t(int16_t(cb.at(bb, k, n) - cb.zeroPointOf(n)));
   };
+  constexpr int64_t kColumns =
+      getInt8KernelConfig(Int8KernelStrategy::Madd).panelColumns;
   SmallVector<int32_t> packed;
   packed.reserve(cb.batches * *numPanels * *pairs * kColumns);
   for (int64_t bb = 0; bb < cb.batches; ++bb)
@@ -331,7 +318,7 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
     // the shapes it does not take, the generic contraction (QLinearMatMul.cpp,
     // vectorized along n) reads b once.
     int64_t rowsOfA = aOnnxType.getDimSize(aRank - 2);
-    if (!ShapedType::isDynamic(rowsOfA) && rowsOfA <= kStreamingMaxRows &&
+    if (!ShapedType::isDynamic(rowsOfA) && rowsOfA <= kGemvMaxRows &&
         !matchPattern(op.b, m_Constant()))
       return rewriter.notifyMatchFailure(op.op, "few rows, b not constant");
 
@@ -400,9 +387,8 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
     bool signedA = strategy == Int8KernelStrategy::NeonSdot;
     // A statically short a (gemv: M = 1) gets a tile of its own height
     // instead of one padded to MR rows of zeros.
-    int64_t rows = amx                                   ? kAmxTileRows
-                   : strategy == Int8KernelStrategy::Vnni ? kVnniRows
-                                                          : kRows;
+    Int8KernelConfig config = getInt8KernelConfig(strategy);
+    int64_t rows = config.tileRows;
     std::optional<int64_t> staticRows = getConstantIntValue(m);
     if (staticRows && !amx)
       rows = std::min(rows, std::max<int64_t>(*staticRows, 1));
@@ -410,9 +396,8 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
       rows = llvm::alignTo(rows, 2);
     // NR: 16 columns in two accumulators of 8 i32 lanes, 32 (two of 16)
     // for vnni on AVX-512 and for amx (two tiles of 16 columns).
-    int64_t panelColumns =
-        strategy == Int8KernelStrategy::Vnni || amx ? kWideColumns : kColumns;
-    int64_t rowBlock = amx ? kAmxRowBlock : kRowBlock;
+    int64_t panelColumns = config.panelColumns;
+    int64_t rowBlock = config.rowBlock;
     // A block holds whole tiles (a tile past a block's end would write rows
     // of the next block's slice of y), unless a is shorter than one tile.
     assert((rowBlock % rows == 0 ||
@@ -421,8 +406,7 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
     int64_t lanes = panelColumns / 2;
     OpFoldResult mPadded = roundUp(m, rows),
                  nPadded = roundUp(n, panelColumns);
-    OpFoldResult kPadded =
-        roundUp(k, mmla ? 8 : amx ? kAmxKStep : vnni ? 4 : 2);
+    OpFoldResult kPadded = roundUp(k, config.kStep);
     // a is read in place (not copied into a row-padded buffer) and y is
     // written unpadded. A tile that reaches past M (only the last of a block,
     // when M is not a multiple of MR) takes its rows past M as row M - 1:
@@ -487,10 +471,9 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
     // The packed k groups: pairs (madd) or quads (the others); the kernel's
     // k steps: these, or octets (usmmla).
     OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, s0.floorDiv(vnni ? 4 : 2), {kPadded});
+        rewriter, loc, s0.floorDiv(config.kGroup), {kPadded});
     OpFoldResult kSteps = affine::makeComposedFoldedAffineApply(
-        rewriter, loc,
-        s0.floorDiv(mmla ? 8 : amx ? kAmxKStep : vnni ? 4 : 2), {kPadded});
+        rewriter, loc, s0.floorDiv(config.kStep), {kPadded});
     OpFoldResult panels = affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.floorDiv(panelColumns), {nPadded});
     // A constant b (weights) with a constant zero point is packed now, at
@@ -553,7 +536,7 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
     Value cBlockEnd = idx(mPadded), cColumnsEnd = idx(nPadded);
     Value cM = idx(m), cN = idx(n);
     Value cLastRow = arith::SubIOp::create(rewriter, loc, cM, c1);
-    // One tile of the thread grid: rows [mb, blockEnd) (at most kRowBlock)
+    // One tile of the thread grid: rows [mb, blockEnd) (at most MC)
     // and columns [nBegin, nEnd) of batch `bi` (b's batch `bb`); in it,
     // every 16-column panel, and in each panel the block's MR-row tiles.
     // Writes into `yIn`, whose element (0, 0, 0) is element (batchInY,
@@ -835,13 +818,13 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
       SmallVector<OpFoldResult> upper{batch, mPadded, nPadded};
       SmallVector<OpFoldResult> steps{rewriter.getIndexAttr(1),
                                       rewriter.getIndexAttr(rowBlock),
-                                      rewriter.getIndexAttr(kColumnChunk)};
+                                      rewriter.getIndexAttr(config.columnChunk)};
       if (columnsOuter) {
         std::swap(upper[1], upper[2]);
         std::swap(steps[1], steps[2]);
       }
       Value cChunk = arith::ConstantIndexOp::create(rewriter, loc,
-                                                    kColumnChunk);
+                                                    config.columnChunk);
       auto forall = scf::ForallOp::create(
           rewriter, loc,
           ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),

@@ -3,6 +3,7 @@
 #include "QLinearMatMulMadd.h"
 
 #include "QLinearMatMulLanes.h"
+#include "TuningTable.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -17,7 +18,9 @@ using namespace mlir::qops;
 
 namespace {
 
-constexpr int64_t kPanel = 16; // columns of one panel (the kernel's NR)
+// Columns of one panel: madd's NR (TuningTable.h).
+constexpr int64_t kPanel =
+    getInt8KernelConfig(Int8KernelStrategy::Madd).panelColumns;
 
 /// Each lane of the columns 0-7 (`high` false) or 8-15 twice: the zero
 /// point of a pair of rows.

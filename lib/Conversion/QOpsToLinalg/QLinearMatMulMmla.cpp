@@ -7,6 +7,7 @@
 #include "QLinearMatMulMmla.h"
 
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "TuningTable.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -20,7 +21,9 @@ using namespace mlir;
 using namespace mlir::qops;
 
 namespace {
-constexpr int64_t kPanelColumns = 16;
+// Columns of one panel: usmmla's NR (TuningTable.h).
+constexpr int64_t kPanelColumns =
+    getInt8KernelConfig(Int8KernelStrategy::NeonUsmmla).panelColumns;
 constexpr int64_t kColumnPairs = kPanelColumns / 2;
 } // namespace
 

@@ -1,0 +1,86 @@
+//===- TuningTable.h - the lowering's tuning constants, in one place -*- C++ -*-===//
+//
+// Every size the lowering chooses for speed rather than for correctness:
+// each int8 strategy's register tile and blocking, and the thresholds that
+// send a contraction to the gemv, split its k over threads or chunk a
+// reduction. Facts of an instruction set (AMX tiles are 16 x 64 bytes,
+// QLinearMatMulAmx.h) are not here; the numbers that were measured to pick
+// these are in docs/Performance.md and the commit messages.
+//
+//   strategy    MR  NR  KR  k group  MC   column chunk
+//   madd         6  16   2   2       48   256   12 accumulators + 3 of 16 ymm
+//   maddubs      as avxvnni for a provably safe constant b, else as madd
+//   vnni        12  32   4   4       48   256   24 accumulators of 32 zmm
+//   avxvnni      6  16   4   4       48   256
+//   amx         32  32  64   4      128   256   2 x 2 TDPBUSD tiles
+//   usmmla       6  16   8   4       48   256   k-octets, 2 x 2 blocks
+//   usdot        6  16   4   4       48   256
+//   sdot         6  16   4   4       48   256
+//
+// MR: rows of a register tile; NR: columns of a packed B panel; KR: k per
+// step of the tile's loop (K is padded to it); k group: k per packed 32-bit
+// lane of B (pairs of i16, or quads of bytes); MC: rows of a block whose
+// packed A stays in L2 while every B panel passes by (a multiple of MR);
+// column chunk: columns of one thread's tile.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_TUNINGTABLE_H
+#define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_TUNINGTABLE_H
+
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+
+#include <cstdint>
+
+namespace mlir::qops {
+
+/// The register tile and blocking of one int8 kernel strategy.
+struct Int8KernelConfig {
+  int64_t tileRows;     // MR
+  int64_t panelColumns; // NR
+  int64_t kStep;        // KR
+  int64_t kGroup;       // k per packed lane of B
+  int64_t rowBlock;     // MC
+  int64_t columnChunk;  // columns of one thread's tile
+};
+
+/// The row of `strategy` in the table above.
+constexpr Int8KernelConfig getInt8KernelConfig(Int8KernelStrategy strategy) {
+  switch (strategy) {
+  case Int8KernelStrategy::Madd:
+  case Int8KernelStrategy::Maddubs: // resolved to Madd or AvxVnni first
+    return {6, 16, 2, 2, 48, 256};
+  case Int8KernelStrategy::Vnni:
+    return {12, 32, 4, 4, 48, 256};
+  case Int8KernelStrategy::AvxVnni:
+  case Int8KernelStrategy::NeonUsdot:
+  case Int8KernelStrategy::NeonSdot:
+    return {6, 16, 4, 4, 48, 256};
+  case Int8KernelStrategy::Amx:
+    return {32, 32, 64, 4, 128, 256};
+  case Int8KernelStrategy::NeonUsmmla:
+    return {6, 16, 8, 4, 48, 256};
+  }
+  return {6, 16, 2, 2, 48, 256};
+}
+
+/// At most this many rows of a (static): with a b known only at run time
+/// the kernel leaves the product to the gemv or the generic contraction
+/// (packing b would cost more than the product); the gemv takes up to this
+/// many rows (its panels of one row run together: at most 8 accumulators).
+constexpr int64_t kGemvMaxRows = 4;
+/// Rows of b in one thread's chunk when a gemv's k is split over threads
+/// (the int8 gemv and the generic contraction's split-k).
+constexpr int64_t kGemvKChunkRows = 1024;
+/// Columns of one thread's block of the int8 gemv when K has fewer than two
+/// chunks.
+constexpr int64_t kGemvColumnBlock = 512;
+/// k-pairs of one sweep of the int8 gemv over a row-major b.
+constexpr int64_t kGemvBlockPairs = 4;
+/// Rows of L lanes per thread chunk of DynamicQuantizeLinear's min/max pass
+/// (64K elements, 256 KiB).
+constexpr int64_t kMinMaxChunkRows = 1024;
+
+} // namespace mlir::qops
+
+#endif // QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_TUNINGTABLE_H
