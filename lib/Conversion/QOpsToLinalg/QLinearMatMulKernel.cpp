@@ -286,599 +286,698 @@ bool constantBPairSumsFitI16(const Int8Contraction &op,
   return true;
 }
 
-/// The kernel for `op` (see the file comment), or failure before any IR is
-/// built when it does not apply.
-LogicalResult lowerInt8Kernel(const Int8Contraction &op,
-                              ConversionPatternRewriter &rewriter,
-                              const TypeConverter &converter,
-                              bool isParallel,
-                              Int8KernelStrategy requestedStrategy) {
-    Location loc = op.op->getLoc();
-    auto aOnnxType = cast<RankedTensorType>(op.a.getType());
-    auto bOnnxType = cast<RankedTensorType>(op.b.getType());
-    Type aOnnx = aOnnxType.getElementType(), bOnnx = bOnnxType.getElementType();
-    Type yOnnx = op.yType.getElementType();
-    if (StringRef reason = int8MatMulUnsupportedReason(op); !reason.empty())
-      return rewriter.notifyMatchFailure(op.op, reason);
-    int64_t aRank = aOnnxType.getRank(), bRank = bOnnxType.getRank();
-    if (aRank < 2 || bRank < 2)
-      return rewriter.notifyMatchFailure(op.op, "a vector operand");
-    if (llvm::is_contained(aOnnxType.getShape(), 0) ||
-        llvm::is_contained(bOnnxType.getShape(), 0))
-      return rewriter.notifyMatchFailure(op.op, "an empty operand");
-    // Batch dims: b shared (2-D) or exactly a's (no broadcasting).
-    ArrayRef<int64_t> aBatch = aOnnxType.getShape().drop_back(2);
-    ArrayRef<int64_t> bBatch = bOnnxType.getShape().drop_back(2);
-    bool sharedB = bRank == 2;
-    if (!sharedB && (aBatch != bBatch ||
-                     llvm::any_of(aBatch, ShapedType::isDynamic)))
-      return rewriter.notifyMatchFailure(op.op, "broadcast batch dims");
-    // A few rows times a b that is not a constant (gemv): packing b would
-    // cost more than the product; the gemv (QLinearMatMulGemv.cpp) or, for
-    // the shapes it does not take, the generic contraction (QLinearMatMul.cpp,
-    // vectorized along n) reads b once.
-    int64_t rowsOfA = aOnnxType.getDimSize(aRank - 2);
-    if (!ShapedType::isDynamic(rowsOfA) && rowsOfA <= kGemvMaxRows &&
-        !matchPattern(op.b, m_Constant()))
-      return rewriter.notifyMatchFailure(op.op, "few rows, b not constant");
+/// Why the kernel does not take `op`, or "" when it does (checked before
+/// any IR is built).
+StringRef kernelUnsupportedReason(const Int8Contraction &op) {
+  auto aType = cast<RankedTensorType>(op.a.getType());
+  auto bType = cast<RankedTensorType>(op.b.getType());
+  if (StringRef reason = int8MatMulUnsupportedReason(op); !reason.empty())
+    return reason;
+  int64_t aRank = aType.getRank(), bRank = bType.getRank();
+  if (aRank < 2 || bRank < 2)
+    return "a vector operand";
+  if (llvm::is_contained(aType.getShape(), 0) ||
+      llvm::is_contained(bType.getShape(), 0))
+    return "an empty operand";
+  // Batch dims: b shared (2-D) or exactly a's (no broadcasting).
+  ArrayRef<int64_t> aBatch = aType.getShape().drop_back(2);
+  ArrayRef<int64_t> bBatch = bType.getShape().drop_back(2);
+  if (bRank != 2 &&
+      (aBatch != bBatch || llvm::any_of(aBatch, ShapedType::isDynamic)))
+    return "broadcast batch dims";
+  // A few rows times a b that is not a constant (gemv): packing b would
+  // cost more than the product; the gemv (QLinearMatMulGemv.cpp) or, for
+  // the shapes it does not take, the generic contraction (QLinearMatMul.cpp,
+  // vectorized along n) reads b once.
+  int64_t rowsOfA = aType.getDimSize(aRank - 2);
+  if (!ShapedType::isDynamic(rowsOfA) && rowsOfA <= kGemvMaxRows &&
+      !matchPattern(op.b, m_Constant()))
+    return "few rows, b not constant";
+  return "";
+}
 
-    // Every check passed: from here on the pattern builds IR.
-    Int8MatMulParams params(rewriter, loc, op);
+/// `v` of rank `rank` as [batch, rows, columns]: a unit batch added to a
+/// matrix, the batch dims of a higher rank collapsed.
+Value toBatched(OpBuilder &b, Location loc, Value v, int64_t rank) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (rank == 2)
+    return tensor::ExpandShapeOp::create(
+        b, loc,
+        RankedTensorType::get({1, type.getDimSize(0), type.getDimSize(1)},
+                              type.getElementType()),
+        v, ArrayRef<ReassociationIndices>{{0, 1}, {2}},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1),
+                               tensor::getMixedSize(b, loc, v, 0),
+                               tensor::getMixedSize(b, loc, v, 1)});
+  if (rank == 3)
+    return v;
+  SmallVector<ReassociationIndices> groups{
+      llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)), {rank - 2}, {rank - 1}};
+  return tensor::CollapseShapeOp::create(b, loc, v, groups);
+}
 
-    // Collapse the batch dims: a [B, M, K], b [Bb, K, N].
-    auto toBatched = [&](Value v, int64_t rank) -> Value {
-      if (rank == 2)
-        return tensor::ExpandShapeOp::create(
-            rewriter, loc,
-            RankedTensorType::get(
-                {1, cast<RankedTensorType>(v.getType()).getDimSize(0),
-                 cast<RankedTensorType>(v.getType()).getDimSize(1)},
-                cast<RankedTensorType>(v.getType()).getElementType()),
-            v, ArrayRef<ReassociationIndices>{{0, 1}, {2}},
-            ArrayRef<OpFoldResult>{
-                rewriter.getIndexAttr(1),
-                tensor::getMixedSize(rewriter, loc, v, 0),
-                tensor::getMixedSize(rewriter, loc, v, 1)});
-      if (rank == 3)
-        return v;
-      SmallVector<ReassociationIndices> groups{
-          llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)),
-          {rank - 2},
-          {rank - 1}};
-      return tensor::CollapseShapeOp::create(rewriter, loc, v, groups);
-    };
-    Value a = toBatched(op.aStorage, aRank);
-    Value bMat = toBatched(op.bStorage, bRank);
+/// What the kernel decided for one contraction: the strategy as resolved,
+/// its tile (TuningTable.h, shortened for a short a) and the sizes of a
+/// [B, M, K], b [Bb, K, N] and their padded forms.
+struct KernelPlan {
+  Int8KernelStrategy strategy;
+  Int8KernelConfig config;
+  bool vnni, mmla, amx, signedA, pairSumsFitI16, sharedB;
+  int64_t rows, panelColumns, rowBlock, lanes;
+  OpFoldResult batch, m, k, n, mPadded, nPadded, kPadded;
+  std::optional<int64_t> staticM, staticN;
+  bool partialTiles, columnsExact;
+};
 
-    auto size = [&](Value v, int64_t d) {
-      return tensor::getMixedSize(rewriter, loc, v, d);
-    };
-    OpFoldResult batch = size(a, 0);
-    OpFoldResult m = size(a, 1), k = size(a, 2), n = size(bMat, 2);
-    emitSizeCheck(rewriter, loc, k, size(bMat, 1),
-                  op.requantizes()
-                      ? "qmatmul_inner_dim: a's K differs from b's K"
-                      : "matmulint_inner_dim: a's K differs from b's K");
-    AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
-    auto roundUp = [&](OpFoldResult v, int64_t multiple) {
-      return affine::makeComposedFoldedAffineApply(
-          rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
-    };
-    // AMX tiles have 32 rows: a statically shorter a takes vnni's kernel
-    // (its tile is as short as a).
-    Int8KernelStrategy strategy = requestedStrategy;
-    if (strategy == Int8KernelStrategy::Amx &&
-        !ShapedType::isDynamic(rowsOfA) && rowsOfA < kAmxTileRows)
-      strategy = Int8KernelStrategy::Vnni;
-    // maddubs: the quads of avxvnni, multiplied by VPMADDUBSW where a
-    // constant b proves that no pair sum saturates; madd otherwise.
-    bool pairSumsFitI16 = false;
-    if (strategy == Int8KernelStrategy::Maddubs) {
-      pairSumsFitI16 = constantBPairSumsFitI16(op, bOnnxType);
-      strategy = pairSumsFitI16 ? Int8KernelStrategy::AvxVnni
-                                : Int8KernelStrategy::Madd;
+KernelPlan planKernel(OpBuilder &rewriter, Location loc,
+                      const Int8Contraction &op, Value a, Value bMat,
+                      Int8KernelStrategy requestedStrategy) {
+  auto aOnnxType = cast<RankedTensorType>(op.a.getType());
+  auto bOnnxType = cast<RankedTensorType>(op.b.getType());
+  int64_t rowsOfA = aOnnxType.getDimSize(aOnnxType.getRank() - 2);
+  KernelPlan plan;
+  plan.sharedB = bOnnxType.getRank() == 2;
+  auto size = [&](Value v, int64_t d) {
+    return tensor::getMixedSize(rewriter, loc, v, d);
+  };
+  plan.batch = size(a, 0);
+  plan.m = size(a, 1);
+  plan.k = size(a, 2);
+  plan.n = size(bMat, 2);
+  emitSizeCheck(rewriter, loc, plan.k, size(bMat, 1),
+                op.requantizes()
+                    ? "qmatmul_inner_dim: a's K differs from b's K"
+                    : "matmulint_inner_dim: a's K differs from b's K");
+  AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
+  auto roundUp = [&](OpFoldResult v, int64_t multiple) {
+    return affine::makeComposedFoldedAffineApply(
+        rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
+  };
+  // AMX tiles have 32 rows: a statically shorter a takes vnni's kernel
+  // (its tile is as short as a).
+  Int8KernelStrategy strategy = requestedStrategy;
+  if (strategy == Int8KernelStrategy::Amx &&
+      !ShapedType::isDynamic(rowsOfA) && rowsOfA < kAmxTileRows)
+    strategy = Int8KernelStrategy::Vnni;
+  // maddubs: the quads of avxvnni, multiplied by VPMADDUBSW where a
+  // constant b proves that no pair sum saturates; madd otherwise.
+  plan.pairSumsFitI16 = false;
+  if (strategy == Int8KernelStrategy::Maddubs) {
+    plan.pairSumsFitI16 = constantBPairSumsFitI16(op, bOnnxType);
+    strategy = plan.pairSumsFitI16 ? Int8KernelStrategy::AvxVnni
+                                   : Int8KernelStrategy::Madd;
+  }
+  plan.strategy = strategy;
+  plan.amx = strategy == Int8KernelStrategy::Amx;
+  // The quad strategies: u8 x s8 (vnni, avxvnni, amx, usdot, usmmla) or
+  // s8 x s8 (sdot). usmmla steps over k-octets and tiles 2x2 blocks (row
+  // pairs), amx over 64-k steps of 32 x 32 tiles.
+  plan.vnni = strategy != Int8KernelStrategy::Madd;
+  plan.mmla = strategy == Int8KernelStrategy::NeonUsmmla;
+  plan.signedA = strategy == Int8KernelStrategy::NeonSdot;
+  // A statically short a (gemv: M = 1) gets a tile of its own height
+  // instead of one padded to MR rows of zeros.
+  plan.config = getInt8KernelConfig(strategy);
+  plan.rows = plan.config.tileRows;
+  std::optional<int64_t> staticRows = getConstantIntValue(plan.m);
+  if (staticRows && !plan.amx)
+    plan.rows = std::min(plan.rows, std::max<int64_t>(*staticRows, 1));
+  if (plan.mmla)
+    plan.rows = llvm::alignTo(plan.rows, 2);
+  plan.panelColumns = plan.config.panelColumns;
+  plan.rowBlock = plan.config.rowBlock;
+  // A block holds whole tiles (a tile past a block's end would write rows
+  // of the next block's slice of y), unless a is shorter than one tile.
+  assert((plan.rowBlock % plan.rows == 0 ||
+          (staticRows && *staticRows <= plan.rows)) &&
+         "the row block must hold whole register tiles");
+  plan.lanes = plan.panelColumns / 2;
+  plan.mPadded = roundUp(plan.m, plan.rows);
+  plan.nPadded = roundUp(plan.n, plan.panelColumns);
+  plan.kPadded = roundUp(plan.k, plan.config.kStep);
+  // a is read in place (not copied into a row-padded buffer) and y is
+  // written unpadded. A tile that reaches past M (only the last of a block,
+  // when M is not a multiple of MR) takes its rows past M as row M - 1:
+  // it reads a, the row sums and the per-row parameters of row M - 1 for
+  // them, so they compute row M - 1's values and write them there again
+  // (the same thread, the same bytes). Columns past N are masked writes.
+  plan.staticM = getConstantIntValue(plan.m);
+  plan.staticN = getConstantIntValue(plan.n);
+  plan.partialTiles = !plan.staticM || *plan.staticM % plan.rows != 0;
+  plan.columnsExact =
+      plan.staticN && *plan.staticN % plan.panelColumns == 0;
+  return plan;
+}
+
+/// The operands the tiles read: A packed (A16 = a - a_zp for madd, A8 = a'
+/// with its row sums for the quads), B packed (at compile time for a
+/// constant b), the quads' column term, and for amx their buffers.
+struct PackedOperands {
+  Value a, rowSum, b, columnTerm, aBuffer, bBuffer;
+  OpFoldResult kSteps;
+};
+
+Value packMaddA(OpBuilder &rewriter, Location loc, Value a, Type aOnnx,
+                const KernelParam &aZeroPoint, const KernelPlan &plan) {
+  MLIRContext *ctx = rewriter.getContext();
+  Type i16 = rewriter.getIntegerType(16);
+  AffineMap aMap = AffineMap::getMultiDimIdentityMap(3, ctx);
+  // A16 = a - a_zp, padded to [B, M, Kp].
+  AffineMap aZpMap = aZeroPoint.perElement
+                         ? AffineMap::get(3, 0, getAffineDimExpr(1, ctx))
+                         : AffineMap::get(3, 0, {}, ctx);
+  Value a16Init = createEmptyLike(rewriter, loc, a, i16);
+  Value a16 =
+      linalg::GenericOp::create(
+          rewriter, loc, a16Init.getType(), ValueRange{a, aZeroPoint.tensor},
+          a16Init, ArrayRef<AffineMap>{aMap, aZpMap, aMap},
+          SmallVector<utils::IteratorType>(3, utils::IteratorType::parallel),
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            Value d = arith::SubIOp::create(
+                b, l, emitExtendToI32(b, l, args[0], aOnnx),
+                emitExtendToI32(b, l, args[1], aOnnx));
+            linalg::YieldOp::create(
+                b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
+          })
+          .getResult(0);
+  return padHighTo(rewriter, loc, a16, {plan.batch, plan.m, plan.kPadded},
+                   rewriter.getI16IntegerAttr(0));
+}
+
+PackedOperands packOperands(OpBuilder &rewriter, Location loc,
+                            const Int8Contraction &op, const KernelPlan &plan,
+                            const Int8MatMulParams &params, Value a,
+                            Value bMat, bool isParallel) {
+  auto bOnnxType = cast<RankedTensorType>(op.b.getType());
+  Type aOnnx = cast<RankedTensorType>(op.a.getType()).getElementType();
+  Type bOnnx = bOnnxType.getElementType();
+  PackedOperands packed;
+  if (plan.vnni) {
+    // zb' rowsum[m] vanishes when every zb' is a constant 0 (symmetric
+    // weights: an si8 b with zero point 0): no row sums, no pass over a.
+    // AMX tile loads read 32 whole rows: a partial last tile needs a's
+    // rows padded.
+    VnniPackedA packedA = packVnniA(
+        rewriter, loc, a, aOnnx, plan.signedA, plan.kPadded,
+        /*withRowSums=*/!isZeroSignedOperandB(op),
+        plan.amx && plan.partialTiles ? plan.mPadded : OpFoldResult());
+    packed.a = packedA.bytes;
+    packed.rowSum = packedA.rowSum;
+  } else {
+    packed.a = packMaddA(rewriter, loc, a, aOnnx, params.aZeroPoint, plan);
+  }
+
+  // The packed k groups: pairs (madd) or quads (the others); the kernel's
+  // k steps: these, or octets (usmmla), or 64 (amx).
+  AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
+  OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
+      rewriter, loc, s0.floorDiv(plan.config.kGroup), {plan.kPadded});
+  packed.kSteps = affine::makeComposedFoldedAffineApply(
+      rewriter, loc, s0.floorDiv(plan.config.kStep), {plan.kPadded});
+  OpFoldResult panels = affine::makeComposedFoldedAffineApply(
+      rewriter, loc, s0.floorDiv(plan.panelColumns), {plan.nPadded});
+  // A constant b (weights) with a constant zero point is packed now, at
+  // compile time; otherwise the packing runs with the program.
+  if (plan.vnni) {
+    std::tie(packed.b, packed.columnTerm) = packConstantBQuads(
+        rewriter, loc, op, bOnnxType, kPairs, panels, plan.panelColumns);
+    if (!packed.b) {
+      VnniPackedB packedB =
+          packVnniB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
+                    params.bZeroPoint.perElement, plan.k, plan.n,
+                    plan.kPadded, plan.nPadded, plan.panelColumns);
+      packed.b = packedB.quads;
+      packed.columnTerm = packedB.columnTerm;
     }
-    bool amx = strategy == Int8KernelStrategy::Amx;
-    // The quad strategies: u8 x s8 (vnni, avxvnni, amx, usdot, usmmla) or
-    // s8 x s8 (sdot). usmmla steps over k-octets and tiles 2x2 blocks (row
-    // pairs), amx over 64-k steps of 32 x 32 tiles.
-    bool vnni = strategy != Int8KernelStrategy::Madd;
-    bool mmla = strategy == Int8KernelStrategy::NeonUsmmla;
-    bool signedA = strategy == Int8KernelStrategy::NeonSdot;
-    // A statically short a (gemv: M = 1) gets a tile of its own height
-    // instead of one padded to MR rows of zeros.
-    Int8KernelConfig config = getInt8KernelConfig(strategy);
-    int64_t rows = config.tileRows;
-    std::optional<int64_t> staticRows = getConstantIntValue(m);
-    if (staticRows && !amx)
-      rows = std::min(rows, std::max<int64_t>(*staticRows, 1));
-    if (mmla)
-      rows = llvm::alignTo(rows, 2);
-    // NR: 16 columns in two accumulators of 8 i32 lanes, 32 (two of 16)
-    // for vnni on AVX-512 and for amx (two tiles of 16 columns).
-    int64_t panelColumns = config.panelColumns;
-    int64_t rowBlock = config.rowBlock;
-    // A block holds whole tiles (a tile past a block's end would write rows
-    // of the next block's slice of y), unless a is shorter than one tile.
-    assert((rowBlock % rows == 0 ||
-            (staticRows && *staticRows <= rows)) &&
-           "the row block must hold whole register tiles");
-    int64_t lanes = panelColumns / 2;
-    OpFoldResult mPadded = roundUp(m, rows),
-                 nPadded = roundUp(n, panelColumns);
-    OpFoldResult kPadded = roundUp(k, config.kStep);
-    // a is read in place (not copied into a row-padded buffer) and y is
-    // written unpadded. A tile that reaches past M (only the last of a block,
-    // when M is not a multiple of MR) takes its rows past M as row M - 1:
-    // it reads a, the row sums and the per-row parameters of row M - 1 for
-    // them, so they compute row M - 1's values and write them there again
-    // (the same thread, the same bytes). Columns past N are masked writes.
-    std::optional<int64_t> staticM = getConstantIntValue(m),
-                           staticN = getConstantIntValue(n);
-    bool partialTiles = !staticM || *staticM % rows != 0;
-    bool columnsExact = staticN && *staticN % panelColumns == 0;
+    if (plan.mmla)
+      packed.b = reorderQuadsForMmla(rewriter, loc, packed.b);
+  } else {
+    packed.b = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
+  }
+  // B16 = b - b_zp in k-pairs of 16-column panels, [Bb, Np/16, Kp/2, 16]
+  // i32, at run time.
+  if (!packed.b)
+    packed.b = packMaddB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
+                         params.bZeroPoint.perElement, plan.k, plan.n,
+                         plan.kPadded, plan.nPadded, isParallel);
+  // amx reads the packed operands through memrefs (tile loads).
+  if (plan.amx) {
+    packed.aBuffer = toReadOnlyBuffer(rewriter, loc, packed.a);
+    packed.bBuffer = toReadOnlyBuffer(rewriter, loc, packed.b);
+  }
+  return packed;
+}
 
-    // Per-column parameters padded to the panels (scale 1, zp 0); per-row
-    // ones are read at rows below M only (clamped).
-    Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16);
-    params.padColumns(rewriter, loc, nPadded);
-    RequantizeParams requantize = params.requantize();
+/// The loops of the kernel over one block of y and the code of one register
+/// tile, with the values they share (created once, before the loops).
+struct TileEmitter {
+  const Int8Contraction &op;
+  const KernelPlan &plan;
+  const PackedOperands &packed;
+  const Int8MatMulParams &params;
+  RequantizeParams requantize;
+  Type aOnnx, bOnnx;
+  Value c0, c1, cRows, cCols, zeroAcc, padI16, padI32, padI8;
+  Value cBlock, cBlockEnd, cColumnsEnd, cM, cN, cLastRow, cKSteps;
+  VectorType accType, pairType, lanesType;
 
-    MLIRContext *ctx = rewriter.getContext();
-    auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
-    auto parallel = [](unsigned n) {
-      return SmallVector<utils::IteratorType>(n,
-                                              utils::IteratorType::parallel);
-    };
-
-    AffineMap aMap = AffineMap::getMultiDimIdentityMap(3, ctx);
-    // The packed A: A16 = a - a_zp (madd) or A8 = a' with its row sums
-    // (vnni), padded to [B, M, Kp].
-    Value aPacked, rowSum;
-    if (vnni) {
-      // zb' rowsum[m] vanishes when every zb' is a constant 0 (symmetric
-      // weights: an si8 b with zero point 0): no row sums, no pass over a.
-      // AMX tile loads read 32 whole rows: a partial last tile needs a's
-      // rows padded.
-      VnniPackedA packedA = packVnniA(
-          rewriter, loc, a, aOnnx, signedA, kPadded,
-          /*withRowSums=*/!isZeroSignedOperandB(op),
-          amx && partialTiles ? mPadded : OpFoldResult());
-      aPacked = packedA.bytes;
-      rowSum = packedA.rowSum;
-    } else {
-      // A16 = a - a_zp, padded to [B, M, Kp].
-      AffineMap aZpMap = params.aZeroPoint.perElement ? AffineMap::get(3, 0, dim(1))
-                                         : AffineMap::get(3, 0, {}, ctx);
-      Value aZpTensor = params.aZeroPoint.tensor;
-      Value a16Init = createEmptyLike(rewriter, loc, a, i16);
-      Value a16 =
-          linalg::GenericOp::create(
-              rewriter, loc, a16Init.getType(), ValueRange{a, aZpTensor},
-              a16Init, ArrayRef<AffineMap>{aMap, aZpMap, aMap}, parallel(3),
-              [&](OpBuilder &b, Location l, ValueRange args) {
-                Value d = arith::SubIOp::create(
-                    b, l, emitExtendToI32(b, l, args[0], aOnnx),
-                    emitExtendToI32(b, l, args[1], aOnnx));
-                linalg::YieldOp::create(
-                    b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
-              })
-              .getResult(0);
-      aPacked = padHighTo(rewriter, loc, a16, {batch, m, kPadded},
-                          rewriter.getI16IntegerAttr(0));
-    }
-
-    // The packed k groups: pairs (madd) or quads (the others); the kernel's
-    // k steps: these, or octets (usmmla).
-    OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, s0.floorDiv(config.kGroup), {kPadded});
-    OpFoldResult kSteps = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, s0.floorDiv(config.kStep), {kPadded});
-    OpFoldResult panels = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, s0.floorDiv(panelColumns), {nPadded});
-    // A constant b (weights) with a constant zero point is packed now, at
-    // compile time; otherwise the packing runs with the program.
-    Value bPacked, columnTerm;
-    if (vnni) {
-      std::tie(bPacked, columnTerm) =
-          packConstantBQuads(rewriter, loc, op, bOnnxType, kPairs, panels,
-                             panelColumns);
-      if (!bPacked) {
-        VnniPackedB packedB =
-            packVnniB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
-                      params.bZeroPoint.perElement, k, n, kPadded, nPadded, panelColumns);
-        bPacked = packedB.quads;
-        columnTerm = packedB.columnTerm;
-      }
-      if (mmla)
-        bPacked = reorderQuadsForMmla(rewriter, loc, bPacked);
-    } else {
-      bPacked = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
-    }
-    // B16 = b - b_zp in k-pairs of 16-column panels, [Bb, Np/16, Kp/2, 16]
-    // i32, at run time.
-    if (!bPacked)
-      bPacked = packMaddB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
-                          params.bZeroPoint.perElement, k, n, kPadded, nPadded,
-                          isParallel);
-
-    // amx reads the packed operands through memrefs (tile loads).
-    Value aBuffer, bBuffer;
-    if (amx) {
-      aBuffer = toReadOnlyBuffer(rewriter, loc, aPacked);
-      bBuffer = toReadOnlyBuffer(rewriter, loc, bPacked);
-    }
-
-    // The kernel, writing y as [B, M, N].
-    Type yStorage = getStorageElementType(yOnnx);
-    Value yInit = tensor::EmptyOp::create(
-        rewriter, loc, ArrayRef<OpFoldResult>{batch, m, n}, yStorage);
+  TileEmitter(OpBuilder &rewriter, Location loc, const Int8Contraction &op,
+              const KernelPlan &plan, const PackedOperands &packed,
+              const Int8MatMulParams &params)
+      : op(op), plan(plan), packed(packed), params(params),
+        requantize(params.requantize()),
+        aOnnx(cast<RankedTensorType>(op.a.getType()).getElementType()),
+        bOnnx(cast<RankedTensorType>(op.b.getType()).getElementType()) {
+    Type i16 = rewriter.getIntegerType(16);
     auto idx = [&](OpFoldResult v) {
       return getValueOrCreateConstantIndexOp(rewriter, loc, v);
     };
-    Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value cRows = arith::ConstantIndexOp::create(rewriter, loc, rows);
-    Value cCols = arith::ConstantIndexOp::create(rewriter, loc, panelColumns);
-    auto accType = VectorType::get({lanes}, rewriter.getI32Type());
-    auto pairType = VectorType::get({2}, i16);
-    auto lanesType = VectorType::get({2 * kHalf}, i16);
-    Value zeroAcc = arith::ConstantOp::create(
+    c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    cRows = arith::ConstantIndexOp::create(rewriter, loc, plan.rows);
+    cCols = arith::ConstantIndexOp::create(rewriter, loc, plan.panelColumns);
+    accType = VectorType::get({plan.lanes}, rewriter.getI32Type());
+    pairType = VectorType::get({2}, i16);
+    lanesType = VectorType::get({2 * kHalf}, i16);
+    zeroAcc = arith::ConstantOp::create(
         rewriter, loc, DenseElementsAttr::get(accType, int32_t(0)));
-    Value padI16 =
-        arith::ConstantOp::create(rewriter, loc, rewriter.getI16IntegerAttr(0));
-    Value padI32 =
-        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
-    Value padI8Kernel =
+    padI16 = arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI16IntegerAttr(0));
+    padI32 = arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI32IntegerAttr(0));
+    padI8 =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI8IntegerAttr(0));
+    cBlock = arith::ConstantIndexOp::create(rewriter, loc, plan.rowBlock);
+    cBlockEnd = idx(plan.mPadded);
+    cColumnsEnd = idx(plan.nPadded);
+    cM = idx(plan.m);
+    cN = idx(plan.n);
+    cLastRow = arith::SubIOp::create(rewriter, loc, cM, c1);
+    cKSteps = idx(packed.kSteps);
+  }
 
-    Value cBlock = arith::ConstantIndexOp::create(rewriter, loc, rowBlock);
-    Value cBlockEnd = idx(mPadded), cColumnsEnd = idx(nPadded);
-    Value cM = idx(m), cN = idx(n);
-    Value cLastRow = arith::SubIOp::create(rewriter, loc, cM, c1);
-    // One tile of the thread grid: rows [mb, blockEnd) (at most MC)
-    // and columns [nBegin, nEnd) of batch `bi` (b's batch `bb`); in it,
-    // every 16-column panel, and in each panel the block's MR-row tiles.
-    // Writes into `yIn`, whose element (0, 0, 0) is element (batchInY,
-    // rowBase, colBase) of the padded result.
-    auto emitBlock = [&](OpBuilder &b, Location l, Value bi, Value bb,
-                         Value mb, Value blockEnd, Value nBegin, Value nEnd,
-                         Value yIn, Value batchInY, Value rowBase,
-                         Value colBase) -> Value {
-          Value scratch = amx ? allocateAmxScratch(b, l) : Value();
-          auto panelLoop = scf::ForOp::create(
-              b, l, nBegin, nEnd, cCols, ValueRange{yIn},
-              [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
-                Value panel = arith::DivUIOp::create(b, l, n0, cCols);
-                auto rowLoop = scf::ForOp::create(
-                    b, l, mb, blockEnd, cRows, panelArgs,
-                    [&](OpBuilder &b, Location l, Value m0,
-                        ValueRange rowArgs) {
-                    // One MR-row tile; `partial`: some of its rows are past
-                    // M.
-                    auto emitTile = [&](OpBuilder &b, Location l,
-                                        bool partial) -> Value {
-                      // The tile's row r: m0 + r, or at most M - 1.
-                      auto aRow = [&](OpBuilder &b, Location l,
-                                      int64_t r) -> Value {
-                        Value row = arith::AddIOp::create(
-                            b, l, m0, arith::ConstantIndexOp::create(b, l, r));
-                        if (!partial)
-                          return row;
-                        return arith::MinUIOp::create(b, l, row, cLastRow);
-                      };
-                      // The tile's accumulators as row halves:
-                      // tileAccs[2 r + h] (vector<8xi32>) is row m0 + r,
-                      // columns n0 + 8h ...
-                      SmallVector<Value> tileAccs;
-                      if (amx) {
-                        // The scratch row of the tile's row r: r, or that
-                        // of the clamped row.
-                        auto scratchRowOf = [&](OpBuilder &b, Location l,
-                                                int64_t r) -> Value {
-                          if (!partial)
-                            return arith::ConstantIndexOp::create(b, l, r);
-                          return arith::SubIOp::create(b, l, aRow(b, l, r),
-                                                       m0);
-                        };
-                        tileAccs = emitAmxTile(b, l, aBuffer, bBuffer,
-                                               scratch, bi, bb, m0, panel,
-                                               idx(kSteps), scratchRowOf);
-                      } else if (mmla) {
-                        Value zeroBlock = arith::ConstantOp::create(
-                            b, l,
-                            DenseElementsAttr::get(
-                                VectorType::get({4}, b.getI32Type()),
-                                int32_t(0)));
-                        SmallVector<Value> blockInits(4 * rows, zeroBlock);
-                        auto octetLoop = scf::ForOp::create(
-                            b, l, c0, idx(kSteps), c1, blockInits,
-                            [&](OpBuilder &b, Location l, Value octet,
-                                ValueRange blocks) {
-                              scf::YieldOp::create(
-                                  b, l,
-                                  emitMmlaStep(b, l, blocks, aPacked, bPacked,
-                                               bi, bb, aRow, panel, octet,
-                                               rows));
-                            });
-                        tileAccs = mmlaBlocksToRowHalves(
-                            b, l, octetLoop.getResults(), rows);
-                      } else {
-                        SmallVector<Value> inits(2 * rows, zeroAcc);
-                        auto kLoop = scf::ForOp::create(
-                            b, l, c0, idx(kSteps), c1, inits,
-                            [&](OpBuilder &b, Location l, Value kp,
-                                ValueRange accs) {
-                              Value k0 = arith::MulIOp::create(
-                                  b, l, kp,
-                                  arith::ConstantIndexOp::create(b, l, 2));
-                              auto readPairs = [&](int64_t column) -> Value {
-                                Value packed = vector::TransferReadOp::create(
-                                    b, l, accType, bPacked,
-                                    ValueRange{bb, panel, kp,
-                                               arith::ConstantIndexOp::create(
-                                                   b, l, column)},
-                                    padI32, ArrayRef<bool>{true});
-                                return vector::BitCastOp::create(b, l, lanesType,
-                                                                 packed);
-                              };
-                              SmallVector<Value> next;
-                              if (vnni) {
-                                // Quads: four b' bytes per lane; row r's
-                                // four a' bytes as one i32, broadcast.
-                                auto readQuads = [&](int64_t column) -> Value {
-                                  return vector::TransferReadOp::create(
-                                      b, l, accType, bPacked,
-                                      ValueRange{bb, panel, kp,
-                                                 arith::ConstantIndexOp::create(
-                                                     b, l, column)},
-                                      padI32, ArrayRef<bool>{true});
-                                };
-                                Value bLo = readQuads(0),
-                                      bHi = readQuads(lanes);
-                                Value quadStart = arith::MulIOp::create(
-                                    b, l, kp,
-                                    arith::ConstantIndexOp::create(b, l, 4));
-                                for (int64_t r = 0; r < rows; ++r) {
-                                  Value row = aRow(b, l, r);
-                                  Value bytes = vector::TransferReadOp::create(
-                                      b, l, VectorType::get({4}, i8), aPacked,
-                                      ValueRange{bi, row, quadStart}, padI8Kernel,
-                                      ArrayRef<bool>{true});
-                                  Value quad = vector::BitCastOp::create(
-                                      b, l, VectorType::get({1}, b.getI32Type()),
-                                      bytes);
-                                  Value broadcast = vector::BroadcastOp::create(
-                                      b, l, accType,
-                                      vector::ExtractOp::create(b, l, quad,
-                                                                ArrayRef<int64_t>{0}));
-                                  next.push_back(emitVnniDotStep(
-                                      b, l, accs[2 * r], broadcast, bLo,
-                                      signedA, pairSumsFitI16));
-                                  next.push_back(emitVnniDotStep(
-                                      b, l, accs[2 * r + 1], broadcast, bHi,
-                                      signedA, pairSumsFitI16));
-                                }
-                                scf::YieldOp::create(b, l, next);
-                                return;
-                              }
-                              Value bLo = readPairs(0), bHi = readPairs(kHalf);
-                              for (int64_t r = 0; r < rows; ++r) {
-                                Value row = aRow(b, l, r);
-                                Value pair = vector::TransferReadOp::create(
-                                    b, l, pairType, aPacked,
-                                    ValueRange{bi, row, k0}, padI16,
-                                    ArrayRef<bool>{true});
-                                SmallVector<int64_t> repeat;
-                                for (int64_t i = 0; i < kHalf; ++i)
-                                  repeat.append({0, 1});
-                                Value broadcast = vector::ShuffleOp::create(
-                                    b, l, pair, pair, repeat);
-                                next.push_back(arith::AddIOp::create(
-                                    b, l, accs[2 * r],
-                                    emitPairwiseMultiplyAdd(b, l, broadcast,
-                                                            bLo)));
-                                next.push_back(arith::AddIOp::create(
-                                    b, l, accs[2 * r + 1],
-                                    emitPairwiseMultiplyAdd(b, l, broadcast,
-                                                            bHi)));
-                              }
-                              scf::YieldOp::create(b, l, next);
-                            });
-                        tileAccs = llvm::to_vector_of<Value>(kLoop.getResults());
-                      }
+  /// The tile's row r: m0 + r, or at most M - 1 when `partial`.
+  Value aRow(OpBuilder &b, Location l, Value m0, int64_t r,
+             bool partial) const {
+    Value row =
+        arith::AddIOp::create(b, l, m0, arith::ConstantIndexOp::create(b, l, r));
+    if (!partial)
+      return row;
+    return arith::MinUIOp::create(b, l, row, cLastRow);
+  }
 
-                      // Epilogue: the zero-point terms of the quad
-                      // strategies, then requantization.
-                      Value y = rowArgs[0];
-                      auto i32Vec = accType;
-                      for (int64_t r = 0; r < rows; ++r) {
-                        Value row = aRow(b, l, r);
-                        for (int64_t h = 0; h < 2; ++h) {
-                          Value column = arith::AddIOp::create(
-                              b, l, n0,
-                              arith::ConstantIndexOp::create(b, l, h * lanes));
-                          Value acc = tileAccs[2 * r + h];
-                          if (vnni) {
-                            // acc += za'[m] term[n] - zb'[n] rowsum[m]
-                            Value za = emitZeroPointA(
-                                b, l,
-                                readKernelParam(b, l, params.aZeroPoint, row, column, true,
-                                                lanes),
-                                aOnnx, signedA);
-                            Value zb = emitZeroPointB(
-                                b, l,
-                                readKernelParam(b, l, params.bZeroPoint, row, column,
-                                                false, lanes),
-                                bOnnx);
-                            Value term = vector::TransferReadOp::create(
-                                b, l, i32Vec, columnTerm,
-                                ValueRange{bb, column}, padI32,
-                                ArrayRef<bool>{true});
-                            acc = arith::AddIOp::create(
-                                b, l, acc,
-                                arith::MulIOp::create(b, l, za, term));
-                            if (rowSum) {
-                              Value sum = vector::BroadcastOp::create(
-                                  b, l, i32Vec,
-                                  tensor::ExtractOp::create(
-                                      b, l, rowSum, ValueRange{bi, row}));
-                              acc = arith::SubIOp::create(
-                                  b, l, acc,
-                                  arith::MulIOp::create(b, l, zb, sum));
-                            }
-                          }
-                          // y = requantized acc (QLinearMatMul), or acc
-                          // itself (MatMulInteger, i32).
-                          Value stored = acc;
-                          if (op.requantizes())
-                            stored = emitRequantizedLanes(
-                                b, l, requantize, acc,
-                                emitMultiplierLanes(b, l, requantize, row,
-                                                    column, lanes),
-                                row, column);
-                          Value rowInY =
-                              arith::SubIOp::create(b, l, row, rowBase);
-                          Value columnInY =
-                              arith::SubIOp::create(b, l, column, colBase);
-                          y = vector::TransferWriteOp::create(
-                                  b, l, stored, y,
-                                  ValueRange{batchInY, rowInY, columnInY},
-                                  ArrayRef<bool>{columnsExact})
-                                  .getResult();
-                        }
-                      }
-                      return y;
-                    };
-                    if (!partialTiles) {
-                      scf::YieldOp::create(b, l, emitTile(b, l, false));
-                      return;
-                    }
-                    Value tileEnd = arith::AddIOp::create(b, l, m0, cRows);
-                    Value fits = arith::CmpIOp::create(
-                        b, l, arith::CmpIPredicate::ule, tileEnd, cM);
-                    auto tile = scf::IfOp::create(
-                        b, l, fits,
-                        [&](OpBuilder &b, Location l) {
-                          scf::YieldOp::create(b, l, emitTile(b, l, false));
-                        },
-                        [&](OpBuilder &b, Location l) {
-                          scf::YieldOp::create(b, l, emitTile(b, l, true));
-                        });
-                    scf::YieldOp::create(b, l, tile.getResults());
-                    });
-                scf::YieldOp::create(b, l, rowLoop.getResults());
-              });
-          return panelLoop.getResult(0);
+  /// madd: per k-pair, the B pair rows of the panel (two vector<16xi16>),
+  /// each row's A pair broadcast, acc += pairwise multiply-add.
+  SmallVector<Value> accumulatePairs(OpBuilder &b, Location l, Value bi,
+                                     Value bb, Value m0, Value panel,
+                                     bool partial) const {
+    SmallVector<Value> inits(2 * plan.rows, zeroAcc);
+    auto kLoop = scf::ForOp::create(
+        b, l, c0, cKSteps, c1,
+        inits, [&](OpBuilder &b, Location l, Value kp, ValueRange accs) {
+          Value k0 = arith::MulIOp::create(
+              b, l, kp, arith::ConstantIndexOp::create(b, l, 2));
+          auto readPairs = [&](int64_t column) -> Value {
+            Value pairs = vector::TransferReadOp::create(
+                b, l, accType, packed.b,
+                ValueRange{bb, panel, kp,
+                           arith::ConstantIndexOp::create(b, l, column)},
+                padI32, ArrayRef<bool>{true});
+            return vector::BitCastOp::create(b, l, lanesType, pairs);
+          };
+          Value bLo = readPairs(0), bHi = readPairs(kHalf);
+          SmallVector<Value> next;
+          for (int64_t r = 0; r < plan.rows; ++r) {
+            Value row = aRow(b, l, m0, r, partial);
+            Value pair = vector::TransferReadOp::create(
+                b, l, pairType, packed.a, ValueRange{bi, row, k0}, padI16,
+                ArrayRef<bool>{true});
+            SmallVector<int64_t> repeat;
+            for (int64_t i = 0; i < kHalf; ++i)
+              repeat.append({0, 1});
+            Value broadcast =
+                vector::ShuffleOp::create(b, l, pair, pair, repeat);
+            next.push_back(arith::AddIOp::create(
+                b, l, accs[2 * r],
+                emitPairwiseMultiplyAdd(b, l, broadcast, bLo)));
+            next.push_back(arith::AddIOp::create(
+                b, l, accs[2 * r + 1],
+                emitPairwiseMultiplyAdd(b, l, broadcast, bHi)));
+          }
+          scf::YieldOp::create(b, l, next);
+        });
+    return llvm::to_vector_of<Value>(kLoop.getResults());
+  }
+
+  /// The quads: per k-quad, the panel's two halves of B32 lanes, each row's
+  /// four a' bytes as one i32 broadcast, acc = dot(acc, a, b).
+  SmallVector<Value> accumulateQuads(OpBuilder &b, Location l, Value bi,
+                                     Value bb, Value m0, Value panel,
+                                     bool partial) const {
+    SmallVector<Value> inits(2 * plan.rows, zeroAcc);
+    auto kLoop = scf::ForOp::create(
+        b, l, c0, cKSteps, c1,
+        inits, [&](OpBuilder &b, Location l, Value kp, ValueRange accs) {
+          auto readQuads = [&](int64_t column) -> Value {
+            return vector::TransferReadOp::create(
+                b, l, accType, packed.b,
+                ValueRange{bb, panel, kp,
+                           arith::ConstantIndexOp::create(b, l, column)},
+                padI32, ArrayRef<bool>{true});
+          };
+          Value bLo = readQuads(0), bHi = readQuads(plan.lanes);
+          Value quadStart = arith::MulIOp::create(
+              b, l, kp, arith::ConstantIndexOp::create(b, l, 4));
+          SmallVector<Value> next;
+          for (int64_t r = 0; r < plan.rows; ++r) {
+            Value row = aRow(b, l, m0, r, partial);
+            Value bytes = vector::TransferReadOp::create(
+                b, l, VectorType::get({4}, b.getI8Type()), packed.a,
+                ValueRange{bi, row, quadStart}, padI8, ArrayRef<bool>{true});
+            Value quad = vector::BitCastOp::create(
+                b, l, VectorType::get({1}, b.getI32Type()), bytes);
+            Value broadcast = vector::BroadcastOp::create(
+                b, l, accType,
+                vector::ExtractOp::create(b, l, quad, ArrayRef<int64_t>{0}));
+            next.push_back(emitVnniDotStep(b, l, accs[2 * r], broadcast, bLo,
+                                           plan.signedA,
+                                           plan.pairSumsFitI16));
+            next.push_back(emitVnniDotStep(b, l, accs[2 * r + 1], broadcast,
+                                           bHi, plan.signedA,
+                                           plan.pairSumsFitI16));
+          }
+          scf::YieldOp::create(b, l, next);
+        });
+    return llvm::to_vector_of<Value>(kLoop.getResults());
+  }
+
+  /// usmmla: 2x2 blocks over k-octets, then as row halves.
+  SmallVector<Value> accumulateMmla(OpBuilder &b, Location l, Value bi,
+                                    Value bb, Value m0, Value panel,
+                                    bool partial) const {
+    Value zeroBlock = arith::ConstantOp::create(
+        b, l,
+        DenseElementsAttr::get(VectorType::get({4}, b.getI32Type()),
+                               int32_t(0)));
+    SmallVector<Value> blockInits(4 * plan.rows, zeroBlock);
+    auto rowOf = [&](OpBuilder &b, Location l, int64_t r) {
+      return aRow(b, l, m0, r, partial);
     };
-    auto minOf = [](OpBuilder &b, Location l, Value x, Value step,
-                    Value bound) -> Value {
-      return arith::MinUIOp::create(b, l, arith::AddIOp::create(b, l, x, step),
-                                    bound);
+    auto octetLoop = scf::ForOp::create(
+        b, l, c0, cKSteps, c1,
+        blockInits,
+        [&](OpBuilder &b, Location l, Value octet, ValueRange blocks) {
+          scf::YieldOp::create(b, l,
+                               emitMmlaStep(b, l, blocks, packed.a, packed.b,
+                                            bi, bb, rowOf, panel, octet,
+                                            plan.rows));
+        });
+    return mmlaBlocksToRowHalves(b, l, octetLoop.getResults(), plan.rows);
+  }
+
+  /// amx: the 2 x 2 TDPBUSD tiles, stored to `scratch` and read back as
+  /// row halves.
+  SmallVector<Value> accumulateAmx(OpBuilder &b, Location l, Value bi,
+                                   Value bb, Value m0, Value panel,
+                                   Value scratch, bool partial) const {
+    // The scratch row of the tile's row r: r, or that of the clamped row.
+    auto scratchRowOf = [&](OpBuilder &b, Location l, int64_t r) -> Value {
+      if (!partial)
+        return arith::ConstantIndexOp::create(b, l, r);
+      return arith::SubIOp::create(b, l, aRow(b, l, m0, r, partial), m0);
     };
-    Value y;
-    if (!isParallel) {
-      auto batchLoop = scf::ForOp::create(
-          rewriter, loc, c0, idx(batch), c1, ValueRange{yInit},
-          [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
-            Value bb = sharedB ? c0 : bi;
-            auto blockLoop = scf::ForOp::create(
-                b, l, c0, cBlockEnd, cBlock, batchArgs,
-                [&](OpBuilder &b, Location l, Value mb, ValueRange blockArgs) {
-                  Value y = emitBlock(b, l, bi, bb, mb,
-                                      minOf(b, l, mb, cBlock, cBlockEnd), c0,
-                                      cColumnsEnd, blockArgs[0], bi, c0, c0);
-                  scf::YieldOp::create(b, l, y);
-                });
-            scf::YieldOp::create(b, l, blockLoop.getResults());
-          });
-      y = batchLoop.getResult(0);
-    } else {
-      // Threads: one scf.forall (-> OpenMP) over batches x row blocks x
-      // column chunks. Every tile writes its own part of y, so the result
-      // does not depend on the thread count. Splitting the columns keeps
-      // threads busy when there are few row blocks (gemv: one) and costs
-      // little: each tile re-reads its packed A block (in L2), and every B
-      // panel is still read once per row block.
-      //
-      // OpenMP hands each thread a contiguous range of the grid, outer
-      // dimension first. A b packed by the program is packed panel range by
-      // panel range over the threads (the packing's outer parallel loop), so
-      // when its packed panels outweigh A's (N >= M), the column chunks go
-      // outside the row blocks: each thread then multiplies with the panels
-      // it packed itself instead of pulling the other core's freshly written
-      // lines (QMM_bert at 2 threads: 0.75 -> 0.55 ms). A compile-time b
-      // goes the same way: the column chunks split evenly more often than
-      // the row blocks, whose last one is short (QMM_bert_constB, M = 128 =
-      // 48 + 48 + 32: 864 against 720 rows a thread with rows outside; 0.93x
-      // the time at 2 threads with columns outside, 1.00x at 1). Rows stay
-      // outside for a taller a, whose packing is split by rows.
-      bool columnsOuter = staticM && staticN && *staticN >= *staticM;
-      unsigned rowDim = columnsOuter ? 2 : 1, columnDim = columnsOuter ? 1 : 2;
-      SmallVector<OpFoldResult> upper{batch, mPadded, nPadded};
-      SmallVector<OpFoldResult> steps{rewriter.getIndexAttr(1),
-                                      rewriter.getIndexAttr(rowBlock),
-                                      rewriter.getIndexAttr(config.columnChunk)};
-      if (columnsOuter) {
-        std::swap(upper[1], upper[2]);
-        std::swap(steps[1], steps[2]);
+    return emitAmxTile(b, l, packed.aBuffer, packed.bBuffer, scratch, bi, bb,
+                       m0, panel, cKSteps, scratchRowOf);
+  }
+
+  /// The tile's sums, as row halves: accs[2 r + h] (vector<lanes x i32>) is
+  /// row m0 + r, columns n0 + lanes h ...
+  SmallVector<Value> accumulate(OpBuilder &b, Location l, Value bi, Value bb,
+                                Value m0, Value panel, Value scratch,
+                                bool partial) const {
+    if (plan.amx)
+      return accumulateAmx(b, l, bi, bb, m0, panel, scratch, partial);
+    if (plan.mmla)
+      return accumulateMmla(b, l, bi, bb, m0, panel, partial);
+    if (plan.vnni)
+      return accumulateQuads(b, l, bi, bb, m0, panel, partial);
+    return accumulatePairs(b, l, bi, bb, m0, panel, partial);
+  }
+
+  /// Epilogue: the quads' zero-point terms
+  ///   acc += za'[m] term[n] - zb'[n] rowsum[m]
+  /// then y = requantized acc (QLinearMatMul) or acc itself (MatMulInteger,
+  /// i32), written at (batchInY, row - rowBase, column - colBase) of `y`.
+  Value writeTile(OpBuilder &b, Location l, ArrayRef<Value> tileAccs,
+                  Value y, Value bi, Value bb, Value m0, Value n0,
+                  Value batchInY, Value rowBase, Value colBase,
+                  bool partial) const {
+    for (int64_t r = 0; r < plan.rows; ++r) {
+      Value row = aRow(b, l, m0, r, partial);
+      for (int64_t h = 0; h < 2; ++h) {
+        Value column = arith::AddIOp::create(
+            b, l, n0, arith::ConstantIndexOp::create(b, l, h * plan.lanes));
+        Value acc = tileAccs[2 * r + h];
+        if (plan.vnni) {
+          Value za = emitZeroPointA(
+              b, l,
+              readKernelParam(b, l, params.aZeroPoint, row, column, true,
+                              plan.lanes),
+              aOnnx, plan.signedA);
+          Value zb = emitZeroPointB(
+              b, l,
+              readKernelParam(b, l, params.bZeroPoint, row, column, false,
+                              plan.lanes),
+              bOnnx);
+          Value term = vector::TransferReadOp::create(
+              b, l, accType, packed.columnTerm, ValueRange{bb, column},
+              padI32, ArrayRef<bool>{true});
+          acc = arith::AddIOp::create(b, l, acc,
+                                      arith::MulIOp::create(b, l, za, term));
+          if (packed.rowSum) {
+            Value sum = vector::BroadcastOp::create(
+                b, l, accType,
+                tensor::ExtractOp::create(b, l, packed.rowSum,
+                                          ValueRange{bi, row}));
+            acc = arith::SubIOp::create(b, l, acc,
+                                        arith::MulIOp::create(b, l, zb, sum));
+          }
+        }
+        Value stored = acc;
+        if (op.requantizes())
+          stored = emitRequantizedLanes(
+              b, l, requantize, acc,
+              emitMultiplierLanes(b, l, requantize, row, column, plan.lanes),
+              row, column);
+        Value rowInY = arith::SubIOp::create(b, l, row, rowBase);
+        Value columnInY = arith::SubIOp::create(b, l, column, colBase);
+        y = vector::TransferWriteOp::create(
+                b, l, stored, y, ValueRange{batchInY, rowInY, columnInY},
+                ArrayRef<bool>{plan.columnsExact})
+                .getResult();
       }
-      Value cChunk = arith::ConstantIndexOp::create(rewriter, loc,
-                                                    config.columnChunk);
-      auto forall = scf::ForallOp::create(
-          rewriter, loc,
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                                 rewriter.getIndexAttr(0),
-                                 rewriter.getIndexAttr(0)},
-          upper, steps, ValueRange{yInit}, std::nullopt);
-      OpBuilder::InsertionGuard guard(rewriter);
-      OpBuilder &b = rewriter;
-      b.setInsertionPointToStart(forall.getBody());
-      Value bi = forall.getInductionVar(0),
-            mb = forall.getInductionVar(rowDim),
-            nc = forall.getInductionVar(columnDim);
-      Value bb = sharedB ? c0 : bi;
-      Value shared = forall.getRegionIterArgs()[0];
-      Value blockEnd = minOf(b, loc, mb, cBlock, cBlockEnd);
-      Value chunkEnd = minOf(b, loc, nc, cChunk, cColumnsEnd);
-      // The tile's part of y: its rows and columns below M and N.
-      Value rowsInY = arith::SubIOp::create(
-          b, loc, minOf(b, loc, mb, cBlock, cM), mb);
-      Value columnsInY = arith::SubIOp::create(
-          b, loc, minOf(b, loc, nc, cChunk, cN), nc);
-      SmallVector<OpFoldResult> offsets{bi, mb, nc};
-      SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), rowsInY, columnsInY};
-      SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
-      Value slice = tensor::ExtractSliceOp::create(b, loc, shared, offsets,
-                                                   sizes, strides);
-      Value written = emitBlock(b, loc, bi, bb, mb, blockEnd, nc, chunkEnd,
-                                slice, c0, mb, nc);
-      b.setInsertionPointToStart(forall.getTerminator().getBody());
-      tensor::ParallelInsertSliceOp::create(b, loc, written, shared, offsets,
-                                            sizes, strides);
-      y = forall.getResult(0);
     }
+    return y;
+  }
 
-    // Back to the result's batch shape.
-    auto resultType =
-        cast<RankedTensorType>(converter.convertType(op.yType));
-    if (resultType.getRank() == 2) {
-      y = tensor::CollapseShapeOp::create(
-          rewriter, loc, resultType, y,
-          ArrayRef<ReassociationIndices>{{0, 1}, {2}});
-    } else if (resultType.getRank() > 3) {
-      SmallVector<OpFoldResult> outputShape =
-          tensor::getMixedSizes(rewriter, loc, op.aStorage);
-      outputShape.back() = n;
-      SmallVector<ReassociationIndices> groups{
-          llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank() - 2)),
-          {resultType.getRank() - 2},
-          {resultType.getRank() - 1}};
-      y = tensor::ExpandShapeOp::create(rewriter, loc, resultType, y, groups,
-                                        outputShape);
-    }
-    rewriter.replaceOp(op.op, y);
-    return success();
+  /// One tile of the thread grid: rows [mb, blockEnd) (at most MC) and
+  /// columns [nBegin, nEnd) of batch `bi` (b's batch `bb`); in it, every
+  /// panel, and in each panel the block's MR-row tiles (the last one under
+  /// scf.if when it may reach past M). Writes into `yIn`, whose element
+  /// (0, 0, 0) is element (batchInY, rowBase, colBase) of the padded result.
+  Value emitBlock(OpBuilder &b, Location l, Value bi, Value bb, Value mb,
+                  Value blockEnd, Value nBegin, Value nEnd, Value yIn,
+                  Value batchInY, Value rowBase, Value colBase) const {
+    Value scratch = plan.amx ? allocateAmxScratch(b, l) : Value();
+    auto panelLoop = scf::ForOp::create(
+        b, l, nBegin, nEnd, cCols, ValueRange{yIn},
+        [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
+          Value panel = arith::DivUIOp::create(b, l, n0, cCols);
+          auto rowLoop = scf::ForOp::create(
+              b, l, mb, blockEnd, cRows, panelArgs,
+              [&](OpBuilder &b, Location l, Value m0, ValueRange rowArgs) {
+                auto emitTile = [&](OpBuilder &b, Location l,
+                                    bool partial) -> Value {
+                  SmallVector<Value> accs =
+                      accumulate(b, l, bi, bb, m0, panel, scratch, partial);
+                  return writeTile(b, l, accs, rowArgs[0], bi, bb, m0, n0,
+                                   batchInY, rowBase, colBase, partial);
+                };
+                if (!plan.partialTiles) {
+                  scf::YieldOp::create(b, l, emitTile(b, l, false));
+                  return;
+                }
+                Value tileEnd = arith::AddIOp::create(b, l, m0, cRows);
+                Value fits = arith::CmpIOp::create(
+                    b, l, arith::CmpIPredicate::ule, tileEnd, cM);
+                auto tile = scf::IfOp::create(
+                    b, l, fits,
+                    [&](OpBuilder &b, Location l) {
+                      scf::YieldOp::create(b, l, emitTile(b, l, false));
+                    },
+                    [&](OpBuilder &b, Location l) {
+                      scf::YieldOp::create(b, l, emitTile(b, l, true));
+                    });
+                scf::YieldOp::create(b, l, tile.getResults());
+              });
+          scf::YieldOp::create(b, l, rowLoop.getResults());
+        });
+    return panelLoop.getResult(0);
+  }
+};
+
+Value minOf(OpBuilder &b, Location l, Value x, Value step, Value bound) {
+  return arith::MinUIOp::create(b, l, arith::AddIOp::create(b, l, x, step),
+                                bound);
+}
+
+/// One thread: batches x row blocks, each block over all columns.
+Value distributeSerially(OpBuilder &rewriter, Location loc,
+                         const TileEmitter &tiles, Value yInit) {
+  const KernelPlan &plan = tiles.plan;
+  Value c0 = tiles.c0, c1 = tiles.c1;
+  auto batchLoop = scf::ForOp::create(
+      rewriter, loc, c0,
+      getValueOrCreateConstantIndexOp(rewriter, loc, plan.batch), c1,
+      ValueRange{yInit},
+      [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
+        Value bb = plan.sharedB ? c0 : bi;
+        auto blockLoop = scf::ForOp::create(
+            b, l, c0, tiles.cBlockEnd, tiles.cBlock, batchArgs,
+            [&](OpBuilder &b, Location l, Value mb, ValueRange blockArgs) {
+              Value y = tiles.emitBlock(
+                  b, l, bi, bb, mb,
+                  minOf(b, l, mb, tiles.cBlock, tiles.cBlockEnd), c0,
+                  tiles.cColumnsEnd, blockArgs[0], bi, c0, c0);
+              scf::YieldOp::create(b, l, y);
+            });
+        scf::YieldOp::create(b, l, blockLoop.getResults());
+      });
+  return batchLoop.getResult(0);
+}
+
+/// Threads: one scf.forall (-> OpenMP) over batches x row blocks x column
+/// chunks. Every tile writes its own part of y, so the result does not
+/// depend on the thread count. Splitting the columns keeps threads busy
+/// when there are few row blocks (gemv: one) and costs little: each tile
+/// re-reads its packed A block (in L2), and every B panel is still read
+/// once per row block.
+///
+/// OpenMP hands each thread a contiguous range of the grid, outer dimension
+/// first. A b packed by the program is packed panel range by panel range
+/// over the threads (the packing's outer parallel loop), so when its packed
+/// panels outweigh A's (N >= M), the column chunks go outside the row
+/// blocks: each thread then multiplies with the panels it packed itself
+/// instead of pulling the other core's freshly written lines. A
+/// compile-time b goes the same way: the column chunks split evenly more
+/// often than the row blocks, whose last one is short. Rows stay outside
+/// for a taller a, whose packing is split by rows (measurements:
+/// docs/Performance.md).
+Value distributeOverThreads(OpBuilder &rewriter, Location loc,
+                            const TileEmitter &tiles, Value yInit) {
+  const KernelPlan &plan = tiles.plan;
+  bool columnsOuter =
+      plan.staticM && plan.staticN && *plan.staticN >= *plan.staticM;
+  unsigned rowDim = columnsOuter ? 2 : 1, columnDim = columnsOuter ? 1 : 2;
+  SmallVector<OpFoldResult> upper{plan.batch, plan.mPadded, plan.nPadded};
+  SmallVector<OpFoldResult> steps{
+      rewriter.getIndexAttr(1), rewriter.getIndexAttr(plan.rowBlock),
+      rewriter.getIndexAttr(plan.config.columnChunk)};
+  if (columnsOuter) {
+    std::swap(upper[1], upper[2]);
+    std::swap(steps[1], steps[2]);
+  }
+  Value cChunk =
+      arith::ConstantIndexOp::create(rewriter, loc, plan.config.columnChunk);
+  auto forall = scf::ForallOp::create(
+      rewriter, loc,
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                             rewriter.getIndexAttr(0),
+                             rewriter.getIndexAttr(0)},
+      upper, steps, ValueRange{yInit}, std::nullopt);
+  OpBuilder::InsertionGuard guard(rewriter);
+  OpBuilder &b = rewriter;
+  b.setInsertionPointToStart(forall.getBody());
+  Value bi = forall.getInductionVar(0), mb = forall.getInductionVar(rowDim),
+        nc = forall.getInductionVar(columnDim);
+  Value bb = plan.sharedB ? tiles.c0 : bi;
+  Value shared = forall.getRegionIterArgs()[0];
+  Value blockEnd = minOf(b, loc, mb, tiles.cBlock, tiles.cBlockEnd);
+  Value chunkEnd = minOf(b, loc, nc, cChunk, tiles.cColumnsEnd);
+  // The tile's part of y: its rows and columns below M and N.
+  Value rowsInY = arith::SubIOp::create(
+      b, loc, minOf(b, loc, mb, tiles.cBlock, tiles.cM), mb);
+  Value columnsInY =
+      arith::SubIOp::create(b, loc, minOf(b, loc, nc, cChunk, tiles.cN), nc);
+  SmallVector<OpFoldResult> offsets{bi, mb, nc};
+  SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), rowsInY, columnsInY};
+  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  Value slice =
+      tensor::ExtractSliceOp::create(b, loc, shared, offsets, sizes, strides);
+  Value written = tiles.emitBlock(b, loc, bi, bb, mb, blockEnd, nc, chunkEnd,
+                                  slice, tiles.c0, mb, nc);
+  b.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(b, loc, written, shared, offsets,
+                                        sizes, strides);
+  return forall.getResult(0);
+}
+
+/// y [B, M, N] back to the result's batch shape.
+Value toResultShape(OpBuilder &rewriter, Location loc, Value y,
+                    RankedTensorType resultType, Value aStorage,
+                    OpFoldResult n) {
+  if (resultType.getRank() == 2)
+    return tensor::CollapseShapeOp::create(
+        rewriter, loc, resultType, y,
+        ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+  if (resultType.getRank() <= 3)
+    return y;
+  SmallVector<OpFoldResult> outputShape =
+      tensor::getMixedSizes(rewriter, loc, aStorage);
+  outputShape.back() = n;
+  SmallVector<ReassociationIndices> groups{
+      llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank() - 2)),
+      {resultType.getRank() - 2},
+      {resultType.getRank() - 1}};
+  return tensor::ExpandShapeOp::create(rewriter, loc, resultType, y, groups,
+                                       outputShape);
+}
+
+/// The kernel for `op` (see the file comment), or failure before any IR is
+/// built when it does not apply: plan the tile, pack A and B, run the
+/// tiles over the blocks of y (on one thread or distributed), reshape.
+LogicalResult lowerInt8Kernel(const Int8Contraction &op,
+                              ConversionPatternRewriter &rewriter,
+                              const TypeConverter &converter, bool isParallel,
+                              Int8KernelStrategy requestedStrategy) {
+  if (StringRef reason = kernelUnsupportedReason(op); !reason.empty())
+    return rewriter.notifyMatchFailure(op.op, reason);
+  // Every check passed: from here on the pattern builds IR.
+  Location loc = op.op->getLoc();
+  Int8MatMulParams params(rewriter, loc, op);
+  Value a = toBatched(rewriter, loc, op.aStorage,
+                      cast<RankedTensorType>(op.a.getType()).getRank());
+  Value bMat = toBatched(rewriter, loc, op.bStorage,
+                         cast<RankedTensorType>(op.b.getType()).getRank());
+  KernelPlan plan = planKernel(rewriter, loc, op, a, bMat, requestedStrategy);
+  // Per-column parameters padded to the panels (scale 1, zp 0); per-row
+  // ones are read at rows below M only (clamped).
+  params.padColumns(rewriter, loc, plan.nPadded);
+  PackedOperands packed =
+      packOperands(rewriter, loc, op, plan, params, a, bMat, isParallel);
+
+  // The kernel, writing y as [B, M, N].
+  Type yStorage = getStorageElementType(op.yType.getElementType());
+  Value yInit = tensor::EmptyOp::create(
+      rewriter, loc, ArrayRef<OpFoldResult>{plan.batch, plan.m, plan.n},
+      yStorage);
+  TileEmitter tiles(rewriter, loc, op, plan, packed, params);
+  Value y = isParallel ? distributeOverThreads(rewriter, loc, tiles, yInit)
+                       : distributeSerially(rewriter, loc, tiles, yInit);
+  auto resultType = cast<RankedTensorType>(converter.convertType(op.yType));
+  rewriter.replaceOp(op.op, toResultShape(rewriter, loc, y, resultType,
+                                          op.aStorage, plan.n));
+  return success();
 }
 
 /// QLinearMatMul and MatMulInteger on the kernel: each op only says what it
