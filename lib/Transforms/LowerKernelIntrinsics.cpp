@@ -1,19 +1,23 @@
 //===- LowerKernelIntrinsics.cpp - qops-lower-kernel-intrinsics -----------===//
 //
-// The int8 kernel's quad dot products to the target's intrinsic:
+// The qkernel ops (the int8 kernels' multiply-accumulates) to the target's
+// intrinsics, as rewrite patterns (populateLowerKernelIntrinsicsPatterns):
 //   x86      dot_u8s8_quads -> VPDPBUSD (256 or 512 bits); with
 //            pair_sums_fit_i16, VPMADDUBSW + VPMADDWD by ones + VPADDD
 //   AArch64  dot_u8s8_quads -> USDOT, dot_s8s8_quads -> SDOT, per 4 lanes;
 //            mmla_u8s8 -> USMMLA
+// An op the target has no instruction for is left by the patterns; the pass
+// then reports it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Transforms/Passes.h"
 
-#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -125,6 +129,66 @@ Value lowerAArch64Mmla(OpBuilder &b, Location loc, Value acc, Value a,
       .getResult(0);
 }
 
+/// qkernel.dot_u8s8_quads: VPDPBUSD, the VPMADDUBSW form where its pair sums
+/// provably fit i16, or USDOT.
+struct LowerUnsignedQuads : OpRewritePattern<qkernel::DotU8S8QuadsOp> {
+  LowerUnsignedQuads(MLIRContext *ctx, llvm::Triple triple)
+      : OpRewritePattern(ctx), triple(std::move(triple)) {}
+  llvm::Triple triple;
+
+  LogicalResult matchAndRewrite(qkernel::DotU8S8QuadsOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value lowered;
+    if (triple.isAArch64())
+      lowered = lowerAArch64(rewriter, loc, op.getAcc(), op.getA(), op.getB(),
+                             /*signedA=*/false);
+    else if (triple.isX86() && op.getPairSumsFitI16())
+      lowered =
+          lowerX86PairSums(rewriter, loc, op.getAcc(), op.getA(), op.getB());
+    else if (triple.isX86())
+      lowered = lowerX86(rewriter, loc, op.getAcc(), op.getA(), op.getB());
+    else
+      return rewriter.notifyMatchFailure(op, "no instruction on the target");
+    rewriter.replaceOp(op, lowered);
+    return success();
+  }
+};
+
+/// qkernel.dot_s8s8_quads: SDOT (AArch64 only).
+struct LowerSignedQuads : OpRewritePattern<qkernel::DotS8S8QuadsOp> {
+  LowerSignedQuads(MLIRContext *ctx, llvm::Triple triple)
+      : OpRewritePattern(ctx), triple(std::move(triple)) {}
+  llvm::Triple triple;
+
+  LogicalResult matchAndRewrite(qkernel::DotS8S8QuadsOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!triple.isAArch64())
+      return rewriter.notifyMatchFailure(op, "no instruction on the target");
+    rewriter.replaceOp(op, lowerAArch64(rewriter, op.getLoc(), op.getAcc(),
+                                        op.getA(), op.getB(),
+                                        /*signedA=*/true));
+    return success();
+  }
+};
+
+/// qkernel.mmla_u8s8: USMMLA (AArch64 only).
+struct LowerMmla : OpRewritePattern<qkernel::MmlaU8S8Op> {
+  LowerMmla(MLIRContext *ctx, llvm::Triple triple)
+      : OpRewritePattern(ctx), triple(std::move(triple)) {}
+  llvm::Triple triple;
+
+  LogicalResult matchAndRewrite(qkernel::MmlaU8S8Op op,
+                                PatternRewriter &rewriter) const override {
+    if (!triple.isAArch64())
+      return rewriter.notifyMatchFailure(op, "no instruction on the target");
+    rewriter.replaceOp(op, lowerAArch64Mmla(rewriter, op.getLoc(),
+                                            op.getAcc(), op.getA(),
+                                            op.getB()));
+    return success();
+  }
+};
+
 struct QOpsLowerKernelIntrinsicsPass
     : public qops::impl::QOpsLowerKernelIntrinsicsBase<
           QOpsLowerKernelIntrinsicsPass> {
@@ -133,35 +197,18 @@ struct QOpsLowerKernelIntrinsicsPass
   void runOnOperation() override {
     llvm::Triple triple(targetTriple.empty() ? llvm::sys::getProcessTriple()
                                              : targetTriple);
-    IRRewriter rewriter(&getContext());
+    RewritePatternSet patterns(&getContext());
+    qops::populateLowerKernelIntrinsicsPatterns(patterns, triple);
+    // One walk (no folding, no dead-code removal): the rest of the IR stays
+    // as it is.
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    // What no pattern took has no instruction on this target.
     WalkResult result = getOperation()->walk([&](Operation *op) {
-      auto unsignedDot = dyn_cast<qops::DotU8S8QuadsOp>(op);
-      auto signedDot = dyn_cast<qops::DotS8S8QuadsOp>(op);
-      auto mmla = dyn_cast<qops::MmlaU8S8Op>(op);
-      if (!unsignedDot && !signedDot && !mmla)
+      if (!isa<qkernel::QKernelDialect>(op->getDialect()))
         return WalkResult::advance();
-      rewriter.setInsertionPoint(op);
-      Value acc = op->getOperand(0), a = op->getOperand(1),
-            b = op->getOperand(2);
-      Value lowered;
-      if (mmla) {
-        if (triple.isAArch64())
-          lowered = lowerAArch64Mmla(rewriter, op->getLoc(), acc, a, b);
-      } else if (triple.isAArch64())
-        lowered = lowerAArch64(rewriter, op->getLoc(), acc, a, b,
-                               static_cast<bool>(signedDot));
-      else if (triple.isX86() && unsignedDot &&
-               unsignedDot.getPairSumsFitI16())
-        lowered = lowerX86PairSums(rewriter, op->getLoc(), acc, a, b);
-      else if (triple.isX86() && unsignedDot)
-        lowered = lowerX86(rewriter, op->getLoc(), acc, a, b);
-      if (!lowered) {
-        op->emitOpError() << "has no instruction on target '" << triple.str()
-                          << "'";
-        return WalkResult::interrupt();
-      }
-      rewriter.replaceOp(op, lowered);
-      return WalkResult::advance();
+      op->emitOpError() << "has no instruction on target '" << triple.str()
+                        << "'";
+      return WalkResult::interrupt();
     });
     if (result.wasInterrupted())
       signalPassFailure();
@@ -169,3 +216,9 @@ struct QOpsLowerKernelIntrinsicsPass
 };
 
 } // namespace
+
+void qops::populateLowerKernelIntrinsicsPatterns(RewritePatternSet &patterns,
+                                                 const llvm::Triple &triple) {
+  patterns.add<LowerUnsignedQuads, LowerSignedQuads, LowerMmla>(
+      patterns.getContext(), triple);
+}

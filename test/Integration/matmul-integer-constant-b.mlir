@@ -9,9 +9,9 @@
 // RUN: %python %S/Inputs/matmul_integer_const_b.py %t
 // RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=maddubs | FileCheck %s --check-prefix=PAIRS
 // PAIRS-LABEL: func.func @small_b
-// PAIRS: qops.dot_u8s8_quads {{.*}} {pair_sums_fit_i16}
+// PAIRS: qkernel.dot_u8s8_quads {{.*}} {pair_sums_fit_i16}
 // PAIRS-LABEL: func.func @wide_b
-// PAIRS-NOT: qops.dot_u8s8_quads
+// PAIRS-NOT: qkernel.dot_u8s8_quads
 //
 // RUN: quant-runner %t/constant_b.mlir -e small_b --input %t/small_b_a.npy --expect %t/small_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e wide_b --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy | FileCheck %s

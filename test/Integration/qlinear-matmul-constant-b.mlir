@@ -111,7 +111,7 @@ func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>
 // RUN: %python %S/reference/gen_case.py qmm_small_b_si8 %t/sbs
 // RUN: %python %S/Inputs/constant_b_case.py %t/sbs sbs %t/sbs.mlir
 // RUN: quant-opt %t/sbs.mlir --convert-qops-to-linalg="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" | FileCheck %s --check-prefix=MADDUBS
-// MADDUBS: qops.dot_u8s8_quads {{.*}} {pair_sums_fit_i16}
+// MADDUBS: qkernel.dot_u8s8_quads {{.*}} {pair_sums_fit_i16}
 // RUN: quant-runner %t/sbs.mlir -e sbs_constant_b --input %t/sbs/in0.npy --input %t/sbs/in1.npy --input %t/sbs/in2.npy --input %t/sbs/in6.npy --input %t/sbs/in7.npy --expect %t/sbs/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %t/sbs.mlir -e sbs_constant_b --input %t/sbs/in0.npy --input %t/sbs/in1.npy --input %t/sbs/in2.npy --input %t/sbs/in6.npy --input %t/sbs/in7.npy --expect %t/sbs/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
 // RUN: %python %S/reference/gen_case.py qmm_small_b_ui8 %t/sbu

@@ -10,8 +10,8 @@
 // ARM: llvm.call_intrinsic "llvm.aarch64.neon.sdot"
 // ARM: llvm.call_intrinsic "llvm.aarch64.neon.sdot"
 func.func @neon(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> (vector<8xi32>, vector<8xi32>) {
-  %r = qops.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
-  %s = qops.dot_s8s8_quads %acc, %a, %b : vector<8xi32>
+  %r = qkernel.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
+  %s = qkernel.dot_s8s8_quads %acc, %a, %b : vector<8xi32>
   return %r, %s : vector<8xi32>, vector<8xi32>
 }
 
@@ -23,24 +23,24 @@ func.func @neon(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> (v
 // ARM: %[[B:.*]] = llvm.bitcast %{{.*}} : vector<4xi32> to vector<16xi8>
 // ARM: llvm.call_intrinsic "llvm.aarch64.neon.usmmla"(%{{.*}}, %[[A]], %[[B]]) : (vector<4xi32>, vector<16xi8>, vector<16xi8>) -> vector<4xi32>
 func.func @neon_mmla(%acc: vector<4xi32>, %a: vector<4xi32>, %b: vector<4xi32>) -> vector<4xi32> {
-  %r = qops.mmla_u8s8 %acc, %a, %b : vector<4xi32>
+  %r = qkernel.mmla_u8s8 %acc, %a, %b : vector<4xi32>
   return %r : vector<4xi32>
 }
 
 // -----
 
 // x86 has no USMMLA.
-// NOX86: error: 'qops.mmla_u8s8' op has no instruction on target 'x86_64-unknown-linux-gnu'
+// NOX86: error: 'qkernel.mmla_u8s8' op has no instruction on target 'x86_64-unknown-linux-gnu'
 func.func @mmla_on_x86(%v: vector<4xi32>) -> vector<4xi32> {
-  %s = qops.mmla_u8s8 %v, %v, %v : vector<4xi32>
+  %s = qkernel.mmla_u8s8 %v, %v, %v : vector<4xi32>
   return %s : vector<4xi32>
 }
 
 // -----
 
 // x86 has no s8 x s8 quad instruction here (VPDPBSSD is AVX-VNNI-INT8).
-// NOX86: error: 'qops.dot_s8s8_quads' op has no instruction on target 'x86_64-unknown-linux-gnu'
+// NOX86: error: 'qkernel.dot_s8s8_quads' op has no instruction on target 'x86_64-unknown-linux-gnu'
 func.func @signed_on_x86(%v: vector<8xi32>) -> vector<8xi32> {
-  %s = qops.dot_s8s8_quads %v, %v, %v : vector<8xi32>
+  %s = qkernel.dot_s8s8_quads %v, %v, %v : vector<8xi32>
   return %s : vector<8xi32>
 }

@@ -8,7 +8,7 @@
 // CHECK: %[[R:.*]] = llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"(%[[ACC]], %[[AB]], %[[BB]]) : (vector<8xi32>, vector<32xi8>, vector<32xi8>) -> vector<8xi32>
 // CHECK: return %[[R]]
 func.func @ymm(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> vector<8xi32> {
-  %r = qops.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
+  %r = qkernel.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
   return %r : vector<8xi32>
 }
 
@@ -17,9 +17,9 @@ func.func @ymm(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> vec
 // 16 lanes: the 512-bit form.
 // CHECK-LABEL: func.func @zmm
 // CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"({{.*}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
-// CHECK-NOT: qops.dot_u8s8_quads
+// CHECK-NOT: qkernel.dot_u8s8_quads
 func.func @zmm(%acc: vector<16xi32>, %a: vector<16xi32>, %b: vector<16xi32>) -> vector<16xi32> {
-  %r = qops.dot_u8s8_quads %acc, %a, %b : vector<16xi32>
+  %r = qkernel.dot_u8s8_quads %acc, %a, %b : vector<16xi32>
   return %r : vector<16xi32>
 }
 
@@ -41,7 +41,7 @@ func.func @zmm(%acc: vector<16xi32>, %a: vector<16xi32>, %b: vector<16xi32>) -> 
 // CHECK: return %[[R]]
 // CHECK-NOT: vpdpbusd
 func.func @pair_sums_ymm(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> vector<8xi32> {
-  %r = qops.dot_u8s8_quads %acc, %a, %b {pair_sums_fit_i16} : vector<8xi32>
+  %r = qkernel.dot_u8s8_quads %acc, %a, %b {pair_sums_fit_i16} : vector<8xi32>
   return %r : vector<8xi32>
 }
 
@@ -51,6 +51,6 @@ func.func @pair_sums_ymm(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi3
 // CHECK: llvm.call_intrinsic "llvm.x86.avx512.pmaddubs.w.512"({{.*}}) : (vector<64xi8>, vector<64xi8>) -> vector<32xi16>
 // CHECK: llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"({{.*}}) : (vector<32xi16>, vector<32xi16>) -> vector<16xi32>
 func.func @pair_sums_zmm(%acc: vector<16xi32>, %a: vector<16xi32>, %b: vector<16xi32>) -> vector<16xi32> {
-  %r = qops.dot_u8s8_quads %acc, %a, %b {pair_sums_fit_i16} : vector<16xi32>
+  %r = qkernel.dot_u8s8_quads %acc, %a, %b {pair_sums_fit_i16} : vector<16xi32>
   return %r : vector<16xi32>
 }

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Pipelines/Pipelines.h"
 
@@ -28,7 +29,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "QuantOpsDialect", LLVM_VERSION_STRING,
           [](DialectRegistry *registry) {
-            registry->insert<qops::QOpsDialect>();
+            registry->insert<qops::QOpsDialect, qkernel::QKernelDialect>();
           }};
 }
 

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Pipelines/Pipelines.h"
 
@@ -19,7 +20,7 @@ int main(int argc, char **argv) {
   mlir::qops::registerAllQuantOpsPasses();
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::qops::QOpsDialect>();
+  registry.insert<mlir::qops::QOpsDialect, mlir::qkernel::QKernelDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 

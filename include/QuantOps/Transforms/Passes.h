@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/TargetParser/Triple.h"
 
 namespace mlir::qops {
 
@@ -23,6 +24,13 @@ namespace mlir::qops {
 
 #define GEN_PASS_REGISTRATION
 #include "QuantOps/Transforms/Passes.h.inc"
+
+/// The patterns of qops-lower-kernel-intrinsics: each qkernel op to the
+/// intrinsics of `triple`'s architecture (x86: VPDPBUSD, or VPMADDUBSW +
+/// VPMADDWD for pair_sums_fit_i16; AArch64: USDOT, SDOT, USMMLA). An op the
+/// target has no instruction for does not match.
+void populateLowerKernelIntrinsicsPatterns(RewritePatternSet &patterns,
+                                           const llvm::Triple &triple);
 
 } // namespace mlir::qops
 

@@ -117,15 +117,17 @@ def QOpsSetLLVMTarget : Pass<"qops-set-llvm-target", "::mlir::ModuleOp"> {
 }
 
 def QOpsLowerKernelIntrinsics : Pass<"qops-lower-kernel-intrinsics"> {
-  let summary = "Lower the int8 kernel's dot-product ops to the target's intrinsics";
+  let summary = "Lower the int8 kernels' qkernel ops to the target's intrinsics";
   let description = [{
-    x86: `qops.dot_u8s8_quads` on vector<8xi32> becomes
+    Applies populateLowerKernelIntrinsicsPatterns in one walk; an op the
+    target has no instruction for is an error.
+    x86: `qkernel.dot_u8s8_quads` on vector<8xi32> becomes
     `llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"` (which LLVM also
     selects as the AVX-VNNI encoding), on vector<16xi32> `.512`.
     AArch64: each 4-lane quarter becomes `llvm.aarch64.neon.usdot`
     (`dot_u8s8_quads`, i8mm) or `llvm.aarch64.neon.sdot`
     (`dot_s8s8_quads`, dotprod) on <16 x i8> operands;
-    `qops.mmla_u8s8` becomes `llvm.aarch64.neon.usmmla` (i8mm). Runs after
+    `qkernel.mmla_u8s8` becomes `llvm.aarch64.neon.usmmla` (i8mm). Runs after
     bufferization (the calls have unknown side effects), before the
     conversion to the LLVM dialect.
   }];

@@ -10,6 +10,7 @@
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Target/TargetInfo.h"
 
@@ -56,8 +57,9 @@ struct ConvertQOpsToLinalgPass
     QOpsStorageTypeConverter converter;
     ConversionTarget target(*ctx);
     target.addIllegalDialect<QOpsDialect>();
-    // The int8 kernel's own dot op stays, for qops-lower-kernel-intrinsics.
-    target.addLegalOp<DotU8S8QuadsOp, DotS8S8QuadsOp, MmlaU8S8Op>();
+    // The int8 kernels' own multiply-accumulates stay, for
+    // qops-lower-kernel-intrinsics.
+    target.addLegalDialect<qkernel::QKernelDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());

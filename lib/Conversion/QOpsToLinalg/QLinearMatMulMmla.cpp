@@ -6,6 +6,7 @@
 
 #include "QLinearMatMulMmla.h"
 
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "TuningTable.h"
 
@@ -125,7 +126,7 @@ SmallVector<Value> qops::emitMmlaStep(
         padI32, ArrayRef<bool>{true});
     for (int64_t r2 = 0; r2 < rows / 2; ++r2) {
       Value &block = next[r2 * kColumnPairs + j];
-      block = MmlaU8S8Op::create(b, loc, blockType, block, rowPairs[r2],
+      block = qkernel::MmlaU8S8Op::create(b, loc, blockType, block, rowPairs[r2],
                                  columns);
     }
   }

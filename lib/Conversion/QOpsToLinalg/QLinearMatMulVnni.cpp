@@ -7,6 +7,7 @@
 #include "QLinearMatMulVnni.h"
 
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -292,7 +293,7 @@ Value qops::emitVnniDotStep(OpBuilder &b, Location loc, Value acc,
                             Value aQuads, Value bQuads, bool signedA,
                             bool pairSumsFitI16) {
   if (signedA)
-    return DotS8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads);
-  return DotU8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads,
+    return qkernel::DotS8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads);
+  return qkernel::DotU8S8QuadsOp::create(b, loc, acc.getType(), acc, aQuads, bQuads,
                                 pairSumsFitI16);
 }

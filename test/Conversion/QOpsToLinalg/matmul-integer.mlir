@@ -30,7 +30,7 @@
 // MADD-NOT: math.roundeven
 // MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x64x37xi32>
 // VNNI-LABEL: func.func @matmulint_no_zero_points
-// VNNI: qops.dot_u8s8_quads
+// VNNI: qkernel.dot_u8s8_quads
 // VNNI-NOT: math.roundeven
 // VNNI: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x64x37xi32>
 func.func @matmulint_no_zero_points(%a: tensor<64x33xui8>, %b: tensor<33x37xsi8>) -> tensor<64x37xi32> {
@@ -56,7 +56,7 @@ func.func @matmulint_no_zero_points(%a: tensor<64x33xui8>, %b: tensor<33x37xsi8>
 // MADD-LABEL: func.func @matmulint_per_row_per_column
 // MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x48x40xi32>
 // VNNI-LABEL: func.func @matmulint_per_row_per_column
-// VNNI: qops.dot_u8s8_quads
+// VNNI: qkernel.dot_u8s8_quads
 // VNNI: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
 // VNNI: arith.subi %{{.*}}, %{{.*}} : vector<16xi32>
 // VNNI: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x48x40xi32>

@@ -40,7 +40,7 @@
 // CHECK: math.roundeven %{{.*}} : vector<8xf64>
 // CHECK: vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xi8>, tensor<1x32xi8>
 // VNNI-LABEL: func.func @gemv_streams_b
-// VNNI-NOT: qops.dot_u8s8_quads
+// VNNI-NOT: qkernel.dot_u8s8_quads
 // VNNI: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23]
 func.func @gemv_streams_b(%a: tensor<1x64xui8>, %b: tensor<64x32xsi8>) -> tensor<1x32xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
@@ -72,7 +72,7 @@ func.func @gemv_streams_b(%a: tensor<1x64xui8>, %b: tensor<64x32xsi8>) -> tensor
 // CHECK-NOT: tensor.extract %{{.*}} : tensor<1xi32>
 // CHECK: return
 // VNNI-LABEL: func.func @gemv_constant_b
-// VNNI: qops.dot_u8s8_quads
+// VNNI: qkernel.dot_u8s8_quads
 func.func @gemv_constant_b(%a: tensor<1x2xui8>) -> tensor<1x32xui8> {
   %b = arith.constant dense<[[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32], [-1, -2, -3, -4, -5, -6, -7, -8, -9, -10, -11, -12, -13, -14, -15, -16, -17, -18, -19, -20, -21, -22, -23, -24, -25, -26, -27, -28, -29, -30, -31, -32]]> : tensor<2x32xsi8>
   %s = arith.constant dense<0.5> : tensor<f32>

@@ -35,7 +35,7 @@
 // CHECK: %[[LOCAL:.*]] = arith.subi %[[ROW]], %{{.*}} : index
 // CHECK: vector.transfer_read %[[SCRATCH]][%[[LOCAL]], %c0]
 // CHECK-NOT: qops.qlinear_matmul
-// CHECK-NOT: qops.dot_u8s8_quads
+// CHECK-NOT: qkernel.dot_u8s8_quads
 func.func @partial_tiles(%a: tensor<40x100xsi8>, %b: tensor<100x45xui8>) -> tensor<40x45xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
   %za = arith.constant dense<-3> : tensor<si8>
@@ -71,7 +71,7 @@ func.func @whole_tiles_in_place(%a: tensor<64x128xui8>, %b: tensor<128x64xsi8>) 
 // short as a: no AMX tiles.
 // CHECK-LABEL: func.func @short_a_takes_vnni
 // CHECK-NOT: amx.
-// CHECK: qops.dot_u8s8_quads %{{.*}} : vector<16xi32>
+// CHECK: qkernel.dot_u8s8_quads %{{.*}} : vector<16xi32>
 // CHECK-NOT: amx.
 func.func @short_a_takes_vnni(%a: tensor<8x64xui8>, %b: tensor<64x64xsi8>) -> tensor<8x64xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>

@@ -12,9 +12,9 @@
 // CHECK-LABEL: func.func @bounds_fit
 // CHECK: arith.constant dense<{{.*}}> : tensor<1x1x3x16xi32>
 // CHECK: scf.for {{.*}} -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
-// CHECK: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} {pair_sums_fit_i16} : vector<8xi32>
+// CHECK: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} {pair_sums_fit_i16} : vector<8xi32>
 // MADD-LABEL: func.func @bounds_fit
-// MADD-NOT: qops.dot_u8s8_quads
+// MADD-NOT: qkernel.dot_u8s8_quads
 // MADD: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
 func.func @bounds_fit(%a: tensor<7x12xui8>) -> tensor<7x16xui8> {
   %b = arith.constant dense<[
@@ -42,7 +42,7 @@ func.func @bounds_fit(%a: tensor<7x12xui8>) -> tensor<7x16xui8> {
 // One pair over a bound: positive parts 127 + 2 = 129 (255 * 129 = 32895
 // saturates i16): the madd kernel, VPMADDWD on i16 pairs.
 // CHECK-LABEL: func.func @positive_pair_over
-// CHECK-NOT: qops.dot_u8s8_quads
+// CHECK-NOT: qkernel.dot_u8s8_quads
 // CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
 func.func @positive_pair_over(%a: tensor<7x2xui8>) -> tensor<7x2xui8> {
   %b = arith.constant dense<[[127, 0], [2, 0]]> : tensor<2x2xsi8>
@@ -59,7 +59,7 @@ func.func @positive_pair_over(%a: tensor<7x2xui8>) -> tensor<7x2xui8> {
 // 1 and 2 (-128, -1) are in different pairs and would fit; rows 2 and 3 are
 // the pair that does not.
 // CHECK-LABEL: func.func @negative_pair_over
-// CHECK-NOT: qops.dot_u8s8_quads
+// CHECK-NOT: qkernel.dot_u8s8_quads
 func.func @negative_pair_over(%a: tensor<7x4xui8>) -> tensor<7x2xui8> {
   %b = arith.constant dense<[[0, 0], [-128, 0], [-1, 0], [-128, 0]]> : tensor<4x2xsi8>
   %s = arith.constant dense<0.5> : tensor<f32>
@@ -75,9 +75,9 @@ func.func @negative_pair_over(%a: tensor<7x4xui8>) -> tensor<7x2xui8> {
 // fit (one positive, one negative part), as do 255 and 129 (b' 127 + 1 =
 // 128); 255 with 130 (b' 127 + 2) does not.
 // CHECK-LABEL: func.func @ui8_fits
-// CHECK: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} {pair_sums_fit_i16}
+// CHECK: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} {pair_sums_fit_i16}
 // CHECK-LABEL: func.func @ui8_over
-// CHECK-NOT: qops.dot_u8s8_quads
+// CHECK-NOT: qkernel.dot_u8s8_quads
 func.func @ui8_fits(%a: tensor<7x2xsi8>) -> tensor<7x2xsi8> {
   %b = arith.constant dense<[[255, 129], [1, 255]]> : tensor<2x2xui8>
   %s = arith.constant dense<0.5> : tensor<f32>
@@ -99,7 +99,7 @@ func.func @ui8_over(%a: tensor<7x2xsi8>) -> tensor<7x2xsi8> {
 
 // b an argument: nothing to prove, the madd kernel.
 // CHECK-LABEL: func.func @runtime_b
-// CHECK-NOT: qops.dot_u8s8_quads
+// CHECK-NOT: qkernel.dot_u8s8_quads
 // CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
 func.func @runtime_b(%a: tensor<7x8xui8>, %b: tensor<8x16xsi8>) -> tensor<7x16xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>

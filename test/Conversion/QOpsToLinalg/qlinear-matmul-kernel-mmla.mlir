@@ -4,7 +4,7 @@
 // B32 reordered so that each k-octet holds, per column pair, the 8 bytes of
 // one column then those of the next (a linalg.generic at run time), and a
 // 6-row tile of 3 row pairs x 8 column pairs of 2x2 blocks: 24
-// qops.mmla_u8s8 per octet, the blocks shuffled back into row halves for the
+// qkernel.mmla_u8s8 per octet, the blocks shuffled back into row halves for the
 // epilogue. K = 20 is padded to 24 (3 octets).
 // CHECK-DAG: #[[FROM:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d5, d3, d4)>
 // CHECK-DAG: #[[TO:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
@@ -17,7 +17,7 @@
 // CHECK: %[[ROW1:.*]] = vector.transfer_read %{{.*}} : tensor<1x6x24xi8>, vector<8xi8>
 // CHECK: vector.shuffle %[[ROW0]], %[[ROW1]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<8xi8>, vector<8xi8>
 // CHECK: vector.transfer_read %[[OCTETS]]{{.*}} : tensor<1x1x3x32xi32>, vector<4xi32>
-// CHECK-COUNT-24: qops.mmla_u8s8 %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi32>
+// CHECK-COUNT-24: qkernel.mmla_u8s8 %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi32>
 // CHECK: scf.yield
 // CHECK: %[[LEFT:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 4, 5, 2, 3, 6, 7] : vector<4xi32>, vector<4xi32>
 // CHECK: %[[RIGHT:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 1, 4, 5, 2, 3, 6, 7] : vector<4xi32>, vector<4xi32>
@@ -41,7 +41,7 @@ func.func @runtime_b(%a: tensor<6x20xui8>, %b: tensor<20x16xsi8>) -> tensor<6x16
 // CHECK: arith.constant dense<{{\[\[\[\[}}100925952, 235670024, 117768961, 252513033, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]]]> : tensor<1x1x1x32xi32>
 // CHECK-NOT: linalg.generic {{.*}}#{{.*}}d5, d3, d4
 // CHECK: scf.for %{{.*}} = %c0 to %c1{{(_[0-9]+)?}} step %c1 iter_args({{.*}}) -> (vector<4xi32>, vector<4xi32>, vector<4xi32>, vector<4xi32>, vector<4xi32>, vector<4xi32>, vector<4xi32>, vector<4xi32>)
-// CHECK-COUNT-8: qops.mmla_u8s8
+// CHECK-COUNT-8: qkernel.mmla_u8s8
 func.func @constant_b(%a: tensor<1x8xui8>) -> tensor<1x2xui8> {
   %b = arith.constant dense<[[0, 1], [2, 3], [4, 5], [6, 7], [8, 9], [10, 11], [12, 13], [14, 15]]> : tensor<8x2xsi8>
   %s = arith.constant dense<0.5> : tensor<f32>

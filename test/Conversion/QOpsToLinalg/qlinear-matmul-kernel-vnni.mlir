@@ -6,7 +6,7 @@
 // column sums of b' (s8) and the column term K zb' - colsum (K = 6 here);
 // b' packed as k-quads, four bytes per i32 lane, in 32-column panels (two
 // zmm of 16 lanes per row); the k loop (K padded to 8: 2 quads) runs
-// qops.dot_u8s8_quads on 5 rows x 2 halves (the tile is 12 rows, or a's row
+// qkernel.dot_u8s8_quads on 5 rows x 2 halves (the tile is 12 rows, or a's row
 // count when that is smaller and static); the epilogue adds
 // za' * term - zb' * rowsum before requantizing. avxvnni (16 ymm registers)
 // keeps 16-column panels of two 8-lane halves.
@@ -26,7 +26,7 @@
 // CHECK: arith.shli %{{.*}}, %{{.*}} : i32
 // CHECK: -> tensor<1x1x2x32xi32>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
-// CHECK-COUNT-10: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK-COUNT-10: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: scf.yield
 // CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: arith.addi %{{.*}}, %{{.*}} : vector<16xi32>
@@ -37,7 +37,7 @@
 // AVX-LABEL: func.func @si8_a_ui8_b
 // AVX: tensor.extract_slice %{{.*}}[0, 3, 0] [1, 2, 16] [1, 4, 1] : tensor<1x8x16xi8> to tensor<1x2x16xi8>
 // AVX: -> tensor<1x1x2x16xi32>
-// AVX-COUNT-10: qops.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
+// AVX-COUNT-10: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
 // AVX: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
 func.func @si8_a_ui8_b(%a: tensor<5x6xsi8>, %b: tensor<6x3xui8>) -> tensor<5x3xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
@@ -53,7 +53,7 @@ func.func @si8_a_ui8_b(%a: tensor<5x6xsi8>, %b: tensor<6x3xui8>) -> tensor<5x3xu
 // ui8 a and si8 b are VPDPBUSD's own operand types: no sign flips.
 // CHECK-LABEL: func.func @ui8_a_si8_b
 // CHECK-NOT: arith.xori
-// CHECK: qops.dot_u8s8_quads
+// CHECK: qkernel.dot_u8s8_quads
 func.func @ui8_a_si8_b(%a: tensor<5x6xui8>, %b: tensor<6x3xsi8>) -> tensor<5x3xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
   %za = arith.constant dense<3> : tensor<ui8>
@@ -74,7 +74,7 @@ func.func @ui8_a_si8_b(%a: tensor<5x6xui8>, %b: tensor<6x3xsi8>) -> tensor<5x3xu
 // AVX-LABEL: func.func @constant_b
 // AVX-DAG: arith.constant dense<{{.*}}16843009{{.*}}> : tensor<1x1x2x16xi32>
 // AVX-DAG: arith.constant dense<{{\[\[}}-18, -18, -18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]> : tensor<1x16xi32>
-// CHECK: qops.dot_u8s8_quads
+// CHECK: qkernel.dot_u8s8_quads
 func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
   %b = arith.constant dense<1> : tensor<6x3xsi8>
   %s = arith.constant dense<0.5> : tensor<f32>
@@ -94,7 +94,7 @@ func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
 // CHECK-LABEL: func.func @symmetric_si8_b
 // CHECK-NOT: iterator_types = ["parallel", "parallel", "reduction"]
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
-// CHECK: qops.dot_u8s8_quads
+// CHECK: qkernel.dot_u8s8_quads
 // CHECK: scf.yield
 // CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK-NEXT: arith.addi %{{.*}}, %{{.*}} : vector<16xi32>
@@ -108,7 +108,7 @@ func.func @symmetric_si8_b(%a: tensor<5x8xui8>, %b: tensor<8x3xsi8>) -> tensor<5
 }
 // CHECK-LABEL: func.func @ui8_b_zero_point_128_per_column
 // CHECK-NOT: iterator_types = ["parallel", "parallel", "reduction"]
-// CHECK: qops.dot_u8s8_quads
+// CHECK: qkernel.dot_u8s8_quads
 func.func @ui8_b_zero_point_128_per_column(%a: tensor<5x8xui8>, %b: tensor<8x3xui8>) -> tensor<5x3xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
   %za = arith.constant dense<3> : tensor<ui8>
@@ -119,7 +119,7 @@ func.func @ui8_b_zero_point_128_per_column(%a: tensor<5x8xui8>, %b: tensor<8x3xu
 }
 // CHECK-LABEL: func.func @one_nonzero_zero_point
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
-// CHECK: qops.dot_u8s8_quads
+// CHECK: qkernel.dot_u8s8_quads
 func.func @one_nonzero_zero_point(%a: tensor<5x8xui8>, %b: tensor<8x3xsi8>) -> tensor<5x3xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
   %za = arith.constant dense<3> : tensor<ui8>

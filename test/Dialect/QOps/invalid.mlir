@@ -604,64 +604,6 @@ func.func @axis_not_integer(%x: tensor<4xf32>, %s: tensor<f32>) {
 
 // -----
 
-// qops.dot_u8s8_quads: 8 or 16 i32 lanes, all operands of the result's type.
-func.func @dot_quads_lanes(%v: vector<4xi32>) {
-  // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 8/16}}
-  %r = qops.dot_u8s8_quads %v, %v, %v : vector<4xi32>
-  return
-}
-
-// -----
-
-func.func @dot_quads_element(%v: vector<8xf32>) {
-  // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 8/16}}
-  %r = qops.dot_u8s8_quads %v, %v, %v : vector<8xf32>
-  return
-}
-
-// -----
-
-func.func @dot_quads_mixed(%a: vector<8xi32>, %b: vector<16xi32>) {
-  // expected-error @+1 {{all of {acc, a, b, result} have same type}}
-  %r = "qops.dot_u8s8_quads"(%a, %a, %b) : (vector<8xi32>, vector<8xi32>, vector<16xi32>) -> vector<8xi32>
-  return
-}
-
-// -----
-
-func.func @dot_s8s8_quads_lanes(%v: vector<2xi32>) {
-  // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 8/16}}
-  %r = qops.dot_s8s8_quads %v, %v, %v : vector<2xi32>
-  return
-}
-
-// -----
-
-func.func @dot_s8s8_quads_mixed(%a: vector<8xi32>, %b: vector<16xi32>) {
-  // expected-error @+1 {{all of {acc, a, b, result} have same type}}
-  %r = "qops.dot_s8s8_quads"(%a, %b, %a) : (vector<8xi32>, vector<16xi32>, vector<8xi32>) -> vector<8xi32>
-  return
-}
-
-// -----
-
-// qops.mmla_u8s8: one 128-bit register, 4 i32 lanes, all operands alike.
-func.func @mmla_lanes(%v: vector<8xi32>) {
-  // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 4}}
-  %r = qops.mmla_u8s8 %v, %v, %v : vector<8xi32>
-  return
-}
-
-// -----
-
-func.func @mmla_mixed(%a: vector<4xi32>, %b: vector<4xf32>) {
-  // expected-error @+1 {{operand #2 must be vector of 32-bit signless integer values of length 4}}
-  %r = "qops.mmla_u8s8"(%a, %a, %b) : (vector<4xi32>, vector<4xi32>, vector<4xf32>) -> vector<4xi32>
-  return
-}
-
-// -----
-
 func.func @matmulint_a_type(%a: tensor<2x4xui16>, %b: tensor<4x3xui8>) {
   // expected-error @+1 {{matmulint_a_type: a must be si8 or ui8, got 'ui16'}}
   %y = qops.matmul_integer a(%a : tensor<2x4xui16>) b(%b : tensor<4x3xui8>) -> tensor<2x3xi32>
