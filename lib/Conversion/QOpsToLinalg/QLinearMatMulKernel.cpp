@@ -737,6 +737,10 @@ struct TileEmitter {
       for (int64_t h = 0; h < 2; ++h) {
         Value column = arith::AddIOp::create(
             b, l, n0, arith::ConstantIndexOp::create(b, l, h * plan.lanes));
+        Value multiplier =
+            op.requantizes() ? emitMultiplierLanes(b, l, requantize, row,
+                                                   column, plan.lanes)
+                             : Value();
         Value acc = tileAccs[2 * r + h];
         if (plan.vnni) {
           Value za = emitZeroPointA(
@@ -765,10 +769,8 @@ struct TileEmitter {
         }
         Value stored = acc;
         if (op.requantizes())
-          stored = emitRequantizedLanes(
-              b, l, requantize, acc,
-              emitMultiplierLanes(b, l, requantize, row, column, plan.lanes),
-              row, column);
+          stored = emitRequantizedLanes(b, l, requantize, acc, multiplier,
+                                        row, column);
         Value rowInY = arith::SubIOp::create(b, l, row, rowBase);
         Value columnInY = arith::SubIOp::create(b, l, column, colBase);
         y = vector::TransferWriteOp::create(
