@@ -1,8 +1,8 @@
 //===- QLinearMatMulGemv.cpp - the int8 gemv ------------------------------===//
 //
-// si8/ui8 QLinearMatMul with f32 scales whose a has at most four rows (a
-// static M; typically one row of activations times the weights) and whose b
-// is a static 2-D matrix. Every byte of b is used by at most four products,
+// si8/ui8 QLinearMatMul with f32 scales, or MatMulInteger, whose a has at
+// most four rows (a static M; typically one row of activations times the
+// weights) and whose b is a static 2-D matrix. Every byte of b is used by at most four products,
 // so the work is reading b once; the int8 kernel would pack b first (and
 // its madd packing doubles b's bytes), the generic contraction multiplies in
 // i32 lanes (VPMULLD). Here:
@@ -12,7 +12,8 @@
 //   acc[m, n] = sum_k A16[m, k] b[k, n]  -  b_zp[n] S[m]
 //   S[m]      = sum_k A16[m, k]              (only when some b_zp is not 0)
 //   y[m, n]   = saturate(round_half_even(f64(acc) * f64(multiplier)) + y_zp)
-//                                            (QLinearMatMulLanes.h)
+//                                            (QLinearMatMulLanes.h), or
+//   y[m, n]   = acc[m, n]                    for MatMulInteger
 //
 // with b and b_zp extended by their signedness: (a - a_zp)(b - b_zp) =
 // (a - a_zp) b - (a - a_zp) b_zp, exact in wrapping i32 arithmetic. Each
@@ -95,14 +96,12 @@ Value packConstantPairs(OpBuilder &b, Location loc, Value bStorage, int64_t k,
   DenseElementsAttr values;
   if (!matchPattern(bStorage, m_Constant(&values)))
     return nullptr;
-  SmallVector<int8_t> bytes;
-  bytes.reserve(values.getNumElements());
-  for (const APInt &v : values.getValues<APInt>())
-    bytes.push_back(int8_t(v.getZExtValue()));
+  // The bytes as stored (i8 storage: one byte each; a splat holds one).
+  ArrayRef<char> bytes = values.getRawData();
   auto at = [&](int64_t row, int64_t column) -> int8_t {
     if (row >= k || column >= n)
       return 0;
-    return values.isSplat() ? bytes[0] : bytes[row * n + column];
+    return int8_t(values.isSplat() ? bytes[0] : bytes[row * n + column]);
   };
   SmallVector<int8_t> packed;
   packed.reserve(nPadded * kPadded);
@@ -117,474 +116,557 @@ Value packConstantPairs(OpBuilder &b, Location loc, Value bStorage, int64_t k,
       b, loc, type, DenseElementsAttr::get(type, ArrayRef<int8_t>(packed)));
 }
 
-struct QLinearMatMulInt8Gemv : OpConversionPattern<QLinearMatMulOp> {
-  QLinearMatMulInt8Gemv(const TypeConverter &converter, MLIRContext *ctx,
-                        bool parallel, Int8KernelStrategy strategy)
-      : OpConversionPattern(converter, ctx, /*benefit=*/3),
+/// Whether the gemv takes `op` (see the file comment); checked before any
+/// IR is built.
+StringRef gemvUnsupportedReason(const Int8Contraction &op,
+                                Int8KernelStrategy strategy) {
+  auto aType = cast<RankedTensorType>(op.a.getType());
+  auto bType = cast<RankedTensorType>(op.b.getType());
+  if (StringRef reason = int8MatMulUnsupportedReason(op); !reason.empty())
+    return reason;
+  if (bType.getRank() != 2 || !bType.hasStaticShape() ||
+      !aType.hasStaticShape() || aType.getNumElements() == 0 ||
+      bType.getNumElements() == 0)
+    return "not a static 2-D b";
+  for (Value param : {op.aScale, op.aZeroPoint, op.bScale, op.bZeroPoint,
+                      op.yScale, op.yZeroPoint})
+    if (param && !cast<RankedTensorType>(param.getType()).hasStaticShape())
+      return "dynamic parameter shapes";
+  // a's rows: every dim but the last (a 1-D a is one row).
+  if (aType.getNumElements() / aType.getShape().back() > kMaxRows)
+    return "more rows than a gemv";
+  if (matchPattern(op.b, m_Constant()) &&
+      strategy != Int8KernelStrategy::Madd &&
+      strategy != Int8KernelStrategy::Maddubs)
+    return "a constant b: the quad kernels pack it at compile time";
+  // Per-row parameters index a's rows: only for an a without batch dims
+  // (a batched a broadcasts them over its batch).
+  auto perElement = [](Value param) {
+    return param && !hasSingleElement(cast<RankedTensorType>(param.getType()));
+  };
+  auto perRow = [](Value param) { return param && isPerRowParam(param); };
+  if (aType.getRank() > 2 &&
+      (perElement(op.aScale) || perElement(op.aZeroPoint) ||
+       perRow(op.yScale) || perRow(op.yZeroPoint)))
+    return "per-row parameters of a batch";
+  return "";
+}
+
+/// The gemv's sizes: a as [M, K], its padding, the column groups and blocks,
+/// the k chunks of the threads.
+struct GemvPlan {
+  int64_t rows, k, n, kPadded, panelsTogether, groupColumns, nPadded;
+  int64_t blockColumns, columnBlocks, chunks, chunkPairs;
+  bool bConstant, columnsExact, oddK;
+};
+
+GemvPlan planGemv(const Int8Contraction &op, bool parallel) {
+  auto aType = cast<RankedTensorType>(op.a.getType());
+  auto bType = cast<RankedTensorType>(op.b.getType());
+  GemvPlan plan;
+  plan.k = aType.getShape().back();
+  plan.n = bType.getDimSize(1);
+  plan.rows = aType.getNumElements() / plan.k;
+  plan.bConstant = matchPattern(op.b, m_Constant());
+  plan.kPadded = llvm::alignTo(plan.k, 2);
+  plan.panelsTogether =
+      plan.bConstant ? std::max<int64_t>(1, kMaxRows / plan.rows) : 1;
+  plan.groupColumns = plan.panelsTogether * kPanel;
+  plan.nPadded = llvm::alignTo(plan.n, plan.groupColumns);
+  // Threads: k in chunks of kChunkRows rows when K has at least two, else
+  // the columns in blocks of kColumnBlock (each thread reads its part of
+  // every row of b).
+  bool splitK =
+      parallel && plan.k % kChunkRows == 0 && plan.k / kChunkRows >= 2;
+  plan.blockColumns = plan.nPadded;
+  if (parallel && !splitK && plan.nPadded > kColumnBlock) {
+    plan.blockColumns = kColumnBlock;
+    plan.nPadded = llvm::alignTo(plan.n, kColumnBlock);
+  }
+  plan.columnBlocks = plan.nPadded / plan.blockColumns;
+  // Every read of b's columns [0, nPadded) is in bounds only without
+  // padding: N padded to the column blocks reads past N even when N is a
+  // multiple of the group (a runtime b of 528 columns in blocks of 512
+  // read 496 bytes past the end of b).
+  plan.columnsExact = plan.n == plan.nPadded;
+  // Chunks of k-pairs: the whole K (the compile-time packing includes the
+  // zero row of an odd K), or kChunkRows rows each for threads.
+  plan.chunks = 1;
+  plan.chunkPairs = plan.bConstant ? plan.kPadded / 2 : plan.k / 2;
+  if (splitK) {
+    plan.chunks = plan.k / kChunkRows;
+    plan.chunkPairs = kChunkRows / 2;
+  }
+  plan.oddK = plan.k % 2 != 0;
+  return plan;
+}
+
+/// A16 = a - a_zp as [M, Kp] i16 (zero padded), and S[m] = sum_k A16[m, k]
+/// when b's zero point may be nonzero (else null).
+std::pair<Value, Value> packGemvA(OpBuilder &rewriter, Location loc,
+                                  const Int8Contraction &op,
+                                  const GemvPlan &plan,
+                                  const KernelParam &aZeroPoint) {
+  auto aOnnxType = cast<RankedTensorType>(op.a.getType());
+  Type aOnnx = aOnnxType.getElementType();
+  Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16),
+       i32 = rewriter.getI32Type();
+  // a as [M, K] storage.
+  Value a = op.aStorage;
+  auto aMatrixType = RankedTensorType::get({plan.rows, plan.k}, i8);
+  if (aOnnxType.getRank() == 1)
+    a = tensor::ExpandShapeOp::create(rewriter, loc, aMatrixType, a,
+                                      ArrayRef<ReassociationIndices>{{0, 1}});
+  else if (aOnnxType.getRank() > 2)
+    a = tensor::CollapseShapeOp::create(
+        rewriter, loc, aMatrixType, a,
+        ArrayRef<ReassociationIndices>{
+            llvm::to_vector(llvm::seq<int64_t>(0, aOnnxType.getRank() - 1)),
+            {aOnnxType.getRank() - 1}});
+  MLIRContext *ctx = rewriter.getContext();
+  AffineExpr d0 = getAffineDimExpr(0, ctx);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
+  AffineMap aZpMap = aZeroPoint.perElement ? AffineMap::get(2, 0, d0)
+                                           : AffineMap::get(2, 0, {}, ctx);
+  Value a16Init = tensor::EmptyOp::create(
+      rewriter, loc, ArrayRef<int64_t>{plan.rows, plan.k}, i16);
+  Value a16 =
+      linalg::GenericOp::create(
+          rewriter, loc, a16Init.getType(), ValueRange{a, aZeroPoint.tensor},
+          a16Init, ArrayRef<AffineMap>{identity, aZpMap, identity},
+          SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            Value d = arith::SubIOp::create(
+                b, l, emitExtendToI32(b, l, args[0], aOnnx),
+                emitExtendToI32(b, l, args[1], aOnnx));
+            linalg::YieldOp::create(
+                b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
+          })
+          .getResult(0);
+  Value rowSum;
+  if (op.bZeroPoint && !isConstantZero(op.bZeroPoint)) {
+    Value zero =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
+    Value sumInit =
+        linalg::FillOp::create(
+            rewriter, loc, zero,
+            tensor::EmptyOp::create(rewriter, loc,
+                                    ArrayRef<int64_t>{plan.rows}, i32)
+                .getResult())
+            .getResult(0);
+    rowSum = linalg::GenericOp::create(
+                 rewriter, loc, sumInit.getType(), a16, sumInit,
+                 ArrayRef<AffineMap>{identity, AffineMap::get(2, 0, d0)},
+                 ArrayRef<utils::IteratorType>{utils::IteratorType::parallel,
+                                               utils::IteratorType::reduction},
+                 [&](OpBuilder &b, Location l, ValueRange args) {
+                   linalg::YieldOp::create(
+                       b, l,
+                       arith::AddIOp::create(
+                           b, l, args[1],
+                           arith::ExtSIOp::create(b, l, i32, args[0]))
+                           .getResult());
+                 })
+                 .getResult(0);
+  }
+  if (plan.kPadded != plan.k)
+    a16 = padHighTo(rewriter, loc, a16,
+                    {rewriter.getIndexAttr(plan.rows),
+                     rewriter.getIndexAttr(plan.kPadded)},
+                    rewriter.getI16IntegerAttr(0));
+  return {a16, rowSum};
+}
+
+Value indexConstant(OpBuilder &b, Location l, int64_t v) {
+  return arith::ConstantIndexOp::create(b, l, v);
+}
+
+/// The gemv's loops over k-pairs and column groups, with the values they
+/// share (created once, before the loops).
+struct GemvEmitter {
+  const GemvPlan &plan;
+  Value a16, bMatrix, packedB;
+  bool bUnsigned;
+  VectorType accType, pairType, bytesType, wordsType;
+  Value zeroAcc, zeroBytes, padI8, padI16, padI32;
+  SmallVector<int64_t> repeatPair;
+  int64_t accumulators;
+
+  GemvEmitter(OpBuilder &rewriter, Location loc, const GemvPlan &plan,
+              Value a16, Value bMatrix, Value packedB, bool bUnsigned)
+      : plan(plan), a16(a16), bMatrix(bMatrix), packedB(packedB),
+        bUnsigned(bUnsigned) {
+    Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16);
+    accType = VectorType::get({kLanes}, rewriter.getI32Type());
+    pairType = VectorType::get({2}, i16);
+    bytesType = VectorType::get({kPanel}, i8);
+    wordsType = VectorType::get({kPanel}, i16);
+    zeroAcc = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(accType, int32_t(0)));
+    zeroBytes = arith::ConstantOp::create(
+        rewriter, loc, DenseElementsAttr::get(bytesType, int8_t(0)));
+    padI8 =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getI8IntegerAttr(0));
+    padI16 = arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI16IntegerAttr(0));
+    padI32 = arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI32IntegerAttr(0));
+    for (int64_t i = 0; i < kLanes; ++i)
+      repeatPair.append({0, 1});
+    accumulators = plan.rows * plan.panelsTogether * 2;
+  }
+
+  Value extend(OpBuilder &b, Location l, Value bytes) const {
+    if (bUnsigned)
+      return arith::ExtUIOp::create(b, l, wordsType, bytes);
+    return arith::ExtSIOp::create(b, l, wordsType, bytes);
+  }
+
+  /// The pair vectors of the 16 columns from `column` at k-pair `pair`:
+  /// columns 0-7 and 8-15, each vector<16xi16> of (b[2q][c], b[2q+1][c]).
+  /// `secondRowEmpty`: row 2q + 1 is past K (zeros).
+  std::pair<Value, Value> readPairs(OpBuilder &b, Location l, Value pair,
+                                    Value column, bool secondRowEmpty) const {
+    SmallVector<Value> halves;
+    if (packedB) {
+      Value panel =
+          arith::DivUIOp::create(b, l, column, indexConstant(b, l, kPanel));
+      for (int64_t h = 0; h < 2; ++h)
+        halves.push_back(vector::TransferReadOp::create(
+            b, l, bytesType, packedB,
+            ValueRange{panel, pair, indexConstant(b, l, h * kPanel)}, padI8,
+            ArrayRef<bool>{true}));
+    } else {
+      Value first = arith::MulIOp::create(b, l, pair, indexConstant(b, l, 2));
+      auto row = [&](Value r) -> Value {
+        return vector::TransferReadOp::create(
+            b, l, bytesType, bMatrix, ValueRange{r, column}, padI8,
+            ArrayRef<bool>{plan.columnsExact});
+      };
+      Value even = row(first);
+      Value odd = secondRowEmpty
+                      ? zeroBytes
+                      : row(arith::AddIOp::create(b, l, first,
+                                                  indexConstant(b, l, 1)));
+      for (bool high : {false, true})
+        halves.push_back(vector::ShuffleOp::create(b, l, even, odd,
+                                                   interleaveRowsMask(high)));
+    }
+    return {extend(b, l, halves[0]), extend(b, l, halves[1])};
+  }
+
+  /// accs[(m * panelsTogether + g) * 2 + h] += the k-pair `pair` of the
+  /// columns n0 + 16 g + 8 h ..
+  SmallVector<Value> step(OpBuilder &b, Location l, Value pair, Value n0,
+                          ValueRange accs, bool secondRowEmpty) const {
+    Value column0 = arith::MulIOp::create(b, l, pair, indexConstant(b, l, 2));
+    SmallVector<Value> aPairs;
+    for (int64_t m = 0; m < plan.rows; ++m) {
+      Value stored = vector::TransferReadOp::create(
+          b, l, pairType, a16, ValueRange{indexConstant(b, l, m), column0},
+          padI16, ArrayRef<bool>{true});
+      aPairs.push_back(
+          vector::ShuffleOp::create(b, l, stored, stored, repeatPair));
+    }
+    SmallVector<Value> next(accs);
+    for (int64_t g = 0; g < plan.panelsTogether; ++g) {
+      Value column =
+          arith::AddIOp::create(b, l, n0, indexConstant(b, l, g * kPanel));
+      auto [low, high] = readPairs(b, l, pair, column, secondRowEmpty);
+      for (int64_t m = 0; m < plan.rows; ++m) {
+        int64_t at = (m * plan.panelsTogether + g) * 2;
+        next[at] = arith::AddIOp::create(
+            b, l, next[at], emitPairwiseMultiplyAdd(b, l, aPairs[m], low));
+        next[at + 1] = arith::AddIOp::create(
+            b, l, next[at + 1],
+            emitPairwiseMultiplyAdd(b, l, aPairs[m], high));
+      }
+    }
+    return next;
+  }
+
+  /// The accumulators of the group at n0 in `sums` ([1, M, W] i32, column
+  /// 0 = the block's first).
+  SmallVector<Value> accumulatorIndices(OpBuilder &b, Location l, Value n0,
+                                        int64_t at) const {
+    int64_t m = at / (2 * plan.panelsTogether),
+            g = (at / 2) % plan.panelsTogether, h = at % 2;
+    return {indexConstant(b, l, 0), indexConstant(b, l, m),
+            arith::AddIOp::create(
+                b, l, n0, indexConstant(b, l, g * kPanel + h * kLanes))};
+  }
+
+  /// Writes the accumulators `accs` of the group at n0 into `sums`.
+  Value storeAccumulators(OpBuilder &b, Location l, ValueRange accs, Value n0,
+                          Value sums) const {
+    for (int64_t at = 0; at < accumulators; ++at)
+      sums = vector::TransferWriteOp::create(b, l, accs[at], sums,
+                                             accumulatorIndices(b, l, n0, at),
+                                             ArrayRef<bool>{true})
+                 .getResult();
+    return sums;
+  }
+
+  /// The pairs [pairBegin, pairBegin + pairCount) (`pairCount` static) of
+  /// every group, added to `sums`; with `secondRowEmpty` the last pair is
+  /// row K - 1 alone.
+  Value emitSweep(OpBuilder &b, Location l, Value nBegin, Value pairBegin,
+                  int64_t pairCount, bool secondRowEmpty, Value sums) const {
+    auto groupLoop = scf::ForOp::create(
+        b, l, indexConstant(b, l, 0), indexConstant(b, l, plan.blockColumns),
+        indexConstant(b, l, plan.groupColumns), ValueRange{sums},
+        [&](OpBuilder &b, Location l, Value n0, ValueRange groupArgs) {
+          Value column = arith::AddIOp::create(b, l, nBegin, n0);
+          SmallVector<Value> accs;
+          for (int64_t at = 0; at < accumulators; ++at)
+            accs.push_back(vector::TransferReadOp::create(
+                b, l, accType, groupArgs[0], accumulatorIndices(b, l, n0, at),
+                padI32, ArrayRef<bool>{true}));
+          for (int64_t q = 0; q < pairCount; ++q)
+            accs = step(
+                b, l,
+                arith::AddIOp::create(b, l, pairBegin, indexConstant(b, l, q)),
+                column, accs, secondRowEmpty && q == pairCount - 1);
+          scf::YieldOp::create(
+              b, l, storeAccumulators(b, l, accs, n0, groupArgs[0]));
+        });
+    return groupLoop.getResult(0);
+  }
+
+  /// A packed b walked down panel group by panel group, the sums in
+  /// registers.
+  Value emitPackedChunk(OpBuilder &b, Location l, Value pairBegin,
+                        Value nBegin, Value sums) const {
+    auto groupLoop = scf::ForOp::create(
+        b, l, indexConstant(b, l, 0), indexConstant(b, l, plan.blockColumns),
+        indexConstant(b, l, plan.groupColumns), ValueRange{sums},
+        [&](OpBuilder &b, Location l, Value n0, ValueRange groupArgs) {
+          Value column = arith::AddIOp::create(b, l, nBegin, n0);
+          SmallVector<Value> init(accumulators, zeroAcc);
+          auto kLoop = scf::ForOp::create(
+              b, l, pairBegin,
+              arith::AddIOp::create(b, l, pairBegin,
+                                    indexConstant(b, l, plan.chunkPairs)),
+              indexConstant(b, l, 1), init,
+              [&](OpBuilder &b, Location l, Value pair, ValueRange accs) {
+                scf::YieldOp::create(b, l,
+                                     step(b, l, pair, column, accs, false));
+              });
+          scf::YieldOp::create(b, l,
+                               storeAccumulators(b, l, kLoop.getResults(), n0,
+                                                 groupArgs[0]));
+        });
+    return groupLoop.getResult(0);
+  }
+
+  /// The sums of chunk `chunk`, columns from nBegin, into `sums` ([1, M,
+  /// W] i32, zeros): a packed b walked down panel by panel, a row-major b
+  /// swept in blocks (see the file header).
+  Value emitChunk(OpBuilder &b, Location l, Value chunk, Value nBegin,
+                  Value sums) const {
+    Value pairBegin = arith::MulIOp::create(
+        b, l, chunk, indexConstant(b, l, plan.chunkPairs));
+    if (packedB)
+      return emitPackedChunk(b, l, pairBegin, nBegin, sums);
+    int64_t blocks = plan.chunkPairs / kBlockPairs,
+            leftOver = plan.chunkPairs % kBlockPairs;
+    auto blockLoop = scf::ForOp::create(
+        b, l, indexConstant(b, l, 0), indexConstant(b, l, blocks),
+        indexConstant(b, l, 1), ValueRange{sums},
+        [&](OpBuilder &b, Location l, Value block, ValueRange blockArgs) {
+          Value first = arith::AddIOp::create(
+              b, l, pairBegin,
+              arith::MulIOp::create(b, l, block,
+                                    indexConstant(b, l, kBlockPairs)));
+          scf::YieldOp::create(b, l,
+                               emitSweep(b, l, nBegin, first, kBlockPairs,
+                                         false, blockArgs[0]));
+        });
+    Value result = blockLoop.getResult(0);
+    if (leftOver != 0)
+      result = emitSweep(b, l, nBegin,
+                         arith::AddIOp::create(
+                             b, l, pairBegin,
+                             indexConstant(b, l, blocks * kBlockPairs)),
+                         leftOver, false, result);
+    // K odd: the last row of b with a zero row after it (only without
+    // chunks: a chunked K is even).
+    if (plan.oddK)
+      result = emitSweep(b, l, nBegin, indexConstant(b, l, plan.k / 2), 1,
+                         true, result);
+    return result;
+  }
+};
+
+/// The partial sums [C, M, Np]: one chunk on one thread, or an scf.forall
+/// over chunks of k or blocks of columns (one of the two is 1).
+Value distributeGemv(OpBuilder &rewriter, Location loc,
+                     const GemvEmitter &gemv) {
+  const GemvPlan &plan = gemv.plan;
+  Value partialsInit =
+      linalg::FillOp::create(
+          rewriter, loc, gemv.padI32,
+          tensor::EmptyOp::create(
+              rewriter, loc,
+              ArrayRef<int64_t>{plan.chunks, plan.rows, plan.nPadded},
+              rewriter.getI32Type())
+              .getResult())
+          .getResult(0);
+  if (plan.chunks == 1 && plan.columnBlocks == 1)
+    return gemv.emitChunk(rewriter, loc, indexConstant(rewriter, loc, 0),
+                          indexConstant(rewriter, loc, 0), partialsInit);
+  auto forall = scf::ForallOp::create(
+      rewriter, loc,
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
+                             rewriter.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(plan.chunks),
+                             rewriter.getIndexAttr(plan.columnBlocks)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
+                             rewriter.getIndexAttr(1)},
+      ValueRange{partialsInit}, std::nullopt);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(forall.getBody());
+  Value chunk = forall.getInductionVar(0);
+  Value nBegin = arith::MulIOp::create(
+      rewriter, loc, forall.getInductionVar(1),
+      indexConstant(rewriter, loc, plan.blockColumns));
+  SmallVector<OpFoldResult> offsets{chunk, rewriter.getIndexAttr(0), nBegin};
+  SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1),
+                                  rewriter.getIndexAttr(plan.rows),
+                                  rewriter.getIndexAttr(plan.blockColumns)};
+  SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
+  Value slice = tensor::ExtractSliceOp::create(
+      rewriter, loc, forall.getRegionIterArgs()[0], offsets, sizes, strides);
+  Value written = gemv.emitChunk(rewriter, loc, chunk, nBegin, slice);
+  rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(rewriter, loc, written,
+                                        forall.getRegionIterArgs()[0], offsets,
+                                        sizes, strides);
+  return forall.getResult(0);
+}
+
+/// y[m, n] from the partials, 8 outputs at a time: their sum, less
+/// b_zp[n] S[m], requantized (QLinearMatMul) or as it is (MatMulInteger).
+Value emitGemvOutputs(OpBuilder &rewriter, Location loc,
+                      const Int8Contraction &op, const GemvEmitter &gemv,
+                      Int8MatMulParams &params, Value partials,
+                      Value rowSum) {
+  const GemvPlan &plan = gemv.plan;
+  // Per-column parameters padded to Np (scale 1, zero point 0).
+  params.padColumns(rewriter, loc, rewriter.getIndexAttr(plan.nPadded));
+  RequantizeParams requantize = params.requantize();
+  VectorType accType = gemv.accType;
+  Type yStorage = getStorageElementType(params.yOnnx);
+  Value yInit = tensor::EmptyOp::create(
+      rewriter, loc, ArrayRef<int64_t>{plan.rows, plan.n}, yStorage);
+  auto rowLoop = scf::ForOp::create(
+      rewriter, loc, indexConstant(rewriter, loc, 0),
+      indexConstant(rewriter, loc, plan.rows), indexConstant(rewriter, loc, 1),
+      ValueRange{yInit},
+      [&](OpBuilder &b, Location l, Value m, ValueRange rowArgs) {
+        auto columnLoop = scf::ForOp::create(
+            b, l, indexConstant(b, l, 0),
+            indexConstant(b, l, llvm::alignTo(plan.n, kLanes)),
+            indexConstant(b, l, kLanes), rowArgs,
+            [&](OpBuilder &b, Location l, Value column, ValueRange args) {
+              Value acc;
+              for (int64_t c = 0; c < plan.chunks; ++c) {
+                Value partial = vector::TransferReadOp::create(
+                    b, l, accType, partials,
+                    ValueRange{indexConstant(b, l, c), m, column},
+                    arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0)),
+                    ArrayRef<bool>{true});
+                acc = acc ? arith::AddIOp::create(b, l, acc, partial)
+                                .getResult()
+                          : partial;
+              }
+              if (rowSum) {
+                // acc -= b_zp[n] S[m]
+                Value zb = readKernelParam(b, l, params.bZeroPoint, m, column,
+                                           false, kLanes);
+                zb = gemv.bUnsigned
+                         ? arith::ExtUIOp::create(b, l, accType, zb)
+                               .getResult()
+                         : arith::ExtSIOp::create(b, l, accType, zb)
+                               .getResult();
+                Value sum = vector::BroadcastOp::create(
+                    b, l, accType,
+                    tensor::ExtractOp::create(b, l, rowSum, ValueRange{m}));
+                acc = arith::SubIOp::create(
+                    b, l, acc, arith::MulIOp::create(b, l, zb, sum));
+              }
+              Value stored = acc;
+              if (op.requantizes()) {
+                Value multiplier = emitMultiplierLanes(b, l, requantize, m,
+                                                       column, kLanes);
+                stored = emitRequantizedLanes(b, l, requantize, acc,
+                                              multiplier, m, column);
+              }
+              Value y = vector::TransferWriteOp::create(
+                            b, l, stored, args[0], ValueRange{m, column},
+                            ArrayRef<bool>{plan.n % kLanes == 0})
+                            .getResult();
+              scf::YieldOp::create(b, l, y);
+            });
+        scf::YieldOp::create(b, l, columnLoop.getResults());
+      });
+  return rowLoop.getResult(0);
+}
+
+/// The gemv for `op` (see the file comment), or failure before any IR is
+/// built when it does not apply.
+LogicalResult lowerInt8Gemv(const Int8Contraction &op,
+                            ConversionPatternRewriter &rewriter,
+                            const TypeConverter &converter, bool parallel,
+                            Int8KernelStrategy strategy) {
+  if (StringRef reason = gemvUnsupportedReason(op, strategy); !reason.empty())
+    return rewriter.notifyMatchFailure(op.op, reason);
+  // Every check passed: from here on the pattern builds IR.
+  Location loc = op.op->getLoc();
+  Int8MatMulParams params(rewriter, loc, op);
+  GemvPlan plan = planGemv(op, parallel);
+  auto [a16, rowSum] = packGemvA(rewriter, loc, op, plan, params.aZeroPoint);
+  Value packedB = plan.bConstant
+                      ? packConstantPairs(rewriter, loc, op.bStorage, plan.k,
+                                          plan.n, plan.kPadded, plan.nPadded)
+                      : Value();
+  Type bOnnx = cast<RankedTensorType>(op.b.getType()).getElementType();
+  GemvEmitter gemv(rewriter, loc, plan, a16, op.bStorage, packedB,
+                   cast<IntegerType>(bOnnx).isUnsigned());
+  Value partials = distributeGemv(rewriter, loc, gemv);
+  Value y =
+      emitGemvOutputs(rewriter, loc, op, gemv, params, partials, rowSum);
+  // Back to the result's shape.
+  auto resultType = cast<RankedTensorType>(converter.convertType(op.yType));
+  if (resultType.getRank() == 1)
+    y = tensor::CollapseShapeOp::create(
+        rewriter, loc, resultType, y, ArrayRef<ReassociationIndices>{{0, 1}});
+  else if (resultType.getRank() > 2)
+    y = tensor::ExpandShapeOp::create(
+        rewriter, loc, resultType, y,
+        ArrayRef<ReassociationIndices>{
+            llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank() - 1)),
+            {resultType.getRank() - 1}});
+  rewriter.replaceOp(op.op, y);
+  return success();
+}
+
+/// QLinearMatMul and MatMulInteger on the gemv.
+template <typename OpTy>
+struct Int8GemvPattern : OpConversionPattern<OpTy> {
+  Int8GemvPattern(const TypeConverter &converter, MLIRContext *ctx,
+                  bool parallel, Int8KernelStrategy strategy)
+      : OpConversionPattern<OpTy>(converter, ctx, /*benefit=*/3),
         parallel(parallel), strategy(strategy) {}
 
   bool parallel;
   Int8KernelStrategy strategy;
 
   LogicalResult
-  matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto aOnnxType = cast<RankedTensorType>(op.getA().getType());
-    auto bOnnxType = cast<RankedTensorType>(op.getB().getType());
-    Type aOnnx = aOnnxType.getElementType(), bOnnx = bOnnxType.getElementType();
-    if (StringRef reason = int8MatMulUnsupportedReason(
-            describeInt8Contraction(op, adaptor));
-        !reason.empty())
-      return rewriter.notifyMatchFailure(op, reason);
-    if (bOnnxType.getRank() != 2 || !bOnnxType.hasStaticShape() ||
-        !aOnnxType.hasStaticShape() || aOnnxType.getNumElements() == 0 ||
-        bOnnxType.getNumElements() == 0)
-      return rewriter.notifyMatchFailure(op, "not a static 2-D b");
-    for (Value param : {op.getAScale(), op.getAZeroPoint(), op.getBScale(),
-                        op.getBZeroPoint(), op.getYScale(),
-                        op.getYZeroPoint()})
-      if (!cast<RankedTensorType>(param.getType()).hasStaticShape())
-        return rewriter.notifyMatchFailure(op, "dynamic parameter shapes");
-    // a's rows: every dim but the last (a 1-D a is one row).
-    int64_t k = aOnnxType.getShape().back(), n = bOnnxType.getDimSize(1);
-    int64_t rows = aOnnxType.getNumElements() / k;
-    if (rows > kMaxRows)
-      return rewriter.notifyMatchFailure(op, "more rows than a gemv");
-    bool bConstant = matchPattern(op.getB(), m_Constant());
-    if (bConstant && strategy != Int8KernelStrategy::Madd &&
-        strategy != Int8KernelStrategy::Maddubs)
-      return rewriter.notifyMatchFailure(
-          op, "a constant b: the quad kernels pack it at compile time");
-
-    // Per-row parameters index a's rows: only for an a without batch dims
-    // (a batched a broadcasts them over its batch).
-    auto perElement = [](Value param) {
-      return !hasSingleElement(cast<RankedTensorType>(param.getType()));
-    };
-    if (aOnnxType.getRank() > 2 &&
-        (perElement(op.getAScale()) || perElement(op.getAZeroPoint()) ||
-         isPerRowParam(op.getYScale()) || isPerRowParam(op.getYZeroPoint())))
-      return rewriter.notifyMatchFailure(op, "per-row parameters of a batch");
-
-    // Every check passed: from here on the pattern builds IR.
-    Int8MatMulParams params(rewriter, loc,
-                            describeInt8Contraction(op, adaptor));
-    Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16),
-         i32 = rewriter.getI32Type();
-    int64_t kPadded = llvm::alignTo(k, 2);
-    int64_t panelsTogether =
-        bConstant ? std::max<int64_t>(1, kMaxRows / rows) : 1;
-    int64_t groupColumns = panelsTogether * kPanel;
-    int64_t nPadded = llvm::alignTo(n, groupColumns);
-    // Threads: k in chunks of kChunkRows rows when K has at least two, else
-    // the columns in blocks of kColumnBlock (each thread reads its part of
-    // every row of b).
-    bool splitK = parallel && k % kChunkRows == 0 && k / kChunkRows >= 2;
-    int64_t blockColumns = nPadded;
-    if (parallel && !splitK && nPadded > kColumnBlock) {
-      blockColumns = kColumnBlock;
-      nPadded = llvm::alignTo(n, kColumnBlock);
-    }
-    int64_t columnBlocks = nPadded / blockColumns;
-    // Every read of b's columns [0, nPadded) is in bounds only without
-    // padding: N padded to the column blocks reads past N even when N is a
-    // multiple of the group (a runtime b of 528 columns in blocks of 512
-    // read 496 bytes past the end of b).
-    bool columnsExact = n == nPadded;
-    // Chunks of k-pairs: the whole K (the compile-time packing includes the
-    // zero row of an odd K), or kChunkRows rows each for threads.
-    int64_t chunks = 1, chunkPairs = bConstant ? kPadded / 2 : k / 2;
-    if (splitK) {
-      chunks = k / kChunkRows;
-      chunkPairs = kChunkRows / 2;
-    }
-    bool oddK = k % 2 != 0;
-
-    // a as [M, K] storage.
-    Value a = adaptor.getA();
-    auto aMatrixType = RankedTensorType::get({rows, k}, i8);
-    if (aOnnxType.getRank() == 1)
-      a = tensor::ExpandShapeOp::create(rewriter, loc, aMatrixType, a,
-                                        ArrayRef<ReassociationIndices>{{0, 1}});
-    else if (aOnnxType.getRank() > 2)
-      a = tensor::CollapseShapeOp::create(
-          rewriter, loc, aMatrixType, a,
-          ArrayRef<ReassociationIndices>{
-              llvm::to_vector(llvm::seq<int64_t>(0, aOnnxType.getRank() - 1)),
-              {aOnnxType.getRank() - 1}});
-    Value bMatrix = adaptor.getB();
-
-    // A16 = a - a_zp, [M, Kp].
-    MLIRContext *ctx = rewriter.getContext();
-    AffineExpr d0 = getAffineDimExpr(0, ctx);
-    AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
-    AffineMap aZpMap = params.aZeroPoint.perElement ? AffineMap::get(2, 0, d0)
-                                       : AffineMap::get(2, 0, {}, ctx);
-    Value a16Init = tensor::EmptyOp::create(
-        rewriter, loc, ArrayRef<int64_t>{rows, k}, i16);
-    Value a16 =
-        linalg::GenericOp::create(
-            rewriter, loc, a16Init.getType(), ValueRange{a, params.aZeroPoint.tensor},
-            a16Init, ArrayRef<AffineMap>{identity, aZpMap, identity},
-            SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
-            [&](OpBuilder &b, Location l, ValueRange args) {
-              Value d = arith::SubIOp::create(
-                  b, l, emitExtendToI32(b, l, args[0], aOnnx),
-                  emitExtendToI32(b, l, args[1], aOnnx));
-              linalg::YieldOp::create(
-                  b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
-            })
-            .getResult(0);
-    // S[m] = sum_k A16[m, k], when a b_zp may be nonzero.
-    Value rowSum;
-    if (!isConstantZero(op.getBZeroPoint())) {
-      Value zero = arith::ConstantOp::create(rewriter, loc,
-                                             rewriter.getI32IntegerAttr(0));
-      Value sumInit =
-          linalg::FillOp::create(
-              rewriter, loc, zero,
-              tensor::EmptyOp::create(rewriter, loc, ArrayRef<int64_t>{rows},
-                                      i32)
-                  .getResult())
-              .getResult(0);
-      rowSum =
-          linalg::GenericOp::create(
-              rewriter, loc, sumInit.getType(), a16, sumInit,
-              ArrayRef<AffineMap>{identity, AffineMap::get(2, 0, d0)},
-              ArrayRef<utils::IteratorType>{utils::IteratorType::parallel,
-                                            utils::IteratorType::reduction},
-              [&](OpBuilder &b, Location l, ValueRange args) {
-                linalg::YieldOp::create(
-                    b, l,
-                    arith::AddIOp::create(
-                        b, l, args[1],
-                        arith::ExtSIOp::create(b, l, i32, args[0]))
-                        .getResult());
-              })
-              .getResult(0);
-    }
-    if (kPadded != k)
-      a16 = padHighTo(rewriter, loc, a16,
-                      {rewriter.getIndexAttr(rows),
-                       rewriter.getIndexAttr(kPadded)},
-                      rewriter.getI16IntegerAttr(0));
-    Value packedB =
-        bConstant ? packConstantPairs(rewriter, loc, bMatrix, k, n, kPadded,
-                                      nPadded)
-                  : Value();
-
-    auto index = [](OpBuilder &b, Location l, int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(b, l, v);
-    };
-    auto accType = VectorType::get({kLanes}, i32);
-    auto pairType = VectorType::get({2}, i16);
-    auto bytesType = VectorType::get({kPanel}, i8);
-    auto wordsType = VectorType::get({kPanel}, i16);
-    bool bUnsigned = cast<IntegerType>(bOnnx).isUnsigned();
-    auto extend = [&](OpBuilder &b, Location l, Value bytes) -> Value {
-      if (bUnsigned)
-        return arith::ExtUIOp::create(b, l, wordsType, bytes);
-      return arith::ExtSIOp::create(b, l, wordsType, bytes);
-    };
-    Value zeroAcc = arith::ConstantOp::create(
-        rewriter, loc, DenseElementsAttr::get(accType, int32_t(0)));
-    Value zeroBytes = arith::ConstantOp::create(
-        rewriter, loc, DenseElementsAttr::get(bytesType, int8_t(0)));
-    Value padI8 = arith::ConstantOp::create(rewriter, loc,
-                                            rewriter.getI8IntegerAttr(0));
-    Value padI16 = arith::ConstantOp::create(rewriter, loc,
-                                             rewriter.getI16IntegerAttr(0));
-    Value padI32 = arith::ConstantOp::create(rewriter, loc,
-                                             rewriter.getI32IntegerAttr(0));
-    SmallVector<int64_t> repeatPair;
-    for (int64_t i = 0; i < kLanes; ++i)
-      repeatPair.append({0, 1});
-
-    // The pair vectors of the 16 columns from `column` at k-pair `pair`:
-    // columns 0-7 and 8-15, each vector<16xi16> of (b[2q][c], b[2q+1][c]).
-    // `secondRowEmpty`: row 2q + 1 is past K (zeros).
-    auto readPairs = [&](OpBuilder &b, Location l, Value pair, Value column,
-                         bool secondRowEmpty) -> std::pair<Value, Value> {
-      SmallVector<Value> halves;
-      if (packedB) {
-        Value panel = arith::DivUIOp::create(b, l, column, index(b, l, kPanel));
-        for (int64_t h = 0; h < 2; ++h)
-          halves.push_back(vector::TransferReadOp::create(
-              b, l, bytesType, packedB,
-              ValueRange{panel, pair, index(b, l, h * kPanel)}, padI8,
-              ArrayRef<bool>{true}));
-      } else {
-        Value first = arith::MulIOp::create(b, l, pair, index(b, l, 2));
-        auto row = [&](Value r) -> Value {
-          return vector::TransferReadOp::create(
-              b, l, bytesType, bMatrix, ValueRange{r, column}, padI8,
-              ArrayRef<bool>{columnsExact});
-        };
-        Value even = row(first);
-        Value odd =
-            secondRowEmpty
-                ? zeroBytes
-                : row(arith::AddIOp::create(b, l, first, index(b, l, 1)));
-        for (bool high : {false, true})
-          halves.push_back(
-              vector::ShuffleOp::create(b, l, even, odd, interleaveRowsMask(high)));
-      }
-      return {extend(b, l, halves[0]), extend(b, l, halves[1])};
-    };
-    // accs[(m * panelsTogether + g) * 2 + h] += the k-pair `pair` of the
-    // columns n0 + 16 g + 8 h ..
-    auto step = [&](OpBuilder &b, Location l, Value pair, Value n0,
-                    ValueRange accs, bool secondRowEmpty) {
-      Value column0 = arith::MulIOp::create(b, l, pair, index(b, l, 2));
-      SmallVector<Value> aPairs;
-      for (int64_t m = 0; m < rows; ++m) {
-        Value stored = vector::TransferReadOp::create(
-            b, l, pairType, a16, ValueRange{index(b, l, m), column0}, padI16,
-            ArrayRef<bool>{true});
-        aPairs.push_back(
-            vector::ShuffleOp::create(b, l, stored, stored, repeatPair));
-      }
-      SmallVector<Value> next(accs);
-      for (int64_t g = 0; g < panelsTogether; ++g) {
-        Value column =
-            arith::AddIOp::create(b, l, n0, index(b, l, g * kPanel));
-        auto [low, high] = readPairs(b, l, pair, column, secondRowEmpty);
-        for (int64_t m = 0; m < rows; ++m) {
-          int64_t at = (m * panelsTogether + g) * 2;
-          next[at] = arith::AddIOp::create(
-              b, l, next[at], emitPairwiseMultiplyAdd(b, l, aPairs[m], low));
-          next[at + 1] = arith::AddIOp::create(
-              b, l, next[at + 1],
-              emitPairwiseMultiplyAdd(b, l, aPairs[m], high));
-        }
-      }
-      return next;
-    };
-    // The accumulators of the group at n0 in `sums` ([1, M, W] i32, column
-    // 0 = the block's first).
-    auto accumulatorIndices = [&](OpBuilder &b, Location l, Value n0,
-                                  int64_t at) -> SmallVector<Value> {
-      int64_t m = at / (2 * panelsTogether), g = (at / 2) % panelsTogether,
-              h = at % 2;
-      return {index(b, l, 0), index(b, l, m),
-              arith::AddIOp::create(b, l, n0,
-                                    index(b, l, g * kPanel + h * kLanes))};
-    };
-    int64_t accumulators = rows * panelsTogether * 2;
-    // The pairs [pairBegin, pairBegin + pairCount) (`pairCount` static) of
-    // every group, added to `sums`; with `secondRowEmpty` the last pair is
-    // row K - 1 alone.
-    auto emitSweep = [&](OpBuilder &b, Location l, Value nBegin,
-                         Value pairBegin, int64_t pairCount,
-                         bool secondRowEmpty, Value sums) -> Value {
-      auto groupLoop = scf::ForOp::create(
-          b, l, index(b, l, 0), index(b, l, blockColumns),
-          index(b, l, groupColumns), ValueRange{sums},
-          [&](OpBuilder &b, Location l, Value n0, ValueRange groupArgs) {
-            Value column = arith::AddIOp::create(b, l, nBegin, n0);
-            SmallVector<Value> accs;
-            for (int64_t at = 0; at < accumulators; ++at)
-              accs.push_back(vector::TransferReadOp::create(
-                  b, l, accType, groupArgs[0],
-                  accumulatorIndices(b, l, n0, at), padI32,
-                  ArrayRef<bool>{true}));
-            for (int64_t q = 0; q < pairCount; ++q)
-              accs = step(b, l,
-                          arith::AddIOp::create(b, l, pairBegin,
-                                                index(b, l, q)),
-                          column, accs, secondRowEmpty && q == pairCount - 1);
-            Value result = groupArgs[0];
-            for (int64_t at = 0; at < accumulators; ++at)
-              result = vector::TransferWriteOp::create(
-                           b, l, accs[at], result,
-                           accumulatorIndices(b, l, n0, at),
-                           ArrayRef<bool>{true})
-                           .getResult();
-            scf::YieldOp::create(b, l, result);
-          });
-      return groupLoop.getResult(0);
-    };
-    // The sums of chunk `chunk`, columns from nBegin, into `sums` ([1, M,
-    // W] i32, zeros): a packed b walked down panel by panel, a row-major b
-    // swept in blocks (see the file header).
-    auto emitChunk = [&](OpBuilder &b, Location l, Value chunk, Value nBegin,
-                         Value sums) -> Value {
-      Value pairBegin =
-          arith::MulIOp::create(b, l, chunk, index(b, l, chunkPairs));
-      if (packedB) {
-        auto groupLoop = scf::ForOp::create(
-            b, l, index(b, l, 0), index(b, l, blockColumns),
-            index(b, l, groupColumns), ValueRange{sums},
-            [&](OpBuilder &b, Location l, Value n0, ValueRange groupArgs) {
-              Value column = arith::AddIOp::create(b, l, nBegin, n0);
-              SmallVector<Value> init(accumulators, zeroAcc);
-              auto kLoop = scf::ForOp::create(
-                  b, l, pairBegin,
-                  arith::AddIOp::create(b, l, pairBegin,
-                                        index(b, l, chunkPairs)),
-                  index(b, l, 1), init,
-                  [&](OpBuilder &b, Location l, Value pair, ValueRange accs) {
-                    scf::YieldOp::create(
-                        b, l, step(b, l, pair, column, accs, false));
-                  });
-              Value result = groupArgs[0];
-              for (int64_t at = 0; at < accumulators; ++at)
-                result = vector::TransferWriteOp::create(
-                             b, l, kLoop.getResult(at), result,
-                             accumulatorIndices(b, l, n0, at),
-                             ArrayRef<bool>{true})
-                             .getResult();
-              scf::YieldOp::create(b, l, result);
-            });
-        return groupLoop.getResult(0);
-      }
-      int64_t blocks = chunkPairs / kBlockPairs,
-              leftOver = chunkPairs % kBlockPairs;
-      auto blockLoop = scf::ForOp::create(
-          b, l, index(b, l, 0), index(b, l, blocks), index(b, l, 1),
-          ValueRange{sums},
-          [&](OpBuilder &b, Location l, Value block, ValueRange blockArgs) {
-            Value first = arith::AddIOp::create(
-                b, l, pairBegin,
-                arith::MulIOp::create(b, l, block,
-                                      index(b, l, kBlockPairs)));
-            scf::YieldOp::create(
-                b, l,
-                emitSweep(b, l, nBegin, first, kBlockPairs, false,
-                          blockArgs[0]));
-          });
-      Value result = blockLoop.getResult(0);
-      if (leftOver != 0)
-        result = emitSweep(b, l, nBegin,
-                           arith::AddIOp::create(
-                               b, l, pairBegin,
-                               index(b, l, blocks * kBlockPairs)),
-                           leftOver, false, result);
-      // K odd: the last row of b with a zero row after it (only without
-      // chunks: a chunked K is even).
-      if (oddK)
-        result = emitSweep(b, l, nBegin, index(b, l, k / 2), 1, true, result);
-      return result;
-    };
-
-    Value partialsInit =
-        linalg::FillOp::create(
-            rewriter, loc, padI32,
-            tensor::EmptyOp::create(rewriter, loc,
-                                    ArrayRef<int64_t>{chunks, rows, nPadded},
-                                    i32)
-                .getResult())
-            .getResult(0);
-    Value partials;
-    if (chunks == 1 && columnBlocks == 1) {
-      partials = emitChunk(rewriter, loc, index(rewriter, loc, 0),
-                           index(rewriter, loc, 0), partialsInit);
-    } else {
-      // One of the two is 1: chunks of k, or blocks of columns.
-      auto forall = scf::ForallOp::create(
-          rewriter, loc,
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                                 rewriter.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(chunks),
-                                 rewriter.getIndexAttr(columnBlocks)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1),
-                                 rewriter.getIndexAttr(1)},
-          ValueRange{partialsInit}, std::nullopt);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(forall.getBody());
-      Value chunk = forall.getInductionVar(0);
-      Value nBegin = arith::MulIOp::create(rewriter, loc,
-                                           forall.getInductionVar(1),
-                                           index(rewriter, loc, blockColumns));
-      SmallVector<OpFoldResult> offsets{chunk, rewriter.getIndexAttr(0),
-                                        nBegin};
-      SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1),
-                                      rewriter.getIndexAttr(rows),
-                                      rewriter.getIndexAttr(blockColumns)};
-      SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
-      Value slice = tensor::ExtractSliceOp::create(
-          rewriter, loc, forall.getRegionIterArgs()[0], offsets, sizes,
-          strides);
-      Value written = emitChunk(rewriter, loc, chunk, nBegin, slice);
-      rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
-      tensor::ParallelInsertSliceOp::create(rewriter, loc, written,
-                                            forall.getRegionIterArgs()[0],
-                                            offsets, sizes, strides);
-      partials = forall.getResult(0);
-    }
-
-    // Per-column parameters padded to Np (scale 1, zero point 0).
-    params.padColumns(rewriter, loc, rewriter.getIndexAttr(nPadded));
-    RequantizeParams requantize = params.requantize();
-
-    // y[m, n] from the partials, 8 outputs at a time.
-    Type yStorage = getStorageElementType(params.yOnnx);
-    Value yInit = tensor::EmptyOp::create(
-        rewriter, loc, ArrayRef<int64_t>{rows, n}, yStorage);
-    auto rowLoop = scf::ForOp::create(
-        rewriter, loc, index(rewriter, loc, 0), index(rewriter, loc, rows),
-        index(rewriter, loc, 1), ValueRange{yInit},
-        [&](OpBuilder &b, Location l, Value m, ValueRange rowArgs) {
-          auto columnLoop = scf::ForOp::create(
-              b, l, index(b, l, 0), index(b, l, llvm::alignTo(n, kLanes)),
-              index(b, l, kLanes), rowArgs,
-              [&](OpBuilder &b, Location l, Value column, ValueRange args) {
-                Value acc;
-                for (int64_t c = 0; c < chunks; ++c) {
-                  Value partial = vector::TransferReadOp::create(
-                      b, l, accType, partials,
-                      ValueRange{index(b, l, c), m, column},
-                      arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0)),
-                      ArrayRef<bool>{true});
-                  acc = acc ? arith::AddIOp::create(b, l, acc, partial)
-                                  .getResult()
-                            : partial;
-                }
-                if (rowSum) {
-                  // acc -= b_zp[n] S[m]
-                  Value zb = readKernelParam(b, l, params.bZeroPoint, m, column, false,
-                                             kLanes);
-                  zb = bUnsigned
-                           ? arith::ExtUIOp::create(b, l, accType, zb)
-                                 .getResult()
-                           : arith::ExtSIOp::create(b, l, accType, zb)
-                                 .getResult();
-                  Value sum = vector::BroadcastOp::create(
-                      b, l, accType,
-                      tensor::ExtractOp::create(b, l, rowSum, ValueRange{m}));
-                  acc = arith::SubIOp::create(
-                      b, l, acc, arith::MulIOp::create(b, l, zb, sum));
-                }
-                Value multiplier = emitMultiplierLanes(b, l, requantize, m,
-                                                       column, kLanes);
-                Value stored = emitRequantizedLanes(b, l, requantize, acc,
-                                                    multiplier, m, column);
-                Value y = vector::TransferWriteOp::create(
-                              b, l, stored, args[0], ValueRange{m, column},
-                              ArrayRef<bool>{n % kLanes == 0})
-                              .getResult();
-                scf::YieldOp::create(b, l, y);
-              });
-          scf::YieldOp::create(b, l, columnLoop.getResults());
-        });
-    Value y = rowLoop.getResult(0);
-
-    // Back to the result's shape.
-    auto resultType = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getY().getType()));
-    if (resultType.getRank() == 1)
-      y = tensor::CollapseShapeOp::create(
-          rewriter, loc, resultType, y,
-          ArrayRef<ReassociationIndices>{{0, 1}});
-    else if (resultType.getRank() > 2)
-      y = tensor::ExpandShapeOp::create(
-          rewriter, loc, resultType, y,
-          ArrayRef<ReassociationIndices>{
-              llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank() - 1)),
-              {resultType.getRank() - 1}});
-    rewriter.replaceOp(op, y);
-    return success();
+    return lowerInt8Gemv(describeInt8Contraction(op, adaptor), rewriter,
+                         *this->getTypeConverter(), parallel, strategy);
   }
 };
 
@@ -594,6 +676,7 @@ void qops::populateQLinearMatMulGemvPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns,
                                              bool parallel,
                                              Int8KernelStrategy strategy) {
-  patterns.add<QLinearMatMulInt8Gemv>(converter, patterns.getContext(),
-                                      parallel, strategy);
+  patterns.add<Int8GemvPattern<QLinearMatMulOp>,
+               Int8GemvPattern<MatMulIntegerOp>>(
+      converter, patterns.getContext(), parallel, strategy);
 }

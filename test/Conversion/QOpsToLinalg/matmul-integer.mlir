@@ -68,16 +68,23 @@ func.func @matmulint_per_row_per_column(%a: tensor<48x20xsi8>, %azp: tensor<48xs
 // -----
 
 // 1-D a (numpy.matmul): expanded to [1, K], the unit row collapsed out of
-// the i32 result. A single row of a and a b known only at run time: no
-// kernel (packing b would cost more than the product), the generic form.
+// the i32 result. One row of a and a static b known only at run time: the
+// int8 gemv (QLinearMatMulGemv.cpp), which reads b once: A16 = a - a_zp, two
+// rows of b interleaved into byte pairs, extended, pairwise multiply-adds;
+// the i32 sums are written as they are (no requantization).
 // GEN-LABEL: func.func @matmulint_vector_a
 // GEN: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [1, 8] : tensor<8xi8> into tensor<1x8xi8>
 // GEN: %[[Y:.*]] = linalg.generic
 // GEN: %[[C:.*]] = tensor.collapse_shape %[[Y]] {{\[\[}}0, 1]] : tensor<1x5xi32> into tensor<5xi32>
 // GEN: return %[[C]] : tensor<5xi32>
 // MADD-LABEL: func.func @matmulint_vector_a
-// MADD-NOT: scf.for
-// MADD: linalg.generic
+// MADD: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x8xi16>)
+// MADD: scf.for
+// MADD: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23] : vector<16xi8>, vector<16xi8>
+// MADD: arith.extui %{{.*}} : vector<16xi8> to vector<16xi16>
+// MADD: vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xi32>, vector<16xi32>
+// MADD-NOT: math.roundeven
+// MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x5xi32>
 // MADD: tensor.collapse_shape %{{.*}} : tensor<1x5xi32> into tensor<5xi32>
 func.func @matmulint_vector_a(%a: tensor<8xui8>, %azp: tensor<ui8>, %b: tensor<8x5xui8>) -> tensor<5xi32> {
   %y = qops.matmul_integer a(%a, %azp : tensor<8xui8>, tensor<ui8>) b(%b : tensor<8x5xui8>) -> tensor<5xi32>
