@@ -651,32 +651,15 @@ LogicalResult lowerInt8Gemv(const Int8Contraction &op,
   return success();
 }
 
-/// QLinearMatMul and MatMulInteger on the gemv.
-template <typename OpTy>
-struct Int8GemvPattern : OpConversionPattern<OpTy> {
-  Int8GemvPattern(const TypeConverter &converter, MLIRContext *ctx,
-                  bool parallel, Int8KernelStrategy strategy)
-      : OpConversionPattern<OpTy>(converter, ctx, /*benefit=*/3),
-        parallel(parallel), strategy(strategy) {}
-
-  bool parallel;
-  Int8KernelStrategy strategy;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    return lowerInt8Gemv(describeInt8Contraction(op, adaptor), rewriter,
-                         *this->getTypeConverter(), parallel, strategy);
-  }
-};
-
 } // namespace
 
 void qops::populateQLinearMatMulGemvPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns,
                                              bool parallel,
                                              Int8KernelStrategy strategy) {
-  patterns.add<Int8GemvPattern<QLinearMatMulOp>,
-               Int8GemvPattern<MatMulIntegerOp>>(
-      converter, patterns.getContext(), parallel, strategy);
+  // Preferred over the kernel (benefit 2) where it applies.
+  patterns.add<Int8ContractionPattern<QLinearMatMulOp>,
+               Int8ContractionPattern<MatMulIntegerOp>>(
+      converter, patterns.getContext(), /*benefit=*/3, lowerInt8Gemv,
+      parallel, strategy);
 }

@@ -982,36 +982,15 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
   return success();
 }
 
-/// QLinearMatMul and MatMulInteger on the kernel: each op only says what it
-/// computes (describeInt8Contraction).
-template <typename OpTy>
-struct Int8KernelPattern : OpConversionPattern<OpTy> {
-  Int8KernelPattern(const TypeConverter &converter, MLIRContext *ctx,
-                    bool parallel, Int8KernelStrategy strategy)
-      : OpConversionPattern<OpTy>(converter, ctx, /*benefit=*/2),
-        parallel(parallel), strategy(strategy) {}
-
-  /// Distribute the row blocks over threads (scf.forall).
-  bool parallel;
-  /// How the micro-kernel multiplies.
-  Int8KernelStrategy strategy;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    return lowerInt8Kernel(describeInt8Contraction(op, adaptor), rewriter,
-                           *this->getTypeConverter(), parallel, strategy);
-  }
-};
-
 } // namespace
 
 void qops::populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns,
                                                bool parallel,
                                                Int8KernelStrategy strategy) {
-  patterns.add<Int8KernelPattern<QLinearMatMulOp>,
-               Int8KernelPattern<MatMulIntegerOp>>(
-      converter, patterns.getContext(), parallel, strategy);
+  patterns.add<Int8ContractionPattern<QLinearMatMulOp>,
+               Int8ContractionPattern<MatMulIntegerOp>>(
+      converter, patterns.getContext(), /*benefit=*/2, lowerInt8Kernel,
+      parallel, strategy);
   populateQLinearMatMulGemvPatterns(converter, patterns, parallel, strategy);
 }

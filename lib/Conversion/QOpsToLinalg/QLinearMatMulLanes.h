@@ -14,6 +14,7 @@
 #ifndef QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULLANES_H
 #define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULLANES_H
 
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -80,6 +81,36 @@ Int8Contraction describeInt8Contraction(QLinearMatMulOp op,
                                         QLinearMatMulOp::Adaptor storage);
 Int8Contraction describeInt8Contraction(MatMulIntegerOp op,
                                         MatMulIntegerOp::Adaptor storage);
+
+/// A lowering of an int8 contraction (the kernel, the gemv): failure before
+/// any IR is built when it does not apply.
+using Int8ContractionLowering = LogicalResult (*)(
+    const Int8Contraction &, ConversionPatternRewriter &,
+    const TypeConverter &, bool parallel, Int8KernelStrategy);
+
+/// QLinearMatMul or MatMulInteger lowered by `lower`: the op only says what
+/// it computes (describeInt8Contraction).
+template <typename OpTy>
+struct Int8ContractionPattern : OpConversionPattern<OpTy> {
+  Int8ContractionPattern(const TypeConverter &converter, MLIRContext *ctx,
+                         PatternBenefit benefit, Int8ContractionLowering lower,
+                         bool parallel, Int8KernelStrategy strategy)
+      : OpConversionPattern<OpTy>(converter, ctx, benefit), lower(lower),
+        parallel(parallel), strategy(strategy) {}
+
+  Int8ContractionLowering lower;
+  /// Distribute over threads (scf.forall).
+  bool parallel;
+  /// How the micro-kernel multiplies.
+  Int8KernelStrategy strategy;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lower(describeInt8Contraction(op, adaptor), rewriter,
+                 *this->getTypeConverter(), parallel, strategy);
+  }
+};
 
 /// Why the int8 kernels do not take `c` ("not an int8 matmul", "scales are
 /// not f32", "batched parameters"), or "" when they may: si8/ui8 operands
