@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Writes, for the ahead-of-time tests:
-- kernels.mlir: the two kernels of aot-kernels.mlir plus qmm_constant_b, the
+- kernels.mlir: the three kernels of aot-kernels.mlir plus qmm_constant_b, the
   same QLinearMatMul with this script's b as a constant (packed at compile
   time);
 - driver.c: their inputs and expected outputs from the NumPy reference
   (qops_ref.py, written from SPEC.md), as C arrays; main() calls the C entry
   points quant-compile made (aot.h), compares every byte and prints
-  "qmm: N of N match", "qmm_constant_b: ..." and "quantize_blocked: ...".
+  "qmm: N of N match", "qmm_constant_b: ...", "quantize_blocked: ..." and
+  "mmi: ..." (MatMulInteger's i32 sums, element by element).
 
 Usage: make_aot_driver.py OUT_DIR [ROWS]   (rows of a: 13 by default)
 """
@@ -46,10 +47,13 @@ def main():
     s = (rng.random((4, 2)) + 0.25).astype(np.float32)
     zp = rng.integers(-2, 3, (4, 2)).astype(np.int8)
     q = qops_ref.quantize_linear(x, s, zp, axis=1, block_size=32, out_dtype="i4")
+    zb = np.array([-3, 0, 5, -128, 127] * 6 + [-3, 0, 5], np.int8)
+    mmi = qops_ref.matmul_integer(a, b, np.uint8(7), zb)
 
     with open(os.path.join(HERE, "aot-kernels.mlir")) as fh:
         kernels = fh.read().replace("13x", "%dx" % rows)
     qmm = kernels[kernels.index("func.func @qmm("):kernels.index("func.func @quantize_blocked")]
+    assert "13x" not in kernels[kernels.index("func.func @mmi("):].replace("%dx" % rows, "")
     dense = "[" + ", ".join("[" + ", ".join(str(v) for v in row) + "]" for row in b.tolist()) + "]"
     constant = qmm.replace("func.func @qmm(%%a: tensor<%dx70xui8>, %%b: tensor<70x33xsi8>)" % rows,
                            "func.func @qmm_constant_b(%%a: tensor<%dx70xui8>)" % rows)
@@ -61,7 +65,8 @@ def main():
     src = ['#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include "aot.h"\n\n']
     src += [c_array("a", "uint8_t", a), c_array("b", "int8_t", b),
             c_array("y_expected", "uint8_t", y), c_floats("x", x), c_floats("s", s),
-            c_array("zp", "int8_t", zp), c_array("q_expected", "int8_t", q)]
+            c_array("zp", "int8_t", zp), c_array("q_expected", "int8_t", q),
+            c_array("mmi_expected", "int32_t", mmi)]
     src.append("#define ROWS %d\n" % rows)
     src.append("""
 #define DESC2(T, NAME, DATA, R, C) \\
@@ -98,6 +103,15 @@ int main(void) {
   _mlir_ciface_quantize_blocked(&dq, &dx, &ds, &dzp);
   status |= report("quantize_blocked", dq.aligned + dq.offset, q_expected, 4 * 64);
   free(dq.allocated);
+
+  qops_memref_int32_t_2d dm;
+  _mlir_ciface_mmi(&dm, &da, &db);
+  int same = 0;
+  for (int i = 0; i < ROWS * 33; ++i)
+    same += dm.aligned[dm.offset + i] == mmi_expected[i];
+  printf("mmi: %d of %d match\\n", same, ROWS * 33);
+  status |= same == ROWS * 33 ? 0 : 1;
+  free(dm.allocated);
   return status;
 }
 """)
