@@ -98,10 +98,11 @@ Value packConstantPairs(OpBuilder &b, Location loc, Value bStorage, int64_t k,
     return nullptr;
   // The bytes as stored (i8 storage: one byte each; a splat holds one).
   ArrayRef<char> bytes = values.getRawData();
+  bool splat = values.isSplat();
   auto at = [&](int64_t row, int64_t column) -> int8_t {
     if (row >= k || column >= n)
       return 0;
-    return int8_t(values.isSplat() ? bytes[0] : bytes[row * n + column]);
+    return int8_t(splat ? bytes[0] : bytes[row * n + column]);
   };
   SmallVector<int8_t> packed;
   packed.reserve(nPadded * kPadded);

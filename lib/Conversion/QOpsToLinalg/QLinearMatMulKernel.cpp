@@ -139,9 +139,10 @@ std::optional<ConstantB> readConstantB(const Int8Contraction &c,
   // The bytes as stored (si8/ui8: one byte each; a splat holds one).
   ArrayRef<char> raw = values.getRawData();
   int64_t count = values.getNumElements();
+  bool splat = values.isSplat();
   result.values.resize(count);
   for (int64_t i = 0; i < count; ++i) {
-    char byte = raw[values.isSplat() ? 0 : i];
+    char byte = raw[splat ? 0 : i];
     result.values[i] = isUnsigned ? int32_t(uint8_t(byte))
                                   : int32_t(int8_t(byte));
   }
