@@ -33,48 +33,67 @@ SmallVector<int64_t> duplicateMask(bool high) {
   return mask;
 }
 
-} // namespace
+Value indexConstant(OpBuilder &b, Location l, int64_t v) {
+  return arith::ConstantIndexOp::create(b, l, v);
+}
 
-Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
-                      Value zeroPoint, bool zeroPointPerColumn,
-                      OpFoldResult k, OpFoldResult n, OpFoldResult kPadded,
-                      OpFoldResult nPadded, bool parallel) {
-  Type i8 = b.getI8Type(), i16 = b.getIntegerType(16), i32 = b.getI32Type();
-  auto bytesType = VectorType::get({kPanel}, i8);
-  auto wordsType = VectorType::get({kPanel}, i16);
-  auto lanesType = VectorType::get({kPanel / 2}, i32);
-  bool isUnsigned = cast<IntegerType>(bOnnx).isUnsigned();
-  auto index = [](OpBuilder &b, Location l, int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, l, v);
-  };
-  auto extend = [&](OpBuilder &b, Location l, Value bytes) -> Value {
+/// The madd packing of a run-time b, panel by panel: the values every panel
+/// shares (created once, before the loops).
+struct MaddPacker {
+  Value bMatrix, zeroPoint;
+  bool zeroPointPerColumn, isUnsigned, columnsExact;
+  OpFoldResult k, wholePairs;
+  std::optional<int64_t> staticK;
+  VectorType bytesType, wordsType, lanesType;
+  Value padI8, zeroRow;
+
+  Value extend(OpBuilder &b, Location l, Value bytes) const {
     if (isUnsigned)
       return arith::ExtUIOp::create(b, l, wordsType, bytes);
     return arith::ExtSIOp::create(b, l, wordsType, bytes);
-  };
-  AffineExpr s0 = b.getAffineSymbolExpr(0);
-  OpFoldResult batches = tensor::getMixedSize(b, loc, bMatrix, 0);
-  OpFoldResult pairs = affine::makeComposedFoldedAffineApply(
-      b, loc, s0.floorDiv(2), {kPadded});
-  OpFoldResult wholePairs =
-      affine::makeComposedFoldedAffineApply(b, loc, s0.floorDiv(2), {k});
-  OpFoldResult panels = affine::makeComposedFoldedAffineApply(
-      b, loc, s0.floorDiv(kPanel), {nPadded});
-  std::optional<int64_t> staticN = getConstantIntValue(n),
-                         staticK = getConstantIntValue(k);
-  bool columnsExact = staticN && *staticN % kPanel == 0;
-  Value padI8 = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
-  Value zeroRow = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(bytesType, int8_t(0)));
-  auto getIndex = [&](OpBuilder &b, Location l, OpFoldResult v) {
-    return getValueOrCreateConstantIndexOp(b, l, v);
-  };
+  }
 
-  // The panel p of batch bb into `dest` ([1, 1, Kp/2, 16] i32).
-  auto emitPanel = [&](OpBuilder &b, Location l, Value bb, Value panel,
-                       Value dest) -> Value {
+  /// The pair q of the panel at column0: rows 2q and 2q + 1 (zeros when
+  /// `secondRowEmpty`) interleaved, extended, the zero point pairs
+  /// subtracted, written into `packed` ([1, 1, Kp/2, 16] i32).
+  Value emitPair(OpBuilder &b, Location l, Value bb, Value column0,
+                 ArrayRef<Value> zpHalves, Value pair, Value packed,
+                 bool secondRowEmpty) const {
+    Value first = arith::MulIOp::create(b, l, pair, indexConstant(b, l, 2));
+    auto row = [&](Value r) -> Value {
+      return vector::TransferReadOp::create(
+          b, l, bytesType, bMatrix, ValueRange{bb, r, column0}, padI8,
+          ArrayRef<bool>{columnsExact});
+    };
+    Value even = row(first);
+    Value odd = secondRowEmpty
+                    ? zeroRow
+                    : row(arith::AddIOp::create(b, l, first,
+                                                indexConstant(b, l, 1)));
+    for (int64_t h = 0; h < 2; ++h) {
+      Value bytes = vector::ShuffleOp::create(b, l, even, odd,
+                                              interleaveRowsMask(h == 1));
+      Value words =
+          arith::SubIOp::create(b, l, extend(b, l, bytes), zpHalves[h]);
+      packed = vector::TransferWriteOp::create(
+                   b, l, vector::BitCastOp::create(b, l, lanesType, words),
+                   packed,
+                   ValueRange{indexConstant(b, l, 0), indexConstant(b, l, 0),
+                              pair, indexConstant(b, l, h * kPanel / 2)},
+                   ArrayRef<bool>{true})
+                   .getResult();
+    }
+    return packed;
+  }
+
+  /// The panel p of batch bb into `dest` ([1, 1, Kp/2, 16] i32).
+  Value emitPanel(OpBuilder &b, Location l, Value bb, Value panel,
+                  Value dest) const {
+    auto getIndex = [&](OpFoldResult v) {
+      return getValueOrCreateConstantIndexOp(b, l, v);
+    };
     Value column0 =
-        arith::MulIOp::create(b, l, panel, index(b, l, kPanel));
+        arith::MulIOp::create(b, l, panel, indexConstant(b, l, kPanel));
     Value zp;
     if (zeroPointPerColumn)
       zp = vector::TransferReadOp::create(b, l, bytesType, zeroPoint,
@@ -88,59 +107,67 @@ Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
     Value zpHalves[] = {
         vector::ShuffleOp::create(b, l, zpWords, zpWords, duplicateMask(false)),
         vector::ShuffleOp::create(b, l, zpWords, zpWords, duplicateMask(true))};
-    // The pair q: rows 2q and 2q + 1 (zeros when `secondRowEmpty`).
-    auto emitPair = [&](OpBuilder &b, Location l, Value pair, Value packed,
-                        bool secondRowEmpty) -> Value {
-      Value first = arith::MulIOp::create(b, l, pair, index(b, l, 2));
-      auto row = [&](Value r) -> Value {
-        return vector::TransferReadOp::create(
-            b, l, bytesType, bMatrix, ValueRange{bb, r, column0}, padI8,
-            ArrayRef<bool>{columnsExact});
-      };
-      Value even = row(first);
-      Value odd = secondRowEmpty
-                      ? zeroRow
-                      : row(arith::AddIOp::create(b, l, first, index(b, l, 1)));
-      for (int64_t h = 0; h < 2; ++h) {
-        Value bytes =
-            vector::ShuffleOp::create(b, l, even, odd, interleaveRowsMask(h == 1));
-        Value words =
-            arith::SubIOp::create(b, l, extend(b, l, bytes), zpHalves[h]);
-        packed = vector::TransferWriteOp::create(
-                     b, l, vector::BitCastOp::create(b, l, lanesType, words),
-                     packed,
-                     ValueRange{index(b, l, 0), index(b, l, 0), pair,
-                                index(b, l, h * kPanel / 2)},
-                     ArrayRef<bool>{true})
-                     .getResult();
-      }
-      return packed;
-    };
     auto pairLoop = scf::ForOp::create(
-        b, l, index(b, l, 0), getIndex(b, l, wholePairs), index(b, l, 1),
-        ValueRange{dest},
+        b, l, indexConstant(b, l, 0), getIndex(wholePairs),
+        indexConstant(b, l, 1), ValueRange{dest},
         [&](OpBuilder &b, Location l, Value pair, ValueRange args) {
-          scf::YieldOp::create(b, l, emitPair(b, l, pair, args[0], false));
+          scf::YieldOp::create(b, l,
+                               emitPair(b, l, bb, column0, zpHalves, pair,
+                                        args[0], false));
         });
     Value packed = pairLoop.getResult(0);
     // K odd: the last row with a zero row after it.
     if (staticK && *staticK % 2 == 0)
       return packed;
-    Value last = getIndex(b, l, wholePairs);
+    Value last = getIndex(wholePairs);
     if (staticK)
-      return emitPair(b, l, last, packed, true);
+      return emitPair(b, l, bb, column0, zpHalves, last, packed, true);
     Value odd = arith::CmpIOp::create(
         b, l, arith::CmpIPredicate::ne,
-        arith::RemUIOp::create(b, l, getIndex(b, l, k), index(b, l, 2)),
-        index(b, l, 0));
+        arith::RemUIOp::create(b, l, getIndex(k), indexConstant(b, l, 2)),
+        indexConstant(b, l, 0));
     auto ifOdd = scf::IfOp::create(
         b, l, odd,
         [&](OpBuilder &b, Location l) {
-          scf::YieldOp::create(b, l, emitPair(b, l, last, packed, true));
+          scf::YieldOp::create(b, l,
+                               emitPair(b, l, bb, column0, zpHalves, last,
+                                        packed, true));
         },
         [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, packed); });
     return ifOdd.getResult(0);
-  };
+  }
+};
+
+} // namespace
+
+Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
+                      Value zeroPoint, bool zeroPointPerColumn,
+                      OpFoldResult k, OpFoldResult n, OpFoldResult kPadded,
+                      OpFoldResult nPadded, bool parallel) {
+  Type i8 = b.getI8Type(), i16 = b.getIntegerType(16), i32 = b.getI32Type();
+  MaddPacker packer;
+  packer.bMatrix = bMatrix;
+  packer.zeroPoint = zeroPoint;
+  packer.zeroPointPerColumn = zeroPointPerColumn;
+  packer.isUnsigned = cast<IntegerType>(bOnnx).isUnsigned();
+  packer.k = k;
+  packer.bytesType = VectorType::get({kPanel}, i8);
+  packer.wordsType = VectorType::get({kPanel}, i16);
+  packer.lanesType = VectorType::get({kPanel / 2}, i32);
+  AffineExpr s0 = b.getAffineSymbolExpr(0);
+  OpFoldResult batches = tensor::getMixedSize(b, loc, bMatrix, 0);
+  OpFoldResult pairs = affine::makeComposedFoldedAffineApply(
+      b, loc, s0.floorDiv(2), {kPadded});
+  packer.wholePairs =
+      affine::makeComposedFoldedAffineApply(b, loc, s0.floorDiv(2), {k});
+  OpFoldResult panels = affine::makeComposedFoldedAffineApply(
+      b, loc, s0.floorDiv(kPanel), {nPadded});
+  std::optional<int64_t> staticN = getConstantIntValue(n);
+  packer.staticK = getConstantIntValue(k);
+  packer.columnsExact = staticN && *staticN % kPanel == 0;
+  packer.padI8 = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
+  packer.zeroRow = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(packer.bytesType, int8_t(0)));
 
   Value init = tensor::EmptyOp::create(
       b, loc,
@@ -166,8 +193,8 @@ Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
         sliceOf(forall.getInductionVar(0), forall.getInductionVar(1));
     Value slice = tensor::ExtractSliceOp::create(
         b, loc, forall.getRegionIterArgs()[0], offsets, sizes, strides);
-    Value packed = emitPanel(b, loc, forall.getInductionVar(0),
-                             forall.getInductionVar(1), slice);
+    Value packed = packer.emitPanel(b, loc, forall.getInductionVar(0),
+                                    forall.getInductionVar(1), slice);
     b.setInsertionPointToStart(forall.getTerminator().getBody());
     tensor::ParallelInsertSliceOp::create(
         b, loc, packed, forall.getRegionIterArgs()[0], offsets, sizes,
@@ -175,17 +202,19 @@ Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
     return forall.getResult(0);
   }
   auto batchLoop = scf::ForOp::create(
-      b, loc, index(b, loc, 0), getIndex(b, loc, batches), index(b, loc, 1),
-      ValueRange{init},
+      b, loc, indexConstant(b, loc, 0),
+      getValueOrCreateConstantIndexOp(b, loc, batches),
+      indexConstant(b, loc, 1), ValueRange{init},
       [&](OpBuilder &b, Location l, Value bb, ValueRange batchArgs) {
         auto panelLoop = scf::ForOp::create(
-            b, l, index(b, l, 0), getIndex(b, l, panels), index(b, l, 1),
-            batchArgs,
+            b, l, indexConstant(b, l, 0),
+            getValueOrCreateConstantIndexOp(b, l, panels),
+            indexConstant(b, l, 1), batchArgs,
             [&](OpBuilder &b, Location l, Value panel, ValueRange args) {
               auto [offsets, sizes] = sliceOf(bb, panel);
               Value slice = tensor::ExtractSliceOp::create(
                   b, l, args[0], offsets, sizes, strides);
-              Value packed = emitPanel(b, l, bb, panel, slice);
+              Value packed = packer.emitPanel(b, l, bb, panel, slice);
               scf::YieldOp::create(
                   b, l,
                   tensor::InsertSliceOp::create(b, l, packed, args[0],
