@@ -1,8 +1,12 @@
 //===- QLinearMatMulKernel.cpp - the exact int8 register-blocked kernel ---===//
 //
-// si8/ui8 QLinearMatMul with f32 scales as packing + a register-blocked
+// si8/ui8 QLinearMatMul with f32 scales, and MatMulInteger (whose i32 sums
+// are written without requantization), as packing + a register-blocked
 // micro-kernel in the vector dialect, on tensors (one-shot bufferization
-// makes it in place):
+// makes it in place). The steps are functions: kernelUnsupportedReason,
+// planKernel (the strategy's tile, TuningTable.h), packOperands,
+// TileEmitter (accumulate, writeTile, emitBlock), distributeSerially /
+// distributeOverThreads.
 //
 //   A16[b, m, k] = a[b, m, k] - a_zp[m]   i16, padded with 0 to [B, M, Kp]
 //   B16[b, n/16, k/2, 16] = (b[b, k, n] - b_zp[n]) | (b[b, k+1, n] - ..) << 16
@@ -55,7 +59,7 @@
 // a constant b whose pairs of products provably fit i16 (every pair of k
 // rows: positive parts and negative parts of b' at most 128; see
 // constantBPairSumsFitI16), each quad step as VPMADDUBSW + VPMADDWD by ones
-// + VPADDD (qops.dot_u8s8_quads {pair_sums_fit_i16}); the madd kernel for
+// + VPADDD (qkernel.dot_u8s8_quads {pair_sums_fit_i16}); the madd kernel for
 // any other b.
 //
 // The amx strategy (x86 AMX-INT8) uses the same a', b', row sums, column

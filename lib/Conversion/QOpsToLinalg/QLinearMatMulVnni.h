@@ -55,8 +55,8 @@ VnniPackedB packVnniB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
                       OpFoldResult nPadded, int64_t panelColumns);
 
 /// acc + the products of four adjacent bytes per i32 lane, u8 x s8
-/// (qops.dot_u8s8_quads: VPDPBUSD, USDOT) or s8 x s8 with `signedA`
-/// (qops.dot_s8s8_quads: SDOT). `aQuads`, `bQuads`: vector<8xi32> of
+/// (qkernel.dot_u8s8_quads: VPDPBUSD, USDOT) or s8 x s8 with `signedA`
+/// (qkernel.dot_s8s8_quads: SDOT). `aQuads`, `bQuads`: vector<8xi32> of
 /// packed bytes. `pairSumsFitI16`: b's pairs are known not to overflow i16
 /// with any u8 a (the maddubs strategy: VPMADDUBSW on x86).
 Value emitVnniDotStep(OpBuilder &b, Location loc, Value acc, Value aQuads,
