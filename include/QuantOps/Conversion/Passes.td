@@ -49,12 +49,19 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
 
     Float8/float4 values are converted bit-exactly with integer arithmetic
     on their bit patterns (FloatFormats.cpp); see docs/Numerics.md.
+
+    The zero-point rules that need an operand's value (a float8 zero point
+    is 0, an int32 DequantizeLinear takes none but 0) are checked first
+    (checkConstantZeroPoints); a constant that breaks one is an error with
+    its constraint label. The int8 kernels' multiply-accumulates are
+    `qkernel` ops, left for qops-lower-kernel-intrinsics.
   }];
   let options = [
     Option<"int8Kernel", "int8-kernel", "bool", /*default=*/"true",
-           "Lower si8/ui8 QLinearMatMul with f32 scales to packing + the "
-           "register-blocked micro-kernel (QLinearMatMulKernel.cpp) instead "
-           "of one linalg.generic contraction">,
+           "Lower si8/ui8 QLinearMatMul with f32 scales and MatMulInteger "
+           "to packing + the register-blocked micro-kernel "
+           "(QLinearMatMulKernel.cpp) or the int8 gemv instead of one "
+           "linalg.generic contraction">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "Distribute the micro-kernel's row blocks over threads "
            "(scf.forall)">,
