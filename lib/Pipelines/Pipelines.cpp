@@ -47,12 +47,33 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(qops::createQOpsExpandStridedCopies());
 }
 
+/// The configure step: the target and the int8 strategy resolved once onto
+/// the module (qops.target); the passes after it take them from there.
+static void addConfigureTarget(OpPassManager &pm,
+                               const qops::QOpsPipelineOptions &options) {
+  qops::QOpsConfigureTargetOptions configure;
+  configure.targetTriple = options.targetTriple;
+  configure.targetCpu = options.targetCpu;
+  configure.targetFeatures = options.targetFeatures;
+  configure.int8Strategy = options.int8Strategy;
+  pm.addPass(qops::createQOpsConfigureTarget(configure));
+}
+
+/// qops-linalg-to-llvm after the configure step.
+static void addLinalgToLLVMPasses(OpPassManager &pm,
+                                  const qops::QOpsPipelineOptions &options);
+
 void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
                                          const QOpsPipelineOptions &options) {
+  addConfigureTarget(pm, options);
+  addLinalgToLLVMPasses(pm, options);
+}
+
+static void addLinalgToLLVMPasses(OpPassManager &pm,
+                                  const qops::QOpsPipelineOptions &options) {
+  using namespace qops;
   // Before the OpenMP regions: functions with AMX code ask Linux for it.
-  QOpsRequestAmxTileDataOptions amxRequest;
-  amxRequest.targetTriple = options.targetTriple;
-  pm.addPass(qops::createQOpsRequestAmxTileData(amxRequest));
+  pm.addPass(qops::createQOpsRequestAmxTileData());
   if (options.parallel) {
     // scf.forall -> scf.parallel -> omp.parallel + omp.wsloop.
     pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
@@ -80,9 +101,7 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   if (!options.parallel)
     pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
-  QOpsLowerKernelIntrinsicsOptions intrinsics;
-  intrinsics.targetTriple = options.targetTriple;
-  pm.addPass(qops::createQOpsLowerKernelIntrinsics(intrinsics));
+  pm.addPass(qops::createQOpsLowerKernelIntrinsics());
   pm.addPass(createConvertToLLVMPass());
   // The OpenMP ops last: their regions must hold LLVM types only, and
   // convert-to-llvm has converted them, AMX tiles included (the upstream
@@ -91,11 +110,7 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // The CPU the kernels were chosen for is the one LLVM compiles for.
-  QOpsSetLLVMTargetOptions target;
-  target.targetTriple = options.targetTriple;
-  target.targetCpu = options.targetCpu;
-  target.targetFeatures = options.targetFeatures;
-  pm.addPass(qops::createQOpsSetLLVMTarget(target));
+  pm.addPass(qops::createQOpsSetLLVMTarget());
 }
 
 /// Whole zmm registers for narrow results on AVX-512 targets (see
@@ -118,14 +133,11 @@ static int64_t targetResultTileBytes(const qops::QOpsPipelineOptions &options) {
 
 void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
                                         const QOpsPipelineOptions &options) {
+  addConfigureTarget(pm, options);
   if (options.fuseQDQ)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseQDQ());
   ConvertQOpsToLinalgOptions convert;
   convert.parallel = options.parallel;
-  convert.targetTriple = options.targetTriple;
-  convert.targetCpu = options.targetCpu;
-  convert.targetFeatures = options.targetFeatures;
-  convert.int8Strategy = options.int8Strategy;
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
   pm.addPass(createCanonicalizerPass());
   QOpsVectorizeElementwiseOptions vectorize;
@@ -141,11 +153,10 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   if (options.nontemporalMinBytes > 0) {
     QOpsNontemporalStoresOptions nontemporal;
     nontemporal.minBytes = options.nontemporalMinBytes;
-    nontemporal.targetTriple = options.targetTriple;
     pm.addNestedPass<func::FuncOp>(
         qops::createQOpsNontemporalStores(nontemporal));
   }
-  buildQOpsLinalgToLLVMPipeline(pm, options);
+  addLinalgToLLVMPasses(pm, options);
 }
 
 void qops::registerQOpsPipelines() {

@@ -13,6 +13,8 @@
 
 #include "QuantOps/Transforms/Passes.h"
 
+#include "QuantOps/Target/TargetAttr.h"
+
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -195,8 +197,8 @@ struct QOpsLowerKernelIntrinsicsPass
   using Base::Base;
 
   void runOnOperation() override {
-    llvm::Triple triple(targetTriple.empty() ? llvm::sys::getProcessTriple()
-                                             : targetTriple);
+    // The option, else the configured module's (qops-configure-target).
+    llvm::Triple triple(qops::getTripleFor(getOperation(), targetTriple));
     RewritePatternSet patterns(&getContext());
     qops::populateLowerKernelIntrinsicsPatterns(patterns, triple);
     // One walk (no folding, no dead-code removal): the rest of the IR stays

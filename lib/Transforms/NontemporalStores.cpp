@@ -34,6 +34,8 @@
 
 #include "QuantOps/Transforms/Passes.h"
 
+#include "QuantOps/Target/TargetAttr.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -436,8 +438,8 @@ struct QOpsNontemporalStoresPass
 
   /// Orders the streaming stores before later stores.
   void emitFence(RewriterBase &rewriter, Location loc) {
-    llvm::Triple triple(targetTriple.empty() ? llvm::sys::getProcessTriple()
-                                             : targetTriple);
+    // The option, else the configured module's (qops-configure-target).
+    llvm::Triple triple(qops::getTripleFor(getOperation(), targetTriple));
     if (triple.isX86())
       LLVM::CallIntrinsicOp::create(
           rewriter, loc, rewriter.getStringAttr("llvm.x86.sse.sfence"),

@@ -17,6 +17,8 @@
 
 #include "QuantOps/Transforms/Passes.h"
 
+#include "QuantOps/Target/TargetAttr.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -120,8 +122,8 @@ struct QOpsRequestAmxTileDataPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    llvm::Triple triple(targetTriple.empty() ? llvm::sys::getProcessTriple()
-                                             : targetTriple);
+    // The option, else the configured module's (qops-configure-target).
+    llvm::Triple triple(qops::getTripleFor(getOperation(), targetTriple));
     if (triple.getArch() != llvm::Triple::x86_64 || !triple.isOSLinux())
       return;
     SmallVector<Region *> bodies;

@@ -10,6 +10,7 @@
 
 #include "QuantOps/Transforms/Passes.h"
 
+#include "QuantOps/Target/TargetAttr.h"
 #include "QuantOps/Target/TargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
@@ -31,7 +32,8 @@ struct QOpsSetLLVMTargetPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     llvm::Expected<qops::QOpsTarget> target =
-        qops::resolveTarget({targetTriple, targetCpu, targetFeatures});
+        qops::resolveTarget(qops::getTargetFor(
+            module, {targetTriple, targetCpu, targetFeatures}));
     if (!target) {
       module.emitError() << llvm::toString(target.takeError());
       return signalPassFailure();

@@ -97,6 +97,37 @@ def QOpsFuseQDQ : Pass<"qops-fuse-qdq", "::mlir::func::FuncOp"> {
   ];
 }
 
+def QOpsConfigureTarget : Pass<"qops-configure-target", "::mlir::ModuleOp"> {
+  let summary = "Resolve the target and the int8 strategy once, onto the module";
+  let description = [{
+    The configure step of the pipeline: resolves the target (empty options
+    mean the host: its triple, CPU and features), chooses the int8 kernel
+    strategy for it (`int8-strategy=auto`) and records both as the module's
+    `qops.target` attribute (TargetAttr.h). The later passes with empty
+    target options read it (convert-qops-to-linalg, qops-nontemporal-stores,
+    qops-lower-kernel-intrinsics, qops-request-amx-tile-data,
+    qops-set-llvm-target). With no option given, a module that already has
+    the attribute keeps it. An unknown triple or CPU is an error.
+
+    ```mlir
+    module attributes {qops.target = {cpu = "znver3", features = "",
+        int8_strategy = "maddubs", triple = "x86_64-unknown-linux-gnu"}}
+    ```
+  }];
+  let options = [
+    Option<"targetTriple", "target-triple", "std::string", /*default=*/"",
+           "LLVM target triple (default: the host's)">,
+    Option<"targetCpu", "target-cpu", "std::string", /*default=*/"",
+           "CPU name as llc -mcpu takes it (default: the host's)">,
+    Option<"targetFeatures", "target-features", "std::string",
+           /*default=*/"", "Extra features, llc -mattr style (+a,-b)">,
+    Option<"int8Strategy", "int8-strategy", "std::string",
+           /*default=*/"\"auto\"",
+           "The int8 kernel strategy (see convert-qops-to-linalg), or auto: "
+           "the target's">
+  ];
+}
+
 def QOpsSetLLVMTarget : Pass<"qops-set-llvm-target", "::mlir::ModuleOp"> {
   let summary = "Record the target CPU on the LLVM dialect module for code generation";
   let description = [{
@@ -114,6 +145,9 @@ def QOpsSetLLVMTarget : Pass<"qops-set-llvm-target", "::mlir::ModuleOp"> {
     Option<"targetFeatures", "target-features", "std::string",
            /*default=*/"", "Extra features, llc -mattr style (+a,-b)">
   ];
+  // Its attributes (target_features) belong to the LLVM dialect, which a
+  // module without LLVM ops has not loaded.
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def QOpsLowerKernelIntrinsics : Pass<"qops-lower-kernel-intrinsics"> {

@@ -12,6 +12,7 @@
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "QuantOps/Target/TargetAttr.h"
 #include "QuantOps/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -70,10 +71,19 @@ struct ConvertQOpsToLinalgPass
     // The int8 kernel's strategy: named, or chosen for the target; the
     // DynamicQuantizeLinear min/max lanes: 4 vector registers of the target
     // (64 f32 lanes when a named strategy leaves the target unresolved).
+    // With no target option, the module's configured target and strategy
+    // (qops-configure-target) if it has one.
     std::string strategyName = int8Strategy;
+    QOpsTarget requested{targetTriple, targetCpu, targetFeatures};
+    if (requested.triple.empty() && requested.cpu.empty() &&
+        requested.features.empty() && strategyName == "auto")
+      if (std::optional<ConfiguredTarget> configured =
+              getConfiguredTarget(module)) {
+        requested = configured->target;
+        strategyName = configured->int8Strategy;
+      }
     int64_t minMaxLanes = 64;
-    llvm::Expected<QOpsTarget> resolved =
-        resolveTarget({targetTriple, targetCpu, targetFeatures});
+    llvm::Expected<QOpsTarget> resolved = resolveTarget(requested);
     if (resolved) {
       minMaxLanes = 4 * vectorRegisterBits(*resolved) / 32;
       if (strategyName == "auto")

@@ -1,0 +1,46 @@
+//===- ConfigureTarget.cpp - qops-configure-target ------------------------===//
+//
+// The configure step: the target and the int8 strategy, resolved once and
+// recorded on the module as `qops.target` (TargetAttr.h), for the passes
+// after it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Transforms/Passes.h"
+
+#include "QuantOps/Target/TargetAttr.h"
+
+namespace mlir::qops {
+#define GEN_PASS_DEF_QOPSCONFIGURETARGET
+#include "QuantOps/Transforms/Passes.h.inc"
+} // namespace mlir::qops
+
+using namespace mlir;
+
+namespace {
+
+struct QOpsConfigureTargetPass
+    : public qops::impl::QOpsConfigureTargetBase<QOpsConfigureTargetPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool noOption = targetTriple.empty() && targetCpu.empty() &&
+                    targetFeatures.empty() && int8Strategy == "auto";
+    if (noOption && qops::getConfiguredTarget(module))
+      return; // configured already
+    llvm::Expected<qops::QOpsTarget> target =
+        qops::resolveTarget({targetTriple, targetCpu, targetFeatures});
+    if (!target) {
+      module.emitError() << llvm::toString(target.takeError());
+      return signalPassFailure();
+    }
+    std::string strategy = int8Strategy == "auto"
+                               ? qops::chooseInt8Strategy(*target)
+                               : std::string(int8Strategy);
+    module->setAttr(qops::kTargetAttrName,
+                    qops::makeTargetAttr(&getContext(), {*target, strategy}));
+  }
+};
+
+} // namespace
