@@ -3,13 +3,18 @@
 // The pipelines from qops on tensors to the LLVM dialect, as pieces and as a
 // whole:
 //
-//   qops-lower-to-llvm  = [qops-fuse-qdq,] convert-qops-to-linalg, canonicalize,
+//   qops-lower-to-llvm  = qops-configure-target, [qops-fuse-qdq,]
+//                         convert-qops-to-linalg, canonicalize,
 //                         qops-vectorize-elementwise, canonicalize,
 //                         qops-bufferize, qops-linalg-to-llvm
 //   qops-bufferize      = one-shot-bufferize (function boundaries, identity
 //                         layouts) + buffer-deallocation-pipeline
-//   qops-linalg-to-llvm = linalg -> loops, vector -> scf/LLVM, -> cf ->
-//                         LLVM dialect
+//   qops-linalg-to-llvm = [qops-configure-target,] linalg -> loops,
+//                         vector -> scf/LLVM, -> cf -> LLVM dialect
+//
+// The target options (triple, CPU, features, int8 strategy) go to
+// qops-configure-target alone, which records them on the module
+// (qops.target, TargetAttr.h) for the passes after it.
 //
 //===----------------------------------------------------------------------===//
 
