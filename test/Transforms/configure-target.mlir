@@ -3,6 +3,7 @@
 // RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=icelake-server int8-strategy=madd" | FileCheck %s --check-prefix=NAMED
 // RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=icelake-server" --convert-qops-to-linalg | FileCheck %s --check-prefix=READ
 // RUN: quant-opt %s --split-input-file --qops-configure-target | FileCheck %s --check-prefix=HOST
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=aarch64-linux-gnu target-cpu=neoverse-n1" --convert-qops-to-linalg=int8-strategy=madd | FileCheck %s --check-prefix=NAMED-STRATEGY
 // RUN: %expect_exit 1 quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=nosuchcpu" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // The configure step (qops-configure-target): the target and the int8
@@ -35,4 +36,16 @@ module attributes {qops.target = {cpu = "cortex-a72", features = "", int8_strate
   func.func @empty() {
     return
   }
+}
+
+// -----
+
+// A strategy named to convert-qops-to-linalg replaces the configured one,
+// the target stays the configured one: DynamicQuantizeLinear's min/max lanes
+// are 4 registers of neoverse-n1 (16 f32 lanes), not of this host.
+// NAMED-STRATEGY-LABEL: func.func @dq
+// NAMED-STRATEGY: tensor.expand_shape {{.*}} into tensor<256x16xf32>
+func.func @dq(%x: tensor<4096xf32>) -> (tensor<4096xui8>, tensor<f32>, tensor<ui8>) {
+  %y, %s, %z = qops.dynamic_quantize_linear %x : tensor<4096xf32> -> tensor<4096xui8>, tensor<f32>, tensor<ui8>
+  return %y, %s, %z : tensor<4096xui8>, tensor<f32>, tensor<ui8>
 }

@@ -71,17 +71,17 @@ struct ConvertQOpsToLinalgPass
     // The int8 kernel's strategy: named, or chosen for the target; the
     // DynamicQuantizeLinear min/max lanes: 4 vector registers of the target
     // (64 f32 lanes when a named strategy leaves the target unresolved).
-    // With no target option, the module's configured target and strategy
-    // (qops-configure-target) if it has one.
+    // With no target option, the module's configured target
+    // (qops-configure-target), and its strategy unless one is named.
+    QOpsTarget options{targetTriple, targetCpu, targetFeatures};
+    QOpsTarget requested = getTargetFor(module, options);
     std::string strategyName = int8Strategy;
-    QOpsTarget requested{targetTriple, targetCpu, targetFeatures};
-    if (requested.triple.empty() && requested.cpu.empty() &&
-        requested.features.empty() && strategyName == "auto")
+    bool noTargetOption = options.triple.empty() && options.cpu.empty() &&
+                          options.features.empty();
+    if (noTargetOption && strategyName == "auto")
       if (std::optional<ConfiguredTarget> configured =
-              getConfiguredTarget(module)) {
-        requested = configured->target;
+              getConfiguredTarget(module))
         strategyName = configured->int8Strategy;
-      }
     int64_t minMaxLanes = 64;
     llvm::Expected<QOpsTarget> resolved = resolveTarget(requested);
     if (resolved) {

@@ -50,9 +50,6 @@ using namespace mlir::qops;
 
 namespace {
 
-/// Rows of L lanes per thread chunk of pass 1 (TuningTable.h).
-constexpr int64_t kChunkRows = kMinMaxChunkRows;
-
 /// The three accumulators (lo, hi, nan) fold in a candidate each: an x
 /// (minMaxBody) or partial accumulators (combineMinMax).
 void yieldAccumulated(OpBuilder &b, Location nested, ValueRange accs,
@@ -181,8 +178,8 @@ struct MinMaxPass {
             .getResults());
   }
 
-  /// Threads: whole chunks of kChunkRows rows reduce into one partial [L]
-  /// each ([C, kChunkRows, L] -> [C, L], C parallel: the vectorizer
+  /// Threads: whole chunks of kMinMaxChunkRows rows reduce into one partial [L]
+  /// each ([C, kMinMaxChunkRows, L] -> [C, L], C parallel: the vectorizer
   /// distributes it over threads), the partials into `laneResults`. Sets
   /// the rows that no chunk took.
   SmallVector<Value> reduceChunks(ValueRange laneResults,
@@ -191,18 +188,18 @@ struct MinMaxPass {
     MLIRContext *ctx = rewriter.getContext();
     AffineExpr r = rewriter.getAffineSymbolExpr(0);
     OpFoldResult chunks = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, r.floorDiv(kChunkRows), {rows});
+        rewriter, loc, r.floorDiv(kMinMaxChunkRows), {rows});
     OpFoldResult chunkedRows = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, r.floorDiv(kChunkRows) * kChunkRows, {rows});
+        rewriter, loc, r.floorDiv(kMinMaxChunkRows) * kMinMaxChunkRows, {rows});
     int64_t staticChunks =
         getConstantIntValue(chunks).value_or(ShapedType::kDynamic);
     Value grid = tensor::ExpandShapeOp::create(
         rewriter, loc,
-        RankedTensorType::get({staticChunks, kChunkRows, lanes},
+        RankedTensorType::get({staticChunks, kMinMaxChunkRows, lanes},
                               rewriter.getF32Type()),
         rowsOfGrid(zeroIndex, chunkedRows),
         ArrayRef<ReassociationIndices>{{0, 1}, {2}},
-        ArrayRef<OpFoldResult>{chunks, rewriter.getIndexAttr(kChunkRows),
+        ArrayRef<OpFoldResult>{chunks, rewriter.getIndexAttr(kMinMaxChunkRows),
                                laneCount});
     AffineExpr c = rewriter.getAffineDimExpr(0),
                l = rewriter.getAffineDimExpr(2);
@@ -221,7 +218,7 @@ struct MinMaxPass {
         reduceRowsIntoLanes(partials.getResults(), laneResults, combineMinMax);
     firstRowLeft = chunkedRows;
     rowsLeft = affine::makeComposedFoldedAffineApply(
-        rewriter, loc, r - r.floorDiv(kChunkRows) * kChunkRows, {rows});
+        rewriter, loc, r - r.floorDiv(kMinMaxChunkRows) * kMinMaxChunkRows, {rows});
     return result;
   }
 
@@ -258,7 +255,7 @@ struct MinMaxPass {
     SmallVector<Value> laneResults = filledAccumulators({laneCount});
     OpFoldResult rowsLeft = rows, firstRowLeft = zeroIndex;
     if (parallel &&
-        getConstantIntValue(rows).value_or(kChunkRows) >= kChunkRows)
+        getConstantIntValue(rows).value_or(kMinMaxChunkRows) >= kMinMaxChunkRows)
       laneResults = reduceChunks(laneResults, firstRowLeft, rowsLeft);
     // The rows not in a chunk (all of them without threads).
     if (getConstantIntValue(rowsLeft) != 0)
@@ -346,7 +343,8 @@ struct DynamicQuantizeLinearToLinalg
     Type i8 = rewriter.getI8Type();
     MinMaxPass minMax(rewriter, loc, x, lanes);
     auto [lo, hi] = minMax.emit(parallel);
-    auto [scale, zeroPoint] = emitScaleAndZeroPoint(rewriter, loc, lo, hi);
+    Value scale, zeroPoint;
+    std::tie(scale, zeroPoint) = emitScaleAndZeroPoint(rewriter, loc, lo, hi);
 
     // Pass 2: quantize with the computed parameters.
     AffineMap identity = rewriter.getMultiDimIdentityMap(rank);

@@ -116,13 +116,10 @@ SmallVector<ReassociationIndices> getCollapseGroups(ArrayRef<bool> kept) {
   return groups;
 }
 
-/// Rows of b in one chunk of a split k (see splitsK; TuningTable.h).
-constexpr int64_t kSplitKRows = kGemvKChunkRows;
-
 /// The number of k chunks when the integer contraction is a gemv to split
 /// over threads: no batch, at most kGemvMaxRows rows of a (static), K a
-/// static multiple
-/// of kSplitKRows with at least two chunks, scalar zero points.
+/// static multiple of kGemvKChunkRows (TuningTable.h) with at least two
+/// chunks, scalar zero points.
 std::optional<int64_t> splitsK(RankedTensorType aType, RankedTensorType bType,
                                Value aZeroPoint, Value bZeroPoint) {
   if (aType.getRank() != 2 || bType.getRank() != 2)
@@ -130,13 +127,13 @@ std::optional<int64_t> splitsK(RankedTensorType aType, RankedTensorType bType,
   int64_t rows = aType.getDimSize(0), k = aType.getDimSize(1);
   if (ShapedType::isDynamic(rows) || rows > kGemvMaxRows ||
       ShapedType::isDynamic(k) ||
-      k % kSplitKRows != 0 || k / kSplitKRows < 2 ||
+      k % kGemvKChunkRows != 0 || k / kGemvKChunkRows < 2 ||
       bType.getDimSize(0) != k)
     return std::nullopt;
   if (cast<RankedTensorType>(aZeroPoint.getType()).getRank() != 0 ||
       cast<RankedTensorType>(bZeroPoint.getType()).getRank() != 0)
     return std::nullopt;
-  return k / kSplitKRows;
+  return k / kGemvKChunkRows;
 }
 
 /// The operands of a matmul-shaped contraction (storage types), with the
@@ -255,7 +252,7 @@ void emitAccumulateBody(OpBuilder &bb, Location nested, ValueRange args,
 }
 
 /// A gemv with threads (a few rows of a, b read once): k in `chunks` chunks
-/// of kSplitKRows rows of b, each summed into its own partial row,
+/// of kGemvKChunkRows rows of b, each summed into its own partial row,
 ///   partial[c, m, n] = sum_{kk} (a[m, c R + kk] - a_zp) *
 ///                               (b[c R + kk, n] - b_zp)
 ///   acc[m, n] = sum_c partial[c, m, n]
@@ -272,12 +269,12 @@ Value emitSplitKAccumulation(OpBuilder &rewriter, Location loc,
   Type i32 = rewriter.getI32Type();
   Value aChunks = tensor::ExpandShapeOp::create(
       rewriter, loc,
-      RankedTensorType::get({rows, chunks, kSplitKRows},
+      RankedTensorType::get({rows, chunks, kGemvKChunkRows},
                             aType.getElementType()),
       a, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
   Value bChunks = tensor::ExpandShapeOp::create(
       rewriter, loc,
-      RankedTensorType::get({chunks, kSplitKRows, columns},
+      RankedTensorType::get({chunks, kGemvKChunkRows, columns},
                             bType.getElementType()),
       b, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
   MLIRContext *ctx = rewriter.getContext();

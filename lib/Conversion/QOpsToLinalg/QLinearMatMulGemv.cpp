@@ -24,7 +24,7 @@
 // VPUNPCKHBW), extended to i16 (columns 0-7 and 8-15 in order), each
 // multiplied with the broadcast pair (A16[m, 2q], A16[m, 2q+1]) by the
 // pairwise multiply-add (VPMADDWD) into 8 i32 lanes. A row-major b is swept
-// in blocks of kBlockPairs pairs over all its panels, the sums read from and
+// in blocks of kGemvBlockPairs pairs over all its panels, the sums read from and
 // written back to the partials per block: walking down one panel instead
 // would touch one cache line of b per row, in a new 4 KiB page every row
 // once N >= 4096 (QMM_gemv, 1 x 4096 x 4096 at 1 thread: 5.1 ms walking
@@ -41,11 +41,11 @@
 // strategies keep their kernel for a constant b (VPDPBUSD on packed quads
 // reads one byte per multiply too).
 //
-// Threads: with K a multiple of kChunkRows (at least two chunks), an
-// scf.forall sums chunks of kChunkRows rows of b into partials [C, M, Np]
+// Threads: with K a multiple of kGemvKChunkRows (at least two chunks), an
+// scf.forall sums chunks of kGemvKChunkRows rows of b into partials [C, M, Np]
 // (each thread reads a contiguous part of b); i32 sums wrap, so the grouping
 // does not change the result. Otherwise it splits the columns into blocks of
-// kColumnBlock (N padded to a multiple: each thread reads its part of every
+// kGemvColumnBlock (N padded to a multiple: each thread reads its part of every
 // row). The partials are added, corrected and requantized after, 8 outputs
 // at a time.
 //
@@ -73,11 +73,6 @@ namespace {
 
 constexpr int64_t kPanel = 16;       // columns of one pair vector
 constexpr int64_t kLanes = 8;        // i32 lanes of one accumulator
-// Rows taken, k chunks, column blocks, sweep: TuningTable.h.
-constexpr int64_t kMaxRows = kGemvMaxRows;
-constexpr int64_t kChunkRows = kGemvKChunkRows;
-constexpr int64_t kColumnBlock = kGemvColumnBlock;
-constexpr int64_t kBlockPairs = kGemvBlockPairs;
 
 /// Whether `zeroPoint` is a constant whose every value is 0 (the b_zp S[m]
 /// term vanishes).
@@ -134,7 +129,7 @@ StringRef gemvUnsupportedReason(const Int8Contraction &op,
     if (param && !cast<RankedTensorType>(param.getType()).hasStaticShape())
       return "dynamic parameter shapes";
   // a's rows: every dim but the last (a 1-D a is one row).
-  if (aType.getNumElements() / aType.getShape().back() > kMaxRows)
+  if (aType.getNumElements() / aType.getShape().back() > kGemvMaxRows)
     return "more rows than a gemv";
   if (matchPattern(op.b, m_Constant()) &&
       strategy != Int8KernelStrategy::Madd &&
@@ -171,18 +166,18 @@ GemvPlan planGemv(const Int8Contraction &op, bool parallel) {
   plan.bConstant = matchPattern(op.b, m_Constant());
   plan.kPadded = llvm::alignTo(plan.k, 2);
   plan.panelsTogether =
-      plan.bConstant ? std::max<int64_t>(1, kMaxRows / plan.rows) : 1;
+      plan.bConstant ? std::max<int64_t>(1, kGemvMaxRows / plan.rows) : 1;
   plan.groupColumns = plan.panelsTogether * kPanel;
   plan.nPadded = llvm::alignTo(plan.n, plan.groupColumns);
-  // Threads: k in chunks of kChunkRows rows when K has at least two, else
-  // the columns in blocks of kColumnBlock (each thread reads its part of
+  // Threads: k in chunks of kGemvKChunkRows rows when K has at least two, else
+  // the columns in blocks of kGemvColumnBlock (each thread reads its part of
   // every row of b).
   bool splitK =
-      parallel && plan.k % kChunkRows == 0 && plan.k / kChunkRows >= 2;
+      parallel && plan.k % kGemvKChunkRows == 0 && plan.k / kGemvKChunkRows >= 2;
   plan.blockColumns = plan.nPadded;
-  if (parallel && !splitK && plan.nPadded > kColumnBlock) {
-    plan.blockColumns = kColumnBlock;
-    plan.nPadded = llvm::alignTo(plan.n, kColumnBlock);
+  if (parallel && !splitK && plan.nPadded > kGemvColumnBlock) {
+    plan.blockColumns = kGemvColumnBlock;
+    plan.nPadded = llvm::alignTo(plan.n, kGemvColumnBlock);
   }
   plan.columnBlocks = plan.nPadded / plan.blockColumns;
   // Every read of b's columns [0, nPadded) is in bounds only without
@@ -191,12 +186,12 @@ GemvPlan planGemv(const Int8Contraction &op, bool parallel) {
   // read 496 bytes past the end of b).
   plan.columnsExact = plan.n == plan.nPadded;
   // Chunks of k-pairs: the whole K (the compile-time packing includes the
-  // zero row of an odd K), or kChunkRows rows each for threads.
+  // zero row of an odd K), or kGemvKChunkRows rows each for threads.
   plan.chunks = 1;
   plan.chunkPairs = plan.bConstant ? plan.kPadded / 2 : plan.k / 2;
   if (splitK) {
-    plan.chunks = plan.k / kChunkRows;
-    plan.chunkPairs = kChunkRows / 2;
+    plan.chunks = plan.k / kGemvKChunkRows;
+    plan.chunkPairs = kGemvKChunkRows / 2;
   }
   plan.oddK = plan.k % 2 != 0;
   return plan;
@@ -210,7 +205,7 @@ std::pair<Value, Value> packGemvA(OpBuilder &rewriter, Location loc,
                                   const KernelParam &aZeroPoint) {
   auto aOnnxType = cast<RankedTensorType>(op.a.getType());
   Type aOnnx = aOnnxType.getElementType();
-  Type i8 = rewriter.getI8Type(), i16 = rewriter.getIntegerType(16),
+  Type i8 = rewriter.getI8Type(),
        i32 = rewriter.getI32Type();
   // a as [M, K] storage.
   Value a = op.aStorage;
@@ -224,26 +219,10 @@ std::pair<Value, Value> packGemvA(OpBuilder &rewriter, Location loc,
         ArrayRef<ReassociationIndices>{
             llvm::to_vector(llvm::seq<int64_t>(0, aOnnxType.getRank() - 1)),
             {aOnnxType.getRank() - 1}});
+  Value a16 = emitCenteredA16(rewriter, loc, a, aOnnx, aZeroPoint);
   MLIRContext *ctx = rewriter.getContext();
   AffineExpr d0 = getAffineDimExpr(0, ctx);
   AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
-  AffineMap aZpMap = aZeroPoint.perElement ? AffineMap::get(2, 0, d0)
-                                           : AffineMap::get(2, 0, {}, ctx);
-  Value a16Init = tensor::EmptyOp::create(
-      rewriter, loc, ArrayRef<int64_t>{plan.rows, plan.k}, i16);
-  Value a16 =
-      linalg::GenericOp::create(
-          rewriter, loc, a16Init.getType(), ValueRange{a, aZeroPoint.tensor},
-          a16Init, ArrayRef<AffineMap>{identity, aZpMap, identity},
-          SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel),
-          [&](OpBuilder &b, Location l, ValueRange args) {
-            Value d = arith::SubIOp::create(
-                b, l, emitExtendToI32(b, l, args[0], aOnnx),
-                emitExtendToI32(b, l, args[1], aOnnx));
-            linalg::YieldOp::create(
-                b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
-          })
-          .getResult(0);
   Value rowSum;
   if (op.bZeroPoint && !isConstantZero(op.bZeroPoint)) {
     Value zero =
@@ -469,8 +448,8 @@ struct GemvEmitter {
         b, l, chunk, indexConstant(b, l, plan.chunkPairs));
     if (packedB)
       return emitPackedChunk(b, l, pairBegin, nBegin, sums);
-    int64_t blocks = plan.chunkPairs / kBlockPairs,
-            leftOver = plan.chunkPairs % kBlockPairs;
+    int64_t blocks = plan.chunkPairs / kGemvBlockPairs,
+            leftOver = plan.chunkPairs % kGemvBlockPairs;
     auto blockLoop = scf::ForOp::create(
         b, l, indexConstant(b, l, 0), indexConstant(b, l, blocks),
         indexConstant(b, l, 1), ValueRange{sums},
@@ -478,9 +457,9 @@ struct GemvEmitter {
           Value first = arith::AddIOp::create(
               b, l, pairBegin,
               arith::MulIOp::create(b, l, block,
-                                    indexConstant(b, l, kBlockPairs)));
+                                    indexConstant(b, l, kGemvBlockPairs)));
           scf::YieldOp::create(b, l,
-                               emitSweep(b, l, nBegin, first, kBlockPairs,
+                               emitSweep(b, l, nBegin, first, kGemvBlockPairs,
                                          false, blockArgs[0]));
         });
     Value result = blockLoop.getResult(0);
@@ -488,7 +467,7 @@ struct GemvEmitter {
       result = emitSweep(b, l, nBegin,
                          arith::AddIOp::create(
                              b, l, pairBegin,
-                             indexConstant(b, l, blocks * kBlockPairs)),
+                             indexConstant(b, l, blocks * kGemvBlockPairs)),
                          leftOver, false, result);
     // K odd: the last row of b with a zero row after it (only without
     // chunks: a chunked K is even).

@@ -442,30 +442,12 @@ struct PackedOperands {
   OpFoldResult kSteps;
 };
 
+/// A16 = a - a_zp, padded to [B, M, Kp].
 Value packMaddA(OpBuilder &rewriter, Location loc, Value a, Type aOnnx,
                 const KernelParam &aZeroPoint, const KernelPlan &plan) {
-  MLIRContext *ctx = rewriter.getContext();
-  Type i16 = rewriter.getIntegerType(16);
-  AffineMap aMap = AffineMap::getMultiDimIdentityMap(3, ctx);
-  // A16 = a - a_zp, padded to [B, M, Kp].
-  AffineMap aZpMap = aZeroPoint.perElement
-                         ? AffineMap::get(3, 0, getAffineDimExpr(1, ctx))
-                         : AffineMap::get(3, 0, {}, ctx);
-  Value a16Init = createEmptyLike(rewriter, loc, a, i16);
-  Value a16 =
-      linalg::GenericOp::create(
-          rewriter, loc, a16Init.getType(), ValueRange{a, aZeroPoint.tensor},
-          a16Init, ArrayRef<AffineMap>{aMap, aZpMap, aMap},
-          SmallVector<utils::IteratorType>(3, utils::IteratorType::parallel),
-          [&](OpBuilder &b, Location l, ValueRange args) {
-            Value d = arith::SubIOp::create(
-                b, l, emitExtendToI32(b, l, args[0], aOnnx),
-                emitExtendToI32(b, l, args[1], aOnnx));
-            linalg::YieldOp::create(
-                b, l, arith::TruncIOp::create(b, l, i16, d).getResult());
-          })
-          .getResult(0);
-  return padHighTo(rewriter, loc, a16, {plan.batch, plan.m, plan.kPadded},
+  return padHighTo(rewriter, loc,
+                   emitCenteredA16(rewriter, loc, a, aOnnx, aZeroPoint),
+                   {plan.batch, plan.m, plan.kPadded},
                    rewriter.getI16IntegerAttr(0));
 }
 

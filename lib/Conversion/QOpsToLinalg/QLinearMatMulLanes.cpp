@@ -8,6 +8,7 @@
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -73,6 +74,32 @@ Value qops::emitPairwiseMultiplyAdd(OpBuilder &b, Location loc, Value x,
   Value evens = vector::ShuffleOp::create(b, loc, product, product, even);
   Value odds = vector::ShuffleOp::create(b, loc, product, product, odd);
   return arith::AddIOp::create(b, loc, evens, odds);
+}
+
+Value qops::emitCenteredA16(OpBuilder &b, Location loc, Value a, Type aOnnx,
+                            const KernelParam &aZeroPoint) {
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = cast<RankedTensorType>(a.getType()).getRank();
+  Type i16 = b.getIntegerType(16);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap zpMap =
+      aZeroPoint.perElement
+          ? AffineMap::get(rank, 0, getAffineDimExpr(rank - 2, ctx))
+          : AffineMap::get(rank, 0, {}, ctx);
+  Value init = createEmptyLike(b, loc, a, i16);
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), ValueRange{a, aZeroPoint.tensor}, init,
+             ArrayRef<AffineMap>{identity, zpMap, identity},
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               Value d = arith::SubIOp::create(
+                   nb, l, emitExtendToI32(nb, l, args[0], aOnnx),
+                   emitExtendToI32(nb, l, args[1], aOnnx));
+               linalg::YieldOp::create(
+                   nb, l, arith::TruncIOp::create(nb, l, i16, d).getResult());
+             })
+      .getResult(0);
 }
 
 Value qops::emitMultiplierLanes(OpBuilder &b, Location loc,

@@ -149,6 +149,13 @@ struct Int8MatMulParams {
 /// columns c = 0-7 (`high` false; VPUNPCKLBW) or 8-15 (VPUNPCKHBW).
 SmallVector<int64_t> interleaveRowsMask(bool high);
 
+/// A16 = a - a_zp in i16 (exact: |a - a_zp| <= 255) for an a of rank 2
+/// ([M, K]) or 3 ([B, M, K]); a per-row zero point (1-D) is read at M.
+///   linalg.generic ins(a, a_zp) outs(tensor.empty : i16)
+///     { extsi/extui(a) - extsi/extui(a_zp), trunci to i16 }
+Value emitCenteredA16(OpBuilder &b, Location loc, Value a, Type aOnnx,
+                      const KernelParam &aZeroPoint);
+
 /// The multiplier lanes (a_scale * b_scale) / y_scale, f32, of the outputs
 /// (row, column .. column + lanes).
 Value emitMultiplierLanes(OpBuilder &b, Location loc,
