@@ -172,10 +172,9 @@ Value createI32Constant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
 /// [Bb, Np/16, Kp/2, 16] i32, element (bb, p, kp, c) =
 /// lo16(b[2kp][n] - zp[n]) | (b[2kp+1][n] - zp[n]) << 16 with n = 16p + c,
 /// rows k >= K and columns n >= N zero. Null unless b is a ConstantB.
-Value packConstantB(OpBuilder &b, Location loc, const Int8Contraction &op,
-                    RankedTensorType bType, OpFoldResult kPairs,
-                    OpFoldResult panels) {
-  std::optional<ConstantB> constant = readConstantB(op, bType);
+Value packConstantB(OpBuilder &b, Location loc,
+                    const std::optional<ConstantB> &constant,
+                    OpFoldResult kPairs, OpFoldResult panels) {
   std::optional<int64_t> pairs = getConstantIntValue(kPairs);
   std::optional<int64_t> numPanels = getConstantIntValue(panels);
   if (!constant || !pairs || !numPanels)
@@ -211,13 +210,11 @@ int32_t toSignedOperand(int32_t value, bool isUnsigned) {
 /// [Bb, Np/NR, Kp/4, NR] i32 (NR = panelColumns) (four b' bytes per lane, k ascending from the
 /// low byte) and colTerm [Bb, Np] i32 = K zb'[n] - sum_k b'[k, n] (0 in
 /// padded columns). Nulls otherwise.
-std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
-                                           const Int8Contraction &op,
-                                           RankedTensorType bType,
-                                           OpFoldResult kQuads,
-                                           OpFoldResult panels,
-                                           int64_t panelColumns) {
-  std::optional<ConstantB> constant = readConstantB(op, bType);
+std::pair<Value, Value>
+packConstantBQuads(OpBuilder &b, Location loc,
+                   const std::optional<ConstantB> &constant,
+                   RankedTensorType bType, OpFoldResult kQuads,
+                   OpFoldResult panels, int64_t panelColumns) {
   std::optional<int64_t> quads = getConstantIntValue(kQuads);
   std::optional<int64_t> numPanels = getConstantIntValue(panels);
   if (!constant || !quads || !numPanels)
@@ -269,9 +266,8 @@ std::pair<Value, Value> packConstantBQuads(OpBuilder &b, Location loc,
 ///                                               neg(b'0) + neg(b'1))
 /// must fit i16: each sum of positive parts and of negative parts at most
 /// 128 (255 * 128 = 32640; 255 * 129 = 32895 > 32767).
-bool constantBPairSumsFitI16(const Int8Contraction &op,
+bool constantBPairSumsFitI16(const std::optional<ConstantB> &constant,
                              RankedTensorType bType) {
-  std::optional<ConstantB> constant = readConstantB(op, bType);
   if (!constant)
     return false;
   const ConstantB &cb = *constant;
@@ -355,8 +351,9 @@ struct KernelPlan {
 };
 
 KernelPlan planKernel(OpBuilder &rewriter, Location loc,
-                      const Int8Contraction &op, Value a, Value bMat,
-                      Int8KernelStrategy requestedStrategy) {
+                      const Int8Contraction &op,
+                      const std::optional<ConstantB> &constantB, Value a,
+                      Value bMat, Int8KernelStrategy requestedStrategy) {
   auto aOnnxType = cast<RankedTensorType>(op.a.getType());
   auto bOnnxType = cast<RankedTensorType>(op.b.getType());
   int64_t rowsOfA = aOnnxType.getDimSize(aOnnxType.getRank() - 2);
@@ -388,7 +385,7 @@ KernelPlan planKernel(OpBuilder &rewriter, Location loc,
   // constant b proves that no pair sum saturates; madd otherwise.
   plan.pairSumsFitI16 = false;
   if (strategy == Int8KernelStrategy::Maddubs) {
-    plan.pairSumsFitI16 = constantBPairSumsFitI16(op, bOnnxType);
+    plan.pairSumsFitI16 = constantBPairSumsFitI16(constantB, bOnnxType);
     strategy = plan.pairSumsFitI16 ? Int8KernelStrategy::AvxVnni
                                    : Int8KernelStrategy::Madd;
   }
@@ -452,7 +449,9 @@ Value packMaddA(OpBuilder &rewriter, Location loc, Value a, Type aOnnx,
 }
 
 PackedOperands packOperands(OpBuilder &rewriter, Location loc,
-                            const Int8Contraction &op, const KernelPlan &plan,
+                            const Int8Contraction &op,
+                            const std::optional<ConstantB> &constantB,
+                            const KernelPlan &plan,
                             const Int8MatMulParams &params, Value a,
                             Value bMat, bool isParallel) {
   auto bOnnxType = cast<RankedTensorType>(op.b.getType());
@@ -486,8 +485,9 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
   // A constant b (weights) with a constant zero point is packed now, at
   // compile time; otherwise the packing runs with the program.
   if (plan.vnni) {
-    std::tie(packed.b, packed.columnTerm) = packConstantBQuads(
-        rewriter, loc, op, bOnnxType, kPairs, panels, plan.panelColumns);
+    std::tie(packed.b, packed.columnTerm) =
+        packConstantBQuads(rewriter, loc, constantB, bOnnxType, kPairs, panels,
+                           plan.panelColumns);
     if (!packed.b) {
       VnniPackedB packedB =
           packVnniB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
@@ -499,7 +499,7 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
     if (plan.mmla)
       packed.b = reorderQuadsForMmla(rewriter, loc, packed.b);
   } else {
-    packed.b = packConstantB(rewriter, loc, op, bOnnxType, kPairs, panels);
+    packed.b = packConstantB(rewriter, loc, constantB, kPairs, panels);
   }
   // B16 = b - b_zp in k-pairs of 16-column panels, [Bb, Np/16, Kp/2, 16]
   // i32, at run time.
@@ -948,12 +948,18 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
                       cast<RankedTensorType>(op.a.getType()).getRank());
   Value bMat = toBatched(rewriter, loc, op.bStorage,
                          cast<RankedTensorType>(op.b.getType()).getRank());
-  KernelPlan plan = planKernel(rewriter, loc, op, a, bMat, requestedStrategy);
+  // A constant b (weights) is read once, for the maddubs proof and the
+  // compile-time packing.
+  std::optional<ConstantB> constantB =
+      readConstantB(op, cast<RankedTensorType>(op.b.getType()));
+  KernelPlan plan =
+      planKernel(rewriter, loc, op, constantB, a, bMat, requestedStrategy);
   // Per-column parameters padded to the panels (scale 1, zp 0); per-row
   // ones are read at rows below M only (clamped).
   params.padColumns(rewriter, loc, plan.nPadded);
   PackedOperands packed =
-      packOperands(rewriter, loc, op, plan, params, a, bMat, isParallel);
+      packOperands(rewriter, loc, op, constantB, plan, params, a, bMat,
+                   isParallel);
 
   // The kernel, writing y as [B, M, N].
   Type yStorage = getStorageElementType(op.yType.getElementType());
