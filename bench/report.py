@@ -50,13 +50,25 @@ def main():
     # workaround rows measure the same kernel (see bench-anchors/RESULTS.md).
     workaround = {"Q_i4_block32": "Q_i4_block32_castI8", "DQ_i4_block32": "DQ_i4_block32_constX"}
 
+    # The int8 rows' ceiling: the VPDPBUSD tile of the host's strategy where
+    # bench/isa/run.sh measured one (VNNI hosts: the anchors' u8s8 peak is
+    # the AVX2 VPMADDUBSW form, which the vnni kernel does not run), per
+    # thread times the threads; else the anchors' u8s8 peak.
+    isa_path = os.path.join(out_dir, "isa.json")
+    isa = json.load(open(isa_path)) if os.path.exists(isa_path) else {}
+    vnni_loop = next((k for k in ("vnni_zmm_12x32", "vnni_ymm_6x16", "avxvnni_6x16") if k in isa), None)
+
     def limit(key, threads):
+        if key == "int8" and vnni_loop:
+            return isa[vnni_loop] * threads
+        if key == "int8":
+            key = "int8_u8s8_maddubs_madd_add"
         v = limits.get(f"{key}@{threads}")
         return v["median"] if v else float("nan")
 
     def throughput(r, ms):
         if r["metric"] == "gemm":
-            return f"{r['ops'] / ms / 1e6:.1f} GOP/s", r["ops"] / ms / 1e6, "int8_u8s8_maddubs_madd_add"
+            return f"{r['ops'] / ms / 1e6:.1f} GOP/s", r["ops"] / ms / 1e6, "int8"
         key = "mem_copy_nt(stream-store)" if r["name"].startswith("DQ") else "mem_read(sum)"
         return f"{r['bytes'] / ms / 1e6:.2f} GB/s", r["bytes"] / ms / 1e6, key
 
@@ -123,7 +135,9 @@ def main():
         "QuantOps and ONNX Runtime 1.30 (MLAS, kernel time from its profiler) in the same run "
         "(`bash bench/run.sh`). Medians; `thr` = threads (QuantOps `--threads`, ORT intra-op threads).",
         "Limits (same run, medians): elementwise rows vs. read bandwidth (quantize, DynQ) or NT-copy bandwidth "
-        "(dequantize); QLinearMatMul vs. the u8s8 int8 register peak.",
+        "(dequantize); QLinearMatMul vs. the u8s8 int8 register peak"
+        + (f" of the host's VPDPBUSD tile ({vnni_loop}, bench/ISA.md, times the threads)." if vnni_loop
+           else " (the anchors' VPMADDUBSW form).") ,
     ] + ([
         f"Paired speed-up (`bench/paired.py`): {rounds} rounds, each measuring every row with ONNX Runtime and "
         "then QuantOps back to back; the median over the rounds of ORT / QuantOps, with the lowest and highest "

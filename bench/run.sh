@@ -3,8 +3,9 @@
 # (../shared/bench-anchors/run.sh), then QuantOps on the same models and
 # inputs, in the same run, then both again back to back in paired rounds
 # (bench/paired.py); writes bench/RESULTS.md and bench/results.png, then the
-# QDQ models fused and unfused against ONNX Runtime (bench/QDQ.md), and the
-# int8 register ceilings of the CPU (bench/ISA.md).
+# QDQ models fused and unfused against ONNX Runtime (bench/QDQ.md), and
+# compile time beside ONNX Runtime's session creation (bench/CompileTime.md);
+# the int8 register ceilings of the CPU (bench/ISA.md) come first.
 #   bash bench/run.sh                    (from the project root; ~22 min)
 #   PAIRED_ROUNDS=0 bash bench/run.sh    (no paired rounds; ~13 min)
 set -euo pipefail
@@ -22,6 +23,10 @@ bash ../shared/bench-anchors/run.sh ||
 bash scripts/build.sh >/dev/null
 /usr/bin/python3 bench/make_inputs.py "$WORK" "$WORK/qops-inputs"
 /usr/bin/python3 bench/run_qops.py "$WORK" build/bin/quant-runner "$WORK/qops.json"
+# The int8 multiply-accumulate ceilings of this CPU (AVX2, and VPDPBUSD
+# where it has VNNI) -> bench/ISA.md, bench/isa.json (the report's int8
+# limit).
+bash bench/isa/run.sh
 # Paired rounds: ORT and QuantOps back to back per row, PAIRED_ROUNDS times
 # (default 3; 0 skips them), so that host drift between the two phases
 # above does not enter the speed-up.
@@ -35,5 +40,5 @@ else
 fi
 # QDQ models: fused vs unfused vs ONNX Runtime -> bench/QDQ.md.
 /usr/bin/python3 bench/qdq/run.py "$WORK" build/bin/quant-runner bench/QDQ.md
-# The int8 multiply-accumulate ceilings of this CPU (AVX2) -> bench/ISA.md.
-bash bench/isa/run.sh
+# Compile time beside ONNX Runtime's session creation -> bench/CompileTime.md.
+/usr/bin/python3 bench/compile/run.py "$WORK" build/bin/quant-runner bench/CompileTime.md

@@ -14,10 +14,52 @@
 //                 the same 6 x 16 tile over k-quads (2x the MACs per
 //                 broadcast)
 //
-// MACs per cycle = 16 per VPMADDWD (8 lanes x 2), 32 per VPMADDUBSW.
+//   vnni_zmm_12x32, vnni_ymm_6x16, avxvnni_6x16
+//                 QuantOps' VPDPBUSD tiles (int8_ceiling_vnni.c), run where
+//                 /proc/cpuinfo lists their features
+//
+// MACs per cycle = 16 per VPMADDWD (8 lanes x 2), 32 per VPMADDUBSW, 32 per
+// VPDPBUSD ymm, 64 per VPDPBUSD zmm.
+//
+//   int8_ceiling [CEILINGS.json]   (the JSON: GOP/s of one thread per loop)
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
+
+double vnni_zmm_12x32(void); // int8_ceiling_vnni.c
+
+/// Whether /proc/cpuinfo's flags hold every space-separated word of `needs`.
+static int cpu_has(const char *needs) {
+  static char flags[8192];
+  if (!flags[0]) {
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[8192];
+    while (f && fgets(line, sizeof line, f))
+      if (!strncmp(line, "flags", 5)) {
+        snprintf(flags, sizeof flags, " %s", strchr(line, ':') + 1);
+        break;
+      }
+    if (f)
+      fclose(f);
+  }
+  char word[64];
+  for (const char *p = needs; sscanf(p, "%63s", word) == 1;) {
+    char padded[70];
+    snprintf(padded, sizeof padded, " %s", word);
+    size_t n = strlen(padded);
+    const char *at = flags;
+    int found = 0;
+    while ((at = strstr(at, padded)) && !found) {
+      found = at[n] == ' ' || at[n] == '\n' || at[n] == 0;
+      at += n;
+    }
+    if (!found)
+      return 0;
+    p = strstr(p, word) + strlen(word);
+  }
+  return 1;
+}
 
 static double now(void) {
   struct timespec t;
@@ -98,27 +140,53 @@ LOOP(maddubs_6x16, "vmovdqa 64(%0), %%ymm0\n vmovdqa 96(%0), %%ymm1\n"
                    TRIPLE("ymm8", "ymm9", "8") TRIPLE("ymm10", "ymm11", "12")
                    TRIPLE("ymm12", "ymm13", "16") TRIPLE("ymm14", "ymm15", "20"))
 
-int main(void) {
+#define YROW(prefix, a0, a1, off)                                             \
+  "vpbroadcastd " off "(%0), %%ymm2\n"                                        \
+  prefix "vpdpbusd %%ymm0, %%ymm2, %%" a0 "\n"                                \
+  prefix "vpdpbusd %%ymm1, %%ymm2, %%" a1 "\n"
+#define YTILE(prefix)                                                         \
+  "vmovdqa 128(%0), %%ymm0\n vmovdqa 160(%0), %%ymm1\n"                       \
+  YROW(prefix, "ymm4", "ymm5", "0") YROW(prefix, "ymm6", "ymm7", "4")         \
+  YROW(prefix, "ymm8", "ymm9", "8") YROW(prefix, "ymm10", "ymm11", "12")      \
+  YROW(prefix, "ymm12", "ymm13", "16") YROW(prefix, "ymm14", "ymm15", "20")
+// QuantOps' avxvnni tile (6 x 16, 12 VPDPBUSD ymm per k-quad), in the EVEX
+// encoding (AVX512-VL + VNNI) and the VEX one (AVX-VNNI alone).
+LOOP(vnni_ymm_6x16, YTILE("%{evex%} "))
+LOOP(avxvnni_6x16, YTILE("%{vex%} "))
+
+int main(int argc, char **argv) {
   struct {
     const char *name;
     double (*loop)(void);
     int macs; // per loop body
     const char *what;
+    const char *needs; // /proc/cpuinfo flags
   } loops[] = {
-      {"madd_6x16", madd_6x16, 12 * 16, "exact (QuantOps madd)"},
-      {"madd_regs", madd_regs, 12 * 16, "exact, registers only"},
-      {"madd_free", madd_free, 8 * 16, "8 + 8, adds not consuming the products"},
-      {"maddubs_6x16", maddubs_6x16, 12 * 32, "saturating (ONNX Runtime AVX2)"},
+      {"madd_6x16", madd_6x16, 12 * 16, "exact (QuantOps madd)", "avx2"},
+      {"madd_regs", madd_regs, 12 * 16, "exact, registers only", "avx2"},
+      {"madd_free", madd_free, 8 * 16, "8 + 8, adds not consuming the products", "avx2"},
+      {"maddubs_6x16", maddubs_6x16, 12 * 32, "saturating (ONNX Runtime AVX2)", "avx2"},
+      {"vnni_zmm_12x32", vnni_zmm_12x32, 24 * 64, "exact (QuantOps vnni, VPDPBUSD zmm)",
+       "avx512f avx512_vnni"},
+      {"vnni_ymm_6x16", vnni_ymm_6x16, 12 * 32, "exact (QuantOps avxvnni tile, EVEX VPDPBUSD ymm)",
+       "avx512vl avx512_vnni"},
+      {"avxvnni_6x16", avxvnni_6x16, 12 * 32, "exact (QuantOps avxvnni, VEX VPDPBUSD ymm)",
+       "avx_vnni"},
   };
   enum { COUNT = sizeof(loops) / sizeof(loops[0]), ROUNDS = 7 };
   double best[COUNT];
+  int runs[COUNT];
   double ghz = 0;
-  for (int i = 0; i < COUNT; i++)
+  for (int i = 0; i < COUNT; i++) {
     best[i] = 1e9;
+    runs[i] = cpu_has(loops[i].needs);
+  }
   // Alternate the loops so that a busy moment hits them all alike; keep the
   // best cycles per body of each.
   for (int round = 0; round < ROUNDS; round++)
     for (int i = 0; i < COUNT; i++) {
+      if (!runs[i])
+        continue;
       double cycle = cycle_seconds();
       double cycles = loops[i].loop() / cycle;
       if (cycles < best[i])
@@ -126,12 +194,27 @@ int main(void) {
       if (1e-9 / cycle > ghz)
         ghz = 1e-9 / cycle;
     }
+  FILE *json = argc > 1 ? fopen(argv[1], "w") : NULL;
+  if (json)
+    fprintf(json, "{\"ghz\": %.3f", ghz);
   printf("| loop | what | cycles per body | MACs per cycle | GOP/s at %.2f GHz |\n",
          ghz);
   printf("|---|---|---|---|---|\n");
-  for (int i = 0; i < COUNT; i++)
+  for (int i = 0; i < COUNT; i++) {
+    if (!runs[i]) {
+      printf("| %s | %s | not on this CPU (%s) | | |\n", loops[i].name,
+             loops[i].what, loops[i].needs);
+      continue;
+    }
+    double gops = 2 * loops[i].macs / best[i] * ghz;
     printf("| %s | %s | %.2f | %.1f | %.0f |\n", loops[i].name, loops[i].what,
-           best[i], loops[i].macs / best[i],
-           2 * loops[i].macs / best[i] * ghz);
+           best[i], loops[i].macs / best[i], gops);
+    if (json)
+      fprintf(json, ", \"%s\": %.1f", loops[i].name, gops);
+  }
+  if (json) {
+    fprintf(json, "}\n");
+    fclose(json);
+  }
   return 0;
 }

@@ -111,6 +111,8 @@ static void addLinalgToLLVMPasses(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   // The CPU the kernels were chosen for is the one LLVM compiles for.
   pm.addPass(qops::createQOpsSetLLVMTarget());
+  // Packed weights as byte arrays: LLVM writes those in one block.
+  pm.addPass(qops::createQOpsByteConstantGlobals());
 }
 
 /// Whole zmm registers for narrow results on AVX-512 targets (see
@@ -149,6 +151,9 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(
       qops::createQOpsVectorizeElementwise(vectorize));
   pm.addPass(createCanonicalizerPass());
+  // Packed constant weights (and any other constant tensor expression):
+  // computed at the first call into globals.
+  pm.addPass(qops::createQOpsHoistConstantExpressions());
   buildQOpsBufferizePipeline(pm);
   if (options.nontemporalMinBytes > 0) {
     QOpsNontemporalStoresOptions nontemporal;

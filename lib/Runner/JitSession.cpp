@@ -396,6 +396,12 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
       module.lookupSymbol("_mlir_memref_to_llvm_free"));
   session->funcName = funcName.str();
   session->signature = std::move(*signature);
+  // The code is generated now, at the first lookup (ORC compiles lazily):
+  // creating a session compiles, calls only run.
+  auto function = session->engine->lookupPacked(funcName);
+  if (!function)
+    return function.takeError();
+  session->function = *function;
   return session;
 }
 
@@ -535,10 +541,7 @@ JitSession::call(llvm::ArrayRef<HostTensor> inputs) {
   auto staged = stageCall(signature, inputs, funcName);
   if (!staged)
     return staged.takeError();
-  auto function = engine->lookupPacked(funcName);
-  if (!function)
-    return function.takeError();
-  if (llvm::Error error = invokeChecked(*function, (*staged)->packed.data()))
+  if (llvm::Error error = invokeChecked(function, (*staged)->packed.data()))
     return std::move(error);
   std::vector<HostTensor> outputs;
   takeResults(signature, **staged, &outputs, usesRuntimeAllocator);
@@ -550,14 +553,11 @@ JitSession::timeCalls(llvm::ArrayRef<HostTensor> inputs, unsigned repeat) {
   auto staged = stageCall(signature, inputs, funcName);
   if (!staged)
     return staged.takeError();
-  auto function = engine->lookupPacked(funcName);
-  if (!function)
-    return function.takeError();
   std::vector<double> samples;
   for (unsigned i = 0; i < repeat; ++i) {
     auto start = std::chrono::steady_clock::now();
     if (llvm::Error error =
-            invokeChecked(*function, (*staged)->packed.data()))
+            invokeChecked(function, (*staged)->packed.data()))
       return std::move(error);
     auto end = std::chrono::steady_clock::now();
     samples.push_back(

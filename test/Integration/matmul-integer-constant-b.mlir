@@ -1,5 +1,5 @@
 // MatMulInteger with constant weights (b and its zero point constants, as
-// quantize_dynamic writes them): b is packed when compiled. Expected values
+// quantize_dynamic writes them): b is packed once, at the first call. Expected values
 // from the NumPy reference (Inputs/matmul_integer_const_b.py), never from
 // the compiler. small_b's weights are in [-64, 63]: on an AVX2 host without
 // VNNI (maddubs) its kernel multiplies with VPMADDUBSW, which the PAIRS
@@ -17,6 +17,11 @@
 // RUN: quant-runner %t/constant_b.mlir -e wide_b --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e ui8_b --input %t/ui8_b_a.npy --expect %t/ui8_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e gemv --input %t/gemv_a.npy --expect %t/gemv_expected.npy | FileCheck %s
+// Two calls in one run (the packing is computed by the first, read by the
+// second), on every core and on one:
+// RUN: quant-runner %t/constant_b.mlir -e small_b_twice --input %t/small_b_a.npy --expect %t/small_b_expected.npy --expect %t/small_b_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e wide_b_twice --threads 1 --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy --expect %t/wide_b_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e gemv_twice --input %t/gemv_a.npy --expect %t/gemv_expected.npy --expect %t/gemv_expected.npy | FileCheck %s
 // One thread (the default uses every core: the scf.forall form):
 // RUN: quant-runner %t/constant_b.mlir -e small_b --threads 1 --input %t/small_b_a.npy --expect %t/small_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e wide_b --threads 1 --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy | FileCheck %s

@@ -1,4 +1,5 @@
-// A constant b (weights) is packed at compile time by the int8 kernel.
+// A constant b (weights) is packed by the int8 kernel once, at the first
+// call.
 //
 // Runs forced to madd / maddubs (--target-features=-avx512vnni,-avxvnni) are
 // a kernel of their own only on a host with VNNI (lit features avx512vnni,
@@ -18,16 +19,19 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/const_b.py %t
 // RUN: quant-runner %s -e per_column_b_as_argument --input %t/a.npy --input %t/b.npy --input %t/bs.npy --input %t/bzp.npy --expect %t/expected.npy | FileCheck %s --check-prefix=SAME
-// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=madd | FileCheck %s --check-prefix=PACKED
-// PACKED: arith.constant dense<{{.*}}> : tensor<1x2x19x16xi32>
-// The quad strategies pack k-quads and the column term K zb' - colsum, in
-// 32-column panels for vnni (AVX-512) and 16-column ones for avxvnni:
-// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=vnni | FileCheck %s --check-prefix=QUADS
-// QUADS-DAG: arith.constant dense<{{.*}}> : tensor<1x1x10x32xi32>
-// QUADS-DAG: arith.constant dense<{{.*}}> : tensor<1x32xi32>
-// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=avxvnni | FileCheck %s --check-prefix=QUADS16
-// QUADS16-DAG: arith.constant dense<{{.*}}> : tensor<1x2x10x16xi32>
-// QUADS16-DAG: arith.constant dense<{{.*}}> : tensor<1x32xi32>
+// The packed b is computed once, at the first call, into a global
+// (qops-hoist-constant-expressions): k-pairs for madd,
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=madd --canonicalize --qops-hoist-constant-expressions | FileCheck %s --check-prefix=PACKED
+// PACKED: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x2x19x16xi32> = uninitialized
+// k-quads and the column term K zb' - colsum for the quad strategies, in
+// 32-column panels for vnni (AVX-512) and 16-column ones for avxvnni (the
+// column term, 128 bytes from a 703-byte b, is hoisted from min-bytes=512):
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=vnni --canonicalize --qops-hoist-constant-expressions=min-bytes=512 | FileCheck %s --check-prefix=QUADS
+// QUADS-DAG: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x1x10x32xi32> = uninitialized
+// QUADS-DAG: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x32xi32> = uninitialized
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=avxvnni --canonicalize --qops-hoist-constant-expressions=min-bytes=512 | FileCheck %s --check-prefix=QUADS16
+// QUADS16-DAG: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x2x10x16xi32> = uninitialized
+// QUADS16-DAG: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x32xi32> = uninitialized
 // RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy | FileCheck %s --check-prefix=SAME
 // RUN: %if avx512vnni || avxvnni %{ quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME %}
 // -avx512vnni alone: avxvnni on a host with both VNNI forms, else maddubs.
@@ -77,7 +81,7 @@ func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>
 // The gemv cases of qlinear-matmul.mlir (at most 4 rows of a) with b, its
 // scale and zero point as constants (Inputs/constant_b_case.py; the
 // arguments are a, a_scale, a_zero_point, y_scale, y_zero_point): under the
-// madd strategy b is packed into k-pairs when compiled (QLinearMatMulGemv.cpp),
+// madd strategy b is packed into k-pairs at the first call (QLinearMatMulGemv.cpp),
 // the quad strategies take their kernel. Odd K, per-row a and y, K = 2048 in
 // two chunks of 1024 rows at 2 and 3 threads; expected bytes from NumPy.
 // RUN: %python %S/reference/gen_case.py qmm_gemv_rows2_odd_k %t/g2

@@ -75,6 +75,9 @@ private:
   JitSession() = default;
 
   std::unique_ptr<ExecutionEngine> engine;
+  /// The compiled entry point's packed wrapper (looked up, and so compiled,
+  /// by create).
+  void (*function)(void **) = nullptr;
   /// The code allocates through _mlir_memref_to_llvm_* (the session's
   /// caching allocator), so results are released there too.
   bool usesRuntimeAllocator = false;

@@ -150,6 +150,94 @@ def QOpsSetLLVMTarget : Pass<"qops-set-llvm-target", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def QOpsHoistConstantExpressions
+    : Pass<"qops-hoist-constant-expressions", "::mlir::ModuleOp"> {
+  let summary = "Compute each function's constant tensor expressions once, at its first call, into globals";
+  let description = [{
+    The pack step's hoisting, on tensors, before bufferization. In the
+    entry block of every `func.func`, an op is a constant expression when it
+    is free of memory effects (its nested ops included), has results, and
+    every value it uses (in its regions too) is a constant or the result of a
+    constant expression. A root is a result of a constant expression that is
+    not itself a constant, is used by an op that is not a constant
+    expression, is a static tensor, and is computed with an op that has
+    regions (a `linalg` op, a loop, a `tensor.pad`) from a static tensor of
+    at least `min-bytes` bytes (the largest operand or result among the
+    expressions it comes from): the packing of constant weights and their
+    column sums, a QuantizeLinear of constant float weights, a per-call copy
+    of a constant. Reshapes of a constant and work on small tensors are not
+    roots: they cost next to nothing per call.
+
+    Each root gets an uninitialized `memref.global`; the function gets a
+    state global (0: not computed, 1: being computed, 2: ready) and, at its
+    head, the roots' expressions under a once-guard:
+
+    ```mlir
+    %old = memref.atomic_rmw maxs %c1, %state[] : (i32, memref<i32>) -> i32
+    scf.if (%old == 0) {
+      <the roots' expressions, cloned>
+      bufferization.materialize_in_destination %root in restrict writable %global
+      memref.atomic_rmw assign %c2, %state[]
+    }
+    scf.if (%old == 1) { <wait while the state is not 2> }
+    %root' = bufferization.to_tensor %global restrict
+    ```
+
+    and the root's users read `%root'`. The first caller computes, callers
+    that arrive meanwhile wait, every later call pays one atomic operation.
+    The expressions are the IR the lowering emitted (no second packer in
+    C++); they run at the first call, as ONNX Runtime prepacks weights when
+    it creates a session.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"1024",
+           "Hoist expressions that read or write a tensor of at least this "
+           "many bytes (smaller ones, padded scales and the like, cost less "
+           "to recompute than to guard)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def QOpsByteConstantGlobals
+    : Pass<"qops-byte-constant-globals", "::mlir::ModuleOp"> {
+  let summary = "Store large constant LLVM globals as byte arrays, so that LLVM emits them as one block";
+  let description = [{
+    Rewrites every constant `llvm.mlir.global` whose initial value is a
+    non-splat dense array of at least `min-bytes` bytes, of integers or
+    floats of whole bytes, into an `!llvm.array<N x i8>` of the same bytes
+    (the target's byte order, which must be little-endian like the host's),
+    keeping its alignment (or setting the element's, when it had none).
+    Nothing reads a global through its type: every access goes through
+    `llvm.mlir.addressof`, an opaque pointer.
+
+    Why: LLVM's code generator writes an `[N x i8]` constant with one call,
+    but a multi-dimensional one (`[1 x [192 x [384 x [16 x i32]]]]`, a packed
+    weight matrix) as one uniqued constant per innermost row and one call
+    per element; for a 768x3072 packed weight that was about 150 ms of the
+    JIT's 300 (docs/Performance.md, "Compile time").
+
+    Before / after:
+    ```mlir
+    llvm.mlir.global private constant @w(dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>)
+        : !llvm.array<2 x array<2 x i32>>
+    llvm.mlir.global private constant @w(dense<"0x01000000020000000300000004000000">
+        : tensor<16xi8>) {alignment = 4 : i64} : !llvm.array<16 x i8>
+    ```
+    Splats (LLVM writes them as a fill), `i1` and sub-byte elements, mutable
+    globals and big-endian targets are left alone.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"1024",
+           "Rewrite constants of at least this many bytes (small ones stay "
+           "readable)">
+  ];
+}
+
 def QOpsLowerKernelIntrinsics : Pass<"qops-lower-kernel-intrinsics"> {
   let summary = "Lower the int8 kernels' qkernel ops to the target's intrinsics";
   let description = [{

@@ -31,9 +31,9 @@
 // down, 0.9-1.4 ms swept in blocks of 4 pairs; 8 pairs 2.0 ms, 2 pairs
 // 1.0-1.4 ms, four panels at a time no better).
 //
-// A compile-time constant b under the madd strategy (or maddubs, whose
-// VPMADDUBSW would not read fewer bytes) is packed when compiled
-// into the pairs, [Np/16, Kp/2, 32] i8 with the columns in order, each
+// A constant b under the madd strategy (or maddubs, whose VPMADDUBSW would
+// not read fewer bytes) is packed into the pairs once, at the first call
+// (packGemvPairs; qops-hoist-constant-expressions), [Np/16, Kp/2, 32] i8 with the columns in order, each
 // panel's pairs contiguous: panel groups walk down the pairs with the sums
 // in registers (with one row of a, four panels together: 8 accumulators),
 // and the loop only extends the pairs (VPMOVSXBW / VPMOVZXBW from memory),
@@ -83,35 +83,6 @@ bool isConstantZero(Value zeroPoint) {
                       [](const APInt &v) { return v.isZero(); });
 }
 
-/// The constant b packed into k-pairs: [Np/16, Kp/2, 32] i8, byte 2c + t of
-/// (panel p, pair q) = b[2q + t][16p + c] (0 past K and N). Null unless b is
-/// a constant.
-Value packConstantPairs(OpBuilder &b, Location loc, Value bStorage, int64_t k,
-                        int64_t n, int64_t kPadded, int64_t nPadded) {
-  DenseElementsAttr values;
-  if (!matchPattern(bStorage, m_Constant(&values)))
-    return nullptr;
-  // The bytes as stored (i8 storage: one byte each; a splat holds one).
-  ArrayRef<char> bytes = values.getRawData();
-  bool splat = values.isSplat();
-  auto at = [&](int64_t row, int64_t column) -> int8_t {
-    if (row >= k || column >= n)
-      return 0;
-    return int8_t(splat ? bytes[0] : bytes[row * n + column]);
-  };
-  SmallVector<int8_t> packed;
-  packed.reserve(nPadded * kPadded);
-  for (int64_t p = 0; p < nPadded / kPanel; ++p)
-    for (int64_t q = 0; q < kPadded / 2; ++q)
-      for (int64_t c = 0; c < kPanel; ++c)
-        for (int64_t t = 0; t < 2; ++t)
-          packed.push_back(at(2 * q + t, p * kPanel + c));
-  auto type = RankedTensorType::get({nPadded / kPanel, kPadded / 2, 2 * kPanel},
-                                    b.getI8Type());
-  return arith::ConstantOp::create(
-      b, loc, type, DenseElementsAttr::get(type, ArrayRef<int8_t>(packed)));
-}
-
 /// Whether the gemv takes `op` (see the file comment); checked before any
 /// IR is built.
 StringRef gemvUnsupportedReason(const Int8Contraction &op,
@@ -134,7 +105,7 @@ StringRef gemvUnsupportedReason(const Int8Contraction &op,
   if (matchPattern(op.b, m_Constant()) &&
       strategy != Int8KernelStrategy::Madd &&
       strategy != Int8KernelStrategy::Maddubs)
-    return "a constant b: the quad kernels pack it at compile time";
+    return "a constant b: the quad kernels pack it once";
   // Per-row parameters index a's rows: only for an a without batch dims
   // (a batched a broadcasts them over its batch).
   auto perElement = [](Value param) {
@@ -185,7 +156,7 @@ GemvPlan planGemv(const Int8Contraction &op, bool parallel) {
   // multiple of the group (a runtime b of 528 columns in blocks of 512
   // read 496 bytes past the end of b).
   plan.columnsExact = plan.n == plan.nPadded;
-  // Chunks of k-pairs: the whole K (the compile-time packing includes the
+  // Chunks of k-pairs: the whole K (the packing of a constant b includes the
   // zero row of an odd K), or kGemvKChunkRows rows each for threads.
   plan.chunks = 1;
   plan.chunkPairs = plan.bConstant ? plan.kPadded / 2 : plan.k / 2;
@@ -195,6 +166,33 @@ GemvPlan planGemv(const Int8Contraction &op, bool parallel) {
   }
   plan.oddK = plan.k % 2 != 0;
   return plan;
+}
+
+/// The constant b packed into k-pairs: [Np/16, Kp/2, 32] i8, byte 2c + t of
+/// (panel p, pair q) = b[2q + t][16p + c] (0 past K and N), in IR that
+/// qops-hoist-constant-expressions runs once:
+///   pad b to [Kp, Np], view it as [Kp/2 (q), 2 (t), Np/16 (p), 16 (c)],
+///   linalg.transpose to [p, q, c, t], collapse (c, t) to 32.
+Value packGemvPairs(OpBuilder &b, Location loc, Value bStorage,
+                    const GemvPlan &plan) {
+  Type i8 = b.getI8Type();
+  Value padded =
+      padHighTo(b, loc, bStorage,
+                {b.getIndexAttr(plan.kPadded), b.getIndexAttr(plan.nPadded)},
+                b.getI8IntegerAttr(0));
+  int64_t pairs = plan.kPadded / 2, panels = plan.nPadded / kPanel;
+  Value split = tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get({pairs, 2, panels, kPanel}, i8), padded,
+      ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
+  Value init = tensor::EmptyOp::create(
+      b, loc, ArrayRef<int64_t>{panels, pairs, kPanel, 2}, i8);
+  Value interleaved =
+      linalg::TransposeOp::create(b, loc, split, init,
+                                  ArrayRef<int64_t>{2, 0, 3, 1})
+          .getResult()[0];
+  return tensor::CollapseShapeOp::create(
+      b, loc, RankedTensorType::get({panels, pairs, 2 * kPanel}, i8),
+      interleaved, ArrayRef<ReassociationIndices>{{0}, {1}, {2, 3}});
 }
 
 /// A16 = a - a_zp as [M, Kp] i16 (zero padded), and S[m] = sum_k A16[m, k]
@@ -607,8 +605,7 @@ LogicalResult lowerInt8Gemv(const Int8Contraction &op,
   GemvPlan plan = planGemv(op, parallel);
   auto [a16, rowSum] = packGemvA(rewriter, loc, op, plan, params.aZeroPoint);
   Value packedB = plan.bConstant
-                      ? packConstantPairs(rewriter, loc, op.bStorage, plan.k,
-                                          plan.n, plan.kPadded, plan.nPadded)
+                      ? packGemvPairs(rewriter, loc, op.bStorage, plan)
                       : Value();
   Type bOnnx = cast<RankedTensorType>(op.b.getType()).getElementType();
   GemvEmitter gemv(rewriter, loc, plan, a16, op.bStorage, packedB,

@@ -53,7 +53,8 @@
 //   (avxvnni strategy, ymm, 16 registers)
 //   for each k-quad: acc[r][h] = vpdpbusd(acc[r][h], A quad of row r
 //                    broadcast, B32 lanes of half h)
-// A constant b gets B32 and its column term K zb' - colsum at compile time.
+// A constant b is packed by the same IR, which qops-hoist-constant-expressions
+// runs once, at the first call.
 //
 // The maddubs strategy (x86 AVX2 without VNNI) runs the avxvnni kernel for
 // a constant b whose pairs of products provably fit i16 (every pair of k
@@ -107,156 +108,9 @@ namespace {
 
 constexpr int64_t kHalf = 8; // i32 lanes per accumulator vector of madd
 
-/// A constant b with a constant zero point, as i32 values by b's
-/// signedness: what the compile-time packings read.
-struct ConstantB {
-  SmallVector<int32_t> values; // [batches, k, n] row-major
-  SmallVector<int32_t> zeroPoints; // 1 (per-tensor) or n (per-column)
-  int64_t batches, k, n;
-  int32_t at(int64_t bb, int64_t row, int64_t column) const {
-    return values[(bb * k + row) * n + column];
-  }
-  int32_t zeroPointOf(int64_t column) const {
-    return zeroPoints.size() == 1 ? zeroPoints[0] : zeroPoints[column];
-  }
-};
-
-/// The constant b of `op`, or nothing when b or its zero point is not a
-/// constant, the shape is not static or the zero point is batched (the
-/// run-time packing handles those).
-std::optional<ConstantB> readConstantB(const Int8Contraction &c,
-                                       RankedTensorType bType) {
-  DenseElementsAttr values, zeroPoints;
-  if (!matchPattern(c.b, m_Constant(&values)) ||
-      (c.bZeroPoint && !matchPattern(c.bZeroPoint, m_Constant(&zeroPoints))) ||
-      !bType.hasStaticShape())
-    return std::nullopt;
-  bool isUnsigned = cast<IntegerType>(bType.getElementType()).isUnsigned();
-  auto toInt = [&](const APInt &v) {
-    return isUnsigned ? int32_t(v.getZExtValue()) : int32_t(v.getSExtValue());
-  };
-  ArrayRef<int64_t> shape = bType.getShape();
-  ConstantB result;
-  result.k = shape[shape.size() - 2];
-  result.n = shape.back();
-  result.batches = bType.getNumElements() / (result.k * result.n);
-  // The bytes as stored (si8/ui8: one byte each; a splat holds one).
-  ArrayRef<char> raw = values.getRawData();
-  int64_t count = values.getNumElements();
-  bool splat = values.isSplat();
-  result.values.resize(count);
-  for (int64_t i = 0; i < count; ++i) {
-    char byte = raw[splat ? 0 : i];
-    result.values[i] = isUnsigned ? int32_t(uint8_t(byte))
-                                  : int32_t(int8_t(byte));
-  }
-  if (!zeroPoints)
-    result.zeroPoints.push_back(0); // absent: 0
-  else
-    for (const APInt &v : zeroPoints.getValues<APInt>())
-      result.zeroPoints.push_back(toInt(v));
-  if (result.zeroPoints.size() != 1 &&
-      int64_t(result.zeroPoints.size()) != result.n)
-    return std::nullopt;
-  return result;
-}
-
-Value createI32Constant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-                        ArrayRef<int32_t> data) {
-  auto type = RankedTensorType::get(shape, b.getI32Type());
-  return arith::ConstantOp::create(b, loc, type,
-                                   DenseElementsAttr::get(type, data));
-}
-
-/// The packed B of the madd kernel computed at compile time:
-/// [Bb, Np/16, Kp/2, 16] i32, element (bb, p, kp, c) =
-/// lo16(b[2kp][n] - zp[n]) | (b[2kp+1][n] - zp[n]) << 16 with n = 16p + c,
-/// rows k >= K and columns n >= N zero. Null unless b is a ConstantB.
-Value packConstantB(OpBuilder &b, Location loc,
-                    const std::optional<ConstantB> &constant,
-                    OpFoldResult kPairs, OpFoldResult panels) {
-  std::optional<int64_t> pairs = getConstantIntValue(kPairs);
-  std::optional<int64_t> numPanels = getConstantIntValue(panels);
-  if (!constant || !pairs || !numPanels)
-    return nullptr;
-  const ConstantB &cb = *constant;
-  auto element = [&](int64_t bb, int64_t k, int64_t n) -> uint32_t {
-    if (k >= cb.k || n >= cb.n)
-      return 0;
-    return uint16_t(int16_t(cb.at(bb, k, n) - cb.zeroPointOf(n)));
-  };
-  constexpr int64_t kColumns =
-      getInt8KernelConfig(Int8KernelStrategy::Madd).panelColumns;
-  SmallVector<int32_t> packed;
-  packed.reserve(cb.batches * *numPanels * *pairs * kColumns);
-  for (int64_t bb = 0; bb < cb.batches; ++bb)
-    for (int64_t p = 0; p < *numPanels; ++p)
-      for (int64_t kp = 0; kp < *pairs; ++kp)
-        for (int64_t c = 0; c < kColumns; ++c) {
-          int64_t n = p * kColumns + c;
-          packed.push_back(int32_t(element(bb, 2 * kp, n) |
-                                   (element(bb, 2 * kp + 1, n) << 16)));
-        }
-  return createI32Constant(b, loc, {cb.batches, *numPanels, *pairs, kColumns},
-                           packed);
-}
-
 /// b' = b (si8) or b - 128 (ui8): the s8 operand of the quad dot products.
 int32_t toSignedOperand(int32_t value, bool isUnsigned) {
   return isUnsigned ? value - 128 : value;
-}
-
-/// The quad strategies' packed B and column term for a ConstantB: B32
-/// [Bb, Np/NR, Kp/4, NR] i32 (NR = panelColumns) (four b' bytes per lane, k ascending from the
-/// low byte) and colTerm [Bb, Np] i32 = K zb'[n] - sum_k b'[k, n] (0 in
-/// padded columns). Nulls otherwise.
-std::pair<Value, Value>
-packConstantBQuads(OpBuilder &b, Location loc,
-                   const std::optional<ConstantB> &constant,
-                   RankedTensorType bType, OpFoldResult kQuads,
-                   OpFoldResult panels, int64_t panelColumns) {
-  std::optional<int64_t> quads = getConstantIntValue(kQuads);
-  std::optional<int64_t> numPanels = getConstantIntValue(panels);
-  if (!constant || !quads || !numPanels)
-    return {};
-  const ConstantB &cb = *constant;
-  bool isUnsigned = cast<IntegerType>(bType.getElementType()).isUnsigned();
-  auto prime = [&](int64_t bb, int64_t k, int64_t n) {
-    return toSignedOperand(cb.at(bb, k, n), isUnsigned);
-  };
-  auto element = [&](int64_t bb, int64_t k, int64_t n) -> uint32_t {
-    if (k >= cb.k || n >= cb.n)
-      return 0;
-    return uint8_t(int8_t(prime(bb, k, n)));
-  };
-  int64_t paddedColumns = *numPanels * panelColumns;
-  SmallVector<int32_t> packed, columnTerm;
-  packed.reserve(cb.batches * *numPanels * *quads * panelColumns);
-  for (int64_t bb = 0; bb < cb.batches; ++bb) {
-    for (int64_t p = 0; p < *numPanels; ++p)
-      for (int64_t q = 0; q < *quads; ++q)
-        for (int64_t c = 0; c < panelColumns; ++c) {
-          int64_t n = p * panelColumns + c;
-          uint32_t lane = 0;
-          for (int64_t byte = 0; byte < 4; ++byte)
-            lane |= element(bb, 4 * q + byte, n) << (8 * byte);
-          packed.push_back(int32_t(lane));
-        }
-    for (int64_t n = 0; n < paddedColumns; ++n) {
-      if (n >= cb.n) {
-        columnTerm.push_back(0);
-        continue;
-      }
-      int64_t sum = 0;
-      for (int64_t k = 0; k < cb.k; ++k)
-        sum += prime(bb, k, n);
-      int32_t zbPrime = toSignedOperand(cb.zeroPointOf(n), isUnsigned);
-      columnTerm.push_back(int32_t(cb.k * zbPrime - sum));
-    }
-  }
-  return {createI32Constant(b, loc,
-                            {cb.batches, *numPanels, *quads, panelColumns}, packed),
-          createI32Constant(b, loc, {cb.batches, paddedColumns}, columnTerm)};
 }
 
 /// Whether VPMADDUBSW multiplies the constant b of `op` exactly: for every
@@ -266,19 +120,27 @@ packConstantBQuads(OpBuilder &b, Location loc,
 ///                                               neg(b'0) + neg(b'1))
 /// must fit i16: each sum of positive parts and of negative parts at most
 /// 128 (255 * 128 = 32640; 255 * 129 = 32895 > 32767).
-bool constantBPairSumsFitI16(const std::optional<ConstantB> &constant,
-                             RankedTensorType bType) {
-  if (!constant)
+bool constantBPairSumsFitI16(Value b, RankedTensorType bType) {
+  DenseElementsAttr values;
+  if (!matchPattern(b, m_Constant(&values)) || !bType.hasStaticShape())
     return false;
-  const ConstantB &cb = *constant;
   bool isUnsigned = cast<IntegerType>(bType.getElementType()).isUnsigned();
-  for (int64_t bb = 0; bb < cb.batches; ++bb)
-    for (int64_t row = 0; row < cb.k; row += 2)
-      for (int64_t n = 0; n < cb.n; ++n) {
-        int32_t first = toSignedOperand(cb.at(bb, row, n), isUnsigned);
-        int32_t second = row + 1 < cb.k ? toSignedOperand(
-                                              cb.at(bb, row + 1, n), isUnsigned)
-                                        : 0;
+  // The bytes as stored (si8/ui8: one byte each; a splat holds one).
+  ArrayRef<char> raw = values.getRawData();
+  bool splat = values.isSplat();
+  int64_t k = bType.getDimSize(bType.getRank() - 2), n = bType.getShape().back();
+  int64_t batches = bType.getNumElements() / (k * n);
+  auto prime = [&](int64_t bb, int64_t row, int64_t column) {
+    char byte = raw[splat ? 0 : (bb * k + row) * n + column];
+    return toSignedOperand(isUnsigned ? int32_t(uint8_t(byte))
+                                      : int32_t(int8_t(byte)),
+                           isUnsigned);
+  };
+  for (int64_t bb = 0; bb < batches; ++bb)
+    for (int64_t row = 0; row < k; row += 2)
+      for (int64_t column = 0; column < n; ++column) {
+        int32_t first = prime(bb, row, column);
+        int32_t second = row + 1 < k ? prime(bb, row + 1, column) : 0;
         int32_t positive = std::max(first, 0) + std::max(second, 0);
         int32_t negative = std::max(-first, 0) + std::max(-second, 0);
         if (positive > 128 || negative > 128)
@@ -352,8 +214,8 @@ struct KernelPlan {
 
 KernelPlan planKernel(OpBuilder &rewriter, Location loc,
                       const Int8Contraction &op,
-                      const std::optional<ConstantB> &constantB, Value a,
-                      Value bMat, Int8KernelStrategy requestedStrategy) {
+                      Value a, Value bMat,
+                      Int8KernelStrategy requestedStrategy) {
   auto aOnnxType = cast<RankedTensorType>(op.a.getType());
   auto bOnnxType = cast<RankedTensorType>(op.b.getType());
   int64_t rowsOfA = aOnnxType.getDimSize(aOnnxType.getRank() - 2);
@@ -385,7 +247,7 @@ KernelPlan planKernel(OpBuilder &rewriter, Location loc,
   // constant b proves that no pair sum saturates; madd otherwise.
   plan.pairSumsFitI16 = false;
   if (strategy == Int8KernelStrategy::Maddubs) {
-    plan.pairSumsFitI16 = constantBPairSumsFitI16(constantB, bOnnxType);
+    plan.pairSumsFitI16 = constantBPairSumsFitI16(op.b, bOnnxType);
     strategy = plan.pairSumsFitI16 ? Int8KernelStrategy::AvxVnni
                                    : Int8KernelStrategy::Madd;
   }
@@ -450,7 +312,6 @@ Value packMaddA(OpBuilder &rewriter, Location loc, Value a, Type aOnnx,
 
 PackedOperands packOperands(OpBuilder &rewriter, Location loc,
                             const Int8Contraction &op,
-                            const std::optional<ConstantB> &constantB,
                             const KernelPlan &plan,
                             const Int8MatMulParams &params, Value a,
                             Value bMat, bool isParallel) {
@@ -473,40 +334,27 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
     packed.a = packMaddA(rewriter, loc, a, aOnnx, params.aZeroPoint, plan);
   }
 
-  // The packed k groups: pairs (madd) or quads (the others); the kernel's
-  // k steps: these, or octets (usmmla), or 64 (amx).
+  // The kernel's k steps: pairs (madd), quads, octets (usmmla) or 64 (amx).
   AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
-  OpFoldResult kPairs = affine::makeComposedFoldedAffineApply(
-      rewriter, loc, s0.floorDiv(plan.config.kGroup), {plan.kPadded});
   packed.kSteps = affine::makeComposedFoldedAffineApply(
       rewriter, loc, s0.floorDiv(plan.config.kStep), {plan.kPadded});
-  OpFoldResult panels = affine::makeComposedFoldedAffineApply(
-      rewriter, loc, s0.floorDiv(plan.panelColumns), {plan.nPadded});
-  // A constant b (weights) with a constant zero point is packed now, at
-  // compile time; otherwise the packing runs with the program.
+  // B packed by the IR below, for a constant b too: the pipeline's
+  // qops-hoist-constant-expressions computes a constant's packing once.
   if (plan.vnni) {
-    std::tie(packed.b, packed.columnTerm) =
-        packConstantBQuads(rewriter, loc, constantB, bOnnxType, kPairs, panels,
-                           plan.panelColumns);
-    if (!packed.b) {
-      VnniPackedB packedB =
-          packVnniB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
-                    params.bZeroPoint.perElement, plan.k, plan.n,
-                    plan.kPadded, plan.nPadded, plan.panelColumns);
-      packed.b = packedB.quads;
-      packed.columnTerm = packedB.columnTerm;
-    }
-    if (plan.mmla)
-      packed.b = reorderQuadsForMmla(rewriter, loc, packed.b);
+    VnniPackedB packedB =
+        packVnniB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
+                  params.bZeroPoint.perElement, plan.k, plan.n, plan.kPadded,
+                  plan.nPadded, plan.panelColumns);
+    packed.b = plan.mmla ? reorderQuadsForMmla(rewriter, loc, packedB.quads)
+                         : packedB.quads;
+    packed.columnTerm = packedB.columnTerm;
   } else {
-    packed.b = packConstantB(rewriter, loc, constantB, kPairs, panels);
-  }
-  // B16 = b - b_zp in k-pairs of 16-column panels, [Bb, Np/16, Kp/2, 16]
-  // i32, at run time.
-  if (!packed.b)
+    // B16 = b - b_zp in k-pairs of 16-column panels, [Bb, Np/16, Kp/2, 16]
+    // i32.
     packed.b = packMaddB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
                          params.bZeroPoint.perElement, plan.k, plan.n,
                          plan.kPadded, plan.nPadded, isParallel);
+  }
   // amx reads the packed operands through memrefs (tile loads).
   if (plan.amx) {
     packed.aBuffer = toReadOnlyBuffer(rewriter, loc, packed.a);
@@ -948,18 +796,12 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
                       cast<RankedTensorType>(op.a.getType()).getRank());
   Value bMat = toBatched(rewriter, loc, op.bStorage,
                          cast<RankedTensorType>(op.b.getType()).getRank());
-  // A constant b (weights) is read once, for the maddubs proof and the
-  // compile-time packing.
-  std::optional<ConstantB> constantB =
-      readConstantB(op, cast<RankedTensorType>(op.b.getType()));
-  KernelPlan plan =
-      planKernel(rewriter, loc, op, constantB, a, bMat, requestedStrategy);
+  KernelPlan plan = planKernel(rewriter, loc, op, a, bMat, requestedStrategy);
   // Per-column parameters padded to the panels (scale 1, zp 0); per-row
   // ones are read at rows below M only (clamped).
   params.padColumns(rewriter, loc, plan.nPadded);
   PackedOperands packed =
-      packOperands(rewriter, loc, op, constantB, plan, params, a, bMat,
-                   isParallel);
+      packOperands(rewriter, loc, op, plan, params, a, bMat, isParallel);
 
   // The kernel, writing y as [B, M, N].
   Type yStorage = getStorageElementType(op.yType.getElementType());

@@ -29,28 +29,8 @@ constexpr int64_t kColumnPairs = kPanelColumns / 2;
 } // namespace
 
 Value qops::reorderQuadsForMmla(OpBuilder &b, Location loc, Value quads) {
-  auto type = cast<RankedTensorType>(quads.getType());
   Type i32 = b.getI32Type();
-  DenseElementsAttr constant;
-  if (matchPattern(quads, m_Constant(&constant)) && type.hasStaticShape()) {
-    ArrayRef<int64_t> shape = type.getShape(); // [Bb, P, Kq, 16]
-    int64_t outer = shape[0] * shape[1], octets = shape[2] / 2;
-    SmallVector<int32_t> from = llvm::to_vector(constant.getValues<int32_t>());
-    SmallVector<int32_t> to(from.size());
-    for (int64_t bp = 0; bp < outer; ++bp)
-      for (int64_t q = 0; q < octets; ++q)
-        for (int64_t j = 0; j < kColumnPairs; ++j)
-          for (int64_t c = 0; c < 2; ++c)
-            for (int64_t w = 0; w < 2; ++w)
-              to[(bp * octets + q) * 32 + 4 * j + 2 * c + w] =
-                  from[(bp * shape[2] + 2 * q + w) * kPanelColumns + 2 * j +
-                       c];
-    auto reordered = RankedTensorType::get(
-        {shape[0], shape[1], octets, 2 * kPanelColumns}, i32);
-    return arith::ConstantOp::create(
-        b, loc, reordered, DenseElementsAttr::get(reordered, ArrayRef(to)));
-  }
-  // At run time: [Bb, P, Kq, 16] viewed as [Bb, P, Kq/2, 2 (w), 8 (j),
+  // [Bb, P, Kq, 16] viewed as [Bb, P, Kq/2, 2 (w), 8 (j),
   // 2 (c)], permuted to [Bb, P, Kq/2, j, c, w] by a linalg.generic (which
   // the elementwise vectorizer handles), collapsed to [.., 32].
   OpFoldResult batches = tensor::getMixedSize(b, loc, quads, 0);

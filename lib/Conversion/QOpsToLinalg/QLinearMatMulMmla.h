@@ -21,8 +21,7 @@
 
 namespace mlir::qops {
 
-/// B32 [Bb, P, Kq, 16] i32 (Kq even) reordered to B8 [Bb, P, Kq/2, 32]. A
-/// constant B32 is reordered at compile time.
+/// B32 [Bb, P, Kq, 16] i32 (Kq even) reordered to B8 [Bb, P, Kq/2, 32].
 Value reorderQuadsForMmla(OpBuilder &b, Location loc, Value quads);
 
 /// One k-octet of the 2x2 blocks of a `rows` x 16 tile (rows even):

@@ -79,4 +79,12 @@ for name, a, azp, b, bzp, belem in CASES:
     y = tensor((m, n), "i32")
     mlir.append("func.func @%s(%s) -> %s {\n%s\n  %%y = qops.matmul_integer a(%s : %s) b(%s : %s) -> %s\n  return %%y : %s\n}\n" % (
         name, ", ".join(args), y, "\n".join(body), a_part, a_types, b_part, b_types, y, y))
+    # Two calls in one run: the second reads the packing the first computed
+    # (qops-hoist-constant-expressions' guard in its ready state).
+    a_type = tensor(a.shape, aelem)
+    mlir.append("func.func @%s_twice(%%a: %s) -> (%s, %s) {\n"
+                "  %%y0 = call @%s(%%a) : (%s) -> %s\n"
+                "  %%y1 = call @%s(%%a) : (%s) -> %s\n"
+                "  return %%y0, %%y1 : %s, %s\n}\n" % (
+                    name, a_type, y, y, name, a_type, y, name, a_type, y, y, y))
 open(os.path.join(out, "constant_b.mlir"), "w").write("\n".join(mlir))

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Compile time beside ONNX Runtime's session creation, paired rounds;
+writes bench/CompileTime.md.
+
+  run.py WORK QUANT_RUNNER OUT.md [ROUNDS]
+
+WORK is the bench-anchors directory (models, data, node_modules with
+onnxruntime-node), with the .npy inputs of bench/make_inputs.py in
+WORK/qops-inputs. Each round, per model: quant-runner --timing (parse,
+lower, JIT code generation, first call) in a fresh process, then ONNX
+Runtime in a fresh process (bench/compile/ort_session.js: the first session
+of the process, which includes its runtime's start, then a second one, and
+their first runs). Medians over the rounds. Neither side counts loading its
+shared libraries (quant-runner: libMLIR and libLLVM before main; node:
+require).
+"""
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from report import cpu_model  # noqa: E402
+
+MODELS = ["QMM_bert_constB", "QMM_1024_constB", "QMM_gemv_constB", "QMM_batch_constB", "QMM_bert"]
+TIMING = re.compile(r"timing: parse ([0-9.]+) ms, lower ([0-9.]+) ms, JIT compile ([0-9.]+) ms, "
+                    r"first call ([0-9.]+) ms")
+MEDIAN = re.compile(r"median time per call: ([0-9.]+) ms")
+
+
+def quantops(runner, work, name, inputs):
+    npy = [os.path.join(work, "qops-inputs", f"{name}.{i['name']}.npy") for i in inputs]
+    cmd = [runner, os.path.join(work, "models", name + ".onnx"), "--timing", "--repeat", "5"]
+    cmd += sum((["--input", p] for p in npy), [])
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    timing, median = TIMING.search(done.stderr), MEDIAN.search(done.stdout)
+    if done.returncode != 0 or not timing or not median:
+        raise SystemExit(f"quant-runner failed on {name}: {done.stderr[-500:]}")
+    parse, lower, jit, first = map(float, timing.groups())
+    return {"parse": parse, "lower": lower, "jit": jit, "compile": parse + lower + jit,
+            "first_call": first, "call": float(median.group(1))}
+
+
+def onnxruntime(work, name, inputs):
+    feeds = ":".join(f"{i['name']}={i['file']},{i['type']},{'x'.join(map(str, i['dims']))}"
+                     for i in inputs)
+    model = os.path.join(work, "models", name + ".onnx")
+    spec = model + (":" + feeds if feeds else "")
+    cmd = ["node", os.path.join(HERE, "ort_session.js"),
+           os.path.join(work, "node_modules", "onnxruntime-node"), "2", spec, "--cold"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise SystemExit(f"ONNX Runtime failed on {name}: {done.stderr[-500:]}")
+    row = json.loads(done.stdout.strip().splitlines()[-1])
+    return {"first_session": row["create_ms"][0], "session": row["create_ms"][1],
+            "first_run": row["first_run_ms"][1]}
+
+
+def main():
+    work, runner, out = sys.argv[1:4]
+    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+    manifest = json.load(open(os.path.join(work, "models", "manifest.json")))
+    workloads = {w["name"]: w for w in manifest["workloads"]}
+    samples = {name: [] for name in MODELS}
+    for _ in range(rounds):
+        for name in MODELS:
+            inputs = workloads[name]["inputs"]
+            samples[name].append((quantops(runner, work, name, inputs),
+                                  onnxruntime(work, name, inputs)))
+    med = lambda rows, side, key: statistics.median(r[side][key] for r in rows)  # noqa: E731
+    lines = [
+        "# Compile time beside ONNX Runtime's session creation",
+        "",
+        f"Measured on {cpu_model()}, {subprocess.getoutput('nproc')} vCPUs, "
+        f"`bash bench/run.sh` (bench/compile/run.py), {rounds} paired rounds, medians, ms. "
+        "QuantOps: `quant-runner --timing`, each round a fresh process: parse (ONNX import), "
+        "lower (the qops-lower-to-llvm pipeline), JIT (LLVM IR, optimisation and code "
+        "generation), then the first call, which packs constant weights "
+        "(qops-hoist-constant-expressions), and the median call. ONNX Runtime 1.30: the first "
+        "session of a fresh process (its environment and thread pools start with it), a second "
+        "session (prepacking included), the second session's first run. Neither side counts "
+        "loading its shared libraries.",
+        "",
+        "| model | parse | lower | JIT | **QuantOps compile** | first call | call | "
+        "ORT first session | **ORT session** | ORT first run |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name in MODELS:
+        rows = samples[name]
+        q = lambda key: med([r for r in rows], 0, key)  # noqa: E731
+        o = lambda key: med([r for r in rows], 1, key)  # noqa: E731
+        lines.append(f"| {name} | {q('parse'):.1f} | {q('lower'):.1f} | {q('jit'):.1f} | "
+                     f"**{q('compile'):.1f}** | {q('first_call'):.1f} | {q('call'):.2f} | "
+                     f"{o('first_session'):.1f} | **{o('session'):.1f}** | {o('first_run'):.1f} |")
+    lines.append("")
+    open(out, "w").write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+// The zmm loop of int8_ceiling.c, in a file of its own: bench/isa/run.sh
+// compiles it with -mavx512f, which the clobbers of zmm16-31 need (the rest
+// of int8_ceiling.c must run on AVX2 CPUs). int8_ceiling.c calls it only
+// when /proc/cpuinfo lists avx512f and avx512_vnni.
+//
+//   vnni_zmm_12x32   QuantOps' vnni tile (AVX-512 VNNI): per k-quad 2 B
+//                    loads, 12 broadcasts, 24 VPDPBUSD zmm into 24
+//                    accumulators (exact u8 x s8 -> i32), 64 MACs each
+#include <time.h>
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+#define N 4000000L
+static int mem[64] __attribute__((aligned(64)));
+
+#define CLOBBERS                                                              \
+  : /* no outputs */                                                          \
+  : "r"(mem)                                                                  \
+  : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",   \
+    "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16",    \
+    "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24",   \
+    "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31", "memory"
+#define LOOP(name, body)                                                      \
+  double name(void) {                                                         \
+    double best = 1;                                                          \
+    for (int r = 0; r < 3; r++) {                                             \
+      double t = now();                                                       \
+      for (long i = 0; i < N; i++)                                            \
+        __asm__ volatile(body CLOBBERS);                                       \
+      t = (now() - t) / N;                                                    \
+      if (t < best)                                                           \
+        best = t;                                                             \
+    }                                                                         \
+    return best;                                                              \
+  }
+
+#define ZROW(a0, a1, off)                                                     \
+  "vpbroadcastd " off "(%0), %%zmm2\n"                                        \
+  "vpdpbusd %%zmm0, %%zmm2, %%" a0 "\n vpdpbusd %%zmm1, %%zmm2, %%" a1 "\n"
+LOOP(vnni_zmm_12x32, "vmovdqa64 128(%0), %%zmm0\n vmovdqa64 192(%0), %%zmm1\n"
+     ZROW("zmm8", "zmm9", "0") ZROW("zmm10", "zmm11", "4")
+     ZROW("zmm12", "zmm13", "8") ZROW("zmm14", "zmm15", "12")
+     ZROW("zmm16", "zmm17", "16") ZROW("zmm18", "zmm19", "20")
+     ZROW("zmm20", "zmm21", "24") ZROW("zmm22", "zmm23", "28")
+     ZROW("zmm24", "zmm25", "32") ZROW("zmm26", "zmm27", "36")
+     ZROW("zmm28", "zmm29", "40") ZROW("zmm30", "zmm31", "44"))
