@@ -26,6 +26,7 @@
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
+#include "QLinearMatMulLanes.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "TuningTable.h"
@@ -446,101 +447,98 @@ Value collapseVectorDims(OpBuilder &b, Location loc,
                                          getCollapseGroups(kept));
 }
 
-struct QLinearMatMulToLinalg : OpConversionPattern<QLinearMatMulOp> {
-  QLinearMatMulToLinalg(const TypeConverter &converter, MLIRContext *ctx,
-                        bool parallel)
-      : OpConversionPattern(converter, ctx), parallel(parallel) {}
+} // namespace
 
-  /// Threads run the outer loops.
-  bool parallel;
+LogicalResult qops::lowerMatMulGeneric(QLinearMatMulOp op,
+                                       QLinearMatMulOp::Adaptor adaptor,
+                                       ConversionPatternRewriter &rewriter,
+                                       const TypeConverter &converter,
+                                       bool parallel) {
+  Location loc = op.getLoc();
+  Type aOnnx = op.getA().getType().getElementType();
+  Type bOnnx = op.getB().getType().getElementType();
+  Type yOnnx = op.getY().getType().getElementType();
+  bool floatPath =
+      isFloat8Type(aOnnx) || isFloat8Type(bOnnx) || isFloat8Type(yOnnx);
+  FloatType f64 = rewriter.getF64Type();
+  Type scaleOnnx =
+      cast<RankedTensorType>(op.getAScale().getType()).getElementType();
 
-  LogicalResult
-  matchAndRewrite(QLinearMatMulOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type aOnnx = op.getA().getType().getElementType();
-    Type bOnnx = op.getB().getType().getElementType();
-    Type yOnnx = op.getY().getType().getElementType();
-    bool floatPath =
-        isFloat8Type(aOnnx) || isFloat8Type(bOnnx) || isFloat8Type(yOnnx);
-    FloatType f64 = rewriter.getF64Type();
-    Type scaleOnnx =
-        cast<RankedTensorType>(op.getAScale().getType()).getElementType();
+  MatMulOperands operands{adaptor.getA(),        adaptor.getAZeroPoint(),
+                          adaptor.getB(),        adaptor.getBZeroPoint(),
+                          aOnnx,                 bOnnx,
+                          floatPath,             {},
+                          {}};
+  operands.aParams = {{adaptor.getAScale(), "qmatmul_a_params_shape"},
+                      {adaptor.getAZeroPoint(), "qmatmul_a_params_shape"}};
+  operands.bParams = {{adaptor.getBScale(), "qmatmul_b_params_shape"},
+                      {adaptor.getBZeroPoint(), "qmatmul_b_params_shape"}};
+  MatMulAccumulation acc =
+      emitMatMulAccumulation(rewriter, loc, operands, parallel, "qmatmul");
 
-    MatMulOperands operands{adaptor.getA(),        adaptor.getAZeroPoint(),
-                            adaptor.getB(),        adaptor.getBZeroPoint(),
-                            aOnnx,                 bOnnx,
-                            floatPath,             {},
-                            {}};
-    operands.aParams = {{adaptor.getAScale(), "qmatmul_a_params_shape"},
-                        {adaptor.getAZeroPoint(), "qmatmul_a_params_shape"}};
-    operands.bParams = {{adaptor.getBScale(), "qmatmul_b_params_shape"},
-                        {adaptor.getBZeroPoint(), "qmatmul_b_params_shape"}};
-    MatMulAccumulation acc =
-        emitMatMulAccumulation(rewriter, loc, operands, parallel, "qmatmul");
+  // Requantization.
+  unsigned rank = acc.sizes.size();
+  const MatMulSpace &space = acc.space;
+  Value aScale = prepareParam(rewriter, loc, adaptor.getAScale());
+  Value bScale = prepareParam(rewriter, loc, adaptor.getBScale());
+  Value yScale = prepareParam(rewriter, loc, adaptor.getYScale());
+  Value yZeroPoint = prepareParam(rewriter, loc, adaptor.getYZeroPoint());
+  auto typeOf = [](Value v) { return cast<RankedTensorType>(v.getType()); };
+  AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+  SmallVector<AffineMap> requantMaps{
+      identity, space.paramMap(rank, typeOf(aScale), true),
+      space.paramMap(rank, typeOf(bScale), false),
+      space.paramMap(rank, typeOf(yScale), false),
+      space.paramMap(rank, typeOf(yZeroPoint), false), identity};
+  Type yStorage = getStorageElementType(yOnnx);
+  Value yInit = tensor::EmptyOp::create(rewriter, loc, acc.sizes, yStorage);
+  checkParamShape(rewriter, loc, adaptor.getYScale(), yInit, false,
+                  "qmatmul_y_params_shape");
+  checkParamShape(rewriter, loc, adaptor.getYZeroPoint(), yInit, false,
+                  "qmatmul_y_params_shape");
+  SmallVector<utils::IteratorType> parallelDims(
+      rank, utils::IteratorType::parallel);
+  auto requantize = linalg::GenericOp::create(
+      rewriter, loc, yInit.getType(),
+      ValueRange{acc.acc, aScale, bScale, yScale, yZeroPoint}, yInit,
+      requantMaps, parallelDims,
+      [&](OpBuilder &bb, Location nested, ValueRange args) {
+        Value scaleProduct = emitFloatBinary(bb, nested, FloatBinaryOp::Mul,
+                                             args[1], args[2]);
+        Value multiplier = emitFloatBinary(bb, nested, FloatBinaryOp::Div,
+                                           scaleProduct, args[3]);
+        Value accF = floatPath
+                         ? args[0]
+                         : arith::SIToFPOp::create(bb, nested, f64, args[0])
+                               .getResult();
+        Value product = arith::MulFOp::create(
+            bb, nested, accF,
+            emitConvertToFloat(bb, nested, multiplier, scaleOnnx, f64));
+        Value stored;
+        if (isFloat8Type(yOnnx)) {
+          Value shifted = arith::AddFOp::create(
+              bb, nested, product,
+              emitConvertToFloat(bb, nested, args[4], yOnnx, f64));
+          stored = emitRoundToSmallFloat(bb, nested, shifted, yOnnx,
+                                         /*saturate=*/true);
+        } else {
+          Value y = emitRoundAddZeroPointSaturate(
+              bb, nested, product,
+              emitExtendToI32(bb, nested, args[4], yOnnx),
+              getIntegerTypeMin(yOnnx), getIntegerTypeMax(yOnnx));
+          stored = arith::TruncIOp::create(bb, nested, yStorage, y);
+        }
+        linalg::YieldOp::create(bb, nested, stored);
+      });
+  auto resultType = cast<RankedTensorType>(
+      converter.convertType(op.getY().getType()));
+  rewriter.replaceOp(op, collapseVectorDims(rewriter, loc, acc,
+                                            requantize.getResult(0),
+                                            resultType));
+  return success();
+}
 
-    // Requantization.
-    unsigned rank = acc.sizes.size();
-    const MatMulSpace &space = acc.space;
-    Value aScale = prepareParam(rewriter, loc, adaptor.getAScale());
-    Value bScale = prepareParam(rewriter, loc, adaptor.getBScale());
-    Value yScale = prepareParam(rewriter, loc, adaptor.getYScale());
-    Value yZeroPoint = prepareParam(rewriter, loc, adaptor.getYZeroPoint());
-    auto typeOf = [](Value v) { return cast<RankedTensorType>(v.getType()); };
-    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
-    SmallVector<AffineMap> requantMaps{
-        identity, space.paramMap(rank, typeOf(aScale), true),
-        space.paramMap(rank, typeOf(bScale), false),
-        space.paramMap(rank, typeOf(yScale), false),
-        space.paramMap(rank, typeOf(yZeroPoint), false), identity};
-    Type yStorage = getStorageElementType(yOnnx);
-    Value yInit = tensor::EmptyOp::create(rewriter, loc, acc.sizes, yStorage);
-    checkParamShape(rewriter, loc, adaptor.getYScale(), yInit, false,
-                    "qmatmul_y_params_shape");
-    checkParamShape(rewriter, loc, adaptor.getYZeroPoint(), yInit, false,
-                    "qmatmul_y_params_shape");
-    SmallVector<utils::IteratorType> parallelDims(
-        rank, utils::IteratorType::parallel);
-    auto requantize = linalg::GenericOp::create(
-        rewriter, loc, yInit.getType(),
-        ValueRange{acc.acc, aScale, bScale, yScale, yZeroPoint}, yInit,
-        requantMaps, parallelDims,
-        [&](OpBuilder &bb, Location nested, ValueRange args) {
-          Value scaleProduct = emitFloatBinary(bb, nested, FloatBinaryOp::Mul,
-                                               args[1], args[2]);
-          Value multiplier = emitFloatBinary(bb, nested, FloatBinaryOp::Div,
-                                             scaleProduct, args[3]);
-          Value accF = floatPath
-                           ? args[0]
-                           : arith::SIToFPOp::create(bb, nested, f64, args[0])
-                                 .getResult();
-          Value product = arith::MulFOp::create(
-              bb, nested, accF,
-              emitConvertToFloat(bb, nested, multiplier, scaleOnnx, f64));
-          Value stored;
-          if (isFloat8Type(yOnnx)) {
-            Value shifted = arith::AddFOp::create(
-                bb, nested, product,
-                emitConvertToFloat(bb, nested, args[4], yOnnx, f64));
-            stored = emitRoundToSmallFloat(bb, nested, shifted, yOnnx,
-                                           /*saturate=*/true);
-          } else {
-            Value y = emitRoundAddZeroPointSaturate(
-                bb, nested, product,
-                emitExtendToI32(bb, nested, args[4], yOnnx),
-                getIntegerTypeMin(yOnnx), getIntegerTypeMax(yOnnx));
-            stored = arith::TruncIOp::create(bb, nested, yStorage, y);
-          }
-          linalg::YieldOp::create(bb, nested, stored);
-        });
-    auto resultType = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getY().getType()));
-    rewriter.replaceOp(op, collapseVectorDims(rewriter, loc, acc,
-                                              requantize.getResult(0),
-                                              resultType));
-    return success();
-  }
-};
+namespace {
 
 /// A zero point that is absent (MatMulInteger's optional ones): 0 of the
 /// operand's storage type, as one element.
@@ -552,36 +550,51 @@ Value zeroPointOrZero(OpBuilder &b, Location loc, Value zeroPoint) {
                                                type, b.getI8IntegerAttr(0)));
 }
 
-/// MatMulInteger: the accumulation alone, y = acc (i32).
-struct MatMulIntegerToLinalg : OpConversionPattern<MatMulIntegerOp> {
-  MatMulIntegerToLinalg(const TypeConverter &converter, MLIRContext *ctx,
-                        bool parallel)
-      : OpConversionPattern(converter, ctx), parallel(parallel) {}
+} // namespace
 
+/// MatMulInteger: the accumulation alone, y = acc (i32).
+LogicalResult qops::lowerMatMulGeneric(MatMulIntegerOp op,
+                                       MatMulIntegerOp::Adaptor adaptor,
+                                       ConversionPatternRewriter &rewriter,
+                                       const TypeConverter &converter,
+                                       bool parallel) {
+  Location loc = op.getLoc();
+  Value aZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getAZeroPoint());
+  Value bZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getBZeroPoint());
+  MatMulOperands operands{adaptor.getA(),
+                          aZeroPoint,
+                          adaptor.getB(),
+                          bZeroPoint,
+                          op.getA().getType().getElementType(),
+                          op.getB().getType().getElementType(),
+                          /*floatPath=*/false,
+                          {{aZeroPoint, "matmulint_a_zp_shape"}},
+                          {{bZeroPoint, "matmulint_b_zp_shape"}}};
+  MatMulAccumulation acc = emitMatMulAccumulation(rewriter, loc, operands,
+                                                  parallel, "matmulint");
+  auto resultType = cast<RankedTensorType>(
+      converter.convertType(op.getY().getType()));
+  rewriter.replaceOp(
+      op, collapseVectorDims(rewriter, loc, acc, acc.acc, resultType));
+  return success();
+}
+
+namespace {
+
+/// QLinearMatMul or MatMulInteger in the generic form alone.
+template <typename OpTy> struct MatMulToLinalg : OpConversionPattern<OpTy> {
+  MatMulToLinalg(const TypeConverter &converter, MLIRContext *ctx,
+                 bool parallel)
+      : OpConversionPattern<OpTy>(converter, ctx), parallel(parallel) {}
+
+  /// Threads run the outer loops.
   bool parallel;
 
   LogicalResult
-  matchAndRewrite(MatMulIntegerOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value aZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getAZeroPoint());
-    Value bZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getBZeroPoint());
-    MatMulOperands operands{adaptor.getA(),
-                            aZeroPoint,
-                            adaptor.getB(),
-                            bZeroPoint,
-                            op.getA().getType().getElementType(),
-                            op.getB().getType().getElementType(),
-                            /*floatPath=*/false,
-                            {{aZeroPoint, "matmulint_a_zp_shape"}},
-                            {{bZeroPoint, "matmulint_b_zp_shape"}}};
-    MatMulAccumulation acc = emitMatMulAccumulation(rewriter, loc, operands,
-                                                    parallel, "matmulint");
-    auto resultType = cast<RankedTensorType>(
-        getTypeConverter()->convertType(op.getY().getType()));
-    rewriter.replaceOp(
-        op, collapseVectorDims(rewriter, loc, acc, acc.acc, resultType));
-    return success();
+    return lowerMatMulGeneric(op, adaptor, rewriter, *this->getTypeConverter(),
+                              parallel);
   }
 };
 
@@ -590,6 +603,6 @@ struct MatMulIntegerToLinalg : OpConversionPattern<MatMulIntegerOp> {
 void qops::populateQLinearMatMulToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool parallel) {
-  patterns.add<QLinearMatMulToLinalg, MatMulIntegerToLinalg>(
+  patterns.add<MatMulToLinalg<QLinearMatMulOp>, MatMulToLinalg<MatMulIntegerOp>>(
       converter, patterns.getContext(), parallel);
 }

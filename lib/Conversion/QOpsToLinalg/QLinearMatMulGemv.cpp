@@ -591,12 +591,14 @@ Value emitGemvOutputs(OpBuilder &rewriter, Location loc,
   return rowLoop.getResult(0);
 }
 
+} // namespace
+
 /// The gemv for `op` (see the file comment), or failure before any IR is
 /// built when it does not apply.
-LogicalResult lowerInt8Gemv(const Int8Contraction &op,
-                            ConversionPatternRewriter &rewriter,
-                            const TypeConverter &converter, bool parallel,
-                            Int8KernelStrategy strategy) {
+LogicalResult qops::lowerInt8Gemv(const Int8Contraction &op,
+                                  ConversionPatternRewriter &rewriter,
+                                  const TypeConverter &converter, bool parallel,
+                                  Int8KernelStrategy strategy) {
   if (StringRef reason = gemvUnsupportedReason(op, strategy); !reason.empty())
     return rewriter.notifyMatchFailure(op.op, reason);
   // Every check passed: from here on the pattern builds IR.
@@ -628,15 +630,12 @@ LogicalResult lowerInt8Gemv(const Int8Contraction &op,
   return success();
 }
 
-} // namespace
-
 void qops::populateQLinearMatMulGemvPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns,
                                              bool parallel,
                                              Int8KernelStrategy strategy) {
-  // Preferred over the kernel (benefit 2) where it applies.
+  Int8ContractionLowering paths[] = {lowerInt8Gemv};
   patterns.add<Int8ContractionPattern<QLinearMatMulOp>,
                Int8ContractionPattern<MatMulIntegerOp>>(
-      converter, patterns.getContext(), /*benefit=*/3, lowerInt8Gemv,
-      parallel, strategy);
+      converter, patterns.getContext(), paths, parallel, strategy);
 }

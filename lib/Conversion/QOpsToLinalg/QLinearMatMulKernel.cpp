@@ -780,13 +780,16 @@ Value toResultShape(OpBuilder &rewriter, Location loc, Value y,
                                        outputShape);
 }
 
+} // namespace
+
 /// The kernel for `op` (see the file comment), or failure before any IR is
 /// built when it does not apply: plan the tile, pack A and B, run the
 /// tiles over the blocks of y (on one thread or distributed), reshape.
-LogicalResult lowerInt8Kernel(const Int8Contraction &op,
-                              ConversionPatternRewriter &rewriter,
-                              const TypeConverter &converter, bool isParallel,
-                              Int8KernelStrategy requestedStrategy) {
+LogicalResult qops::lowerInt8Kernel(const Int8Contraction &op,
+                                    ConversionPatternRewriter &rewriter,
+                                    const TypeConverter &converter,
+                                    bool isParallel,
+                                    Int8KernelStrategy requestedStrategy) {
   if (StringRef reason = kernelUnsupportedReason(op); !reason.empty())
     return rewriter.notifyMatchFailure(op.op, reason);
   // Every check passed: from here on the pattern builds IR.
@@ -817,15 +820,13 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
   return success();
 }
 
-} // namespace
-
 void qops::populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns,
                                                bool parallel,
                                                Int8KernelStrategy strategy) {
+  // The gemv where it applies, else the kernel, else the generic form.
+  Int8ContractionLowering paths[] = {lowerInt8Gemv, lowerInt8Kernel};
   patterns.add<Int8ContractionPattern<QLinearMatMulOp>,
                Int8ContractionPattern<MatMulIntegerOp>>(
-      converter, patterns.getContext(), /*benefit=*/2, lowerInt8Kernel,
-      parallel, strategy);
-  populateQLinearMatMulGemvPatterns(converter, patterns, parallel, strategy);
+      converter, patterns.getContext(), paths, parallel, strategy);
 }

@@ -88,17 +88,44 @@ using Int8ContractionLowering = LogicalResult (*)(
     const Int8Contraction &, ConversionPatternRewriter &,
     const TypeConverter &, bool parallel, Int8KernelStrategy);
 
-/// QLinearMatMul or MatMulInteger lowered by `lower`: the op only says what
-/// it computes (describeInt8Contraction).
+/// The int8 gemv and the int8 kernel (QLinearMatMulGemv.cpp,
+/// QLinearMatMulKernel.cpp), as Int8ContractionLowerings.
+LogicalResult lowerInt8Gemv(const Int8Contraction &op,
+                            ConversionPatternRewriter &rewriter,
+                            const TypeConverter &converter, bool parallel,
+                            Int8KernelStrategy strategy);
+LogicalResult lowerInt8Kernel(const Int8Contraction &op,
+                              ConversionPatternRewriter &rewriter,
+                              const TypeConverter &converter, bool parallel,
+                              Int8KernelStrategy strategy);
+
+/// The generic form (QLinearMatMul.cpp): the decomposition as linalg ops,
+/// for every operand type and shape the op verifies.
+LogicalResult lowerMatMulGeneric(QLinearMatMulOp op,
+                                 QLinearMatMulOp::Adaptor adaptor,
+                                 ConversionPatternRewriter &rewriter,
+                                 const TypeConverter &converter,
+                                 bool parallel);
+LogicalResult lowerMatMulGeneric(MatMulIntegerOp op,
+                                 MatMulIntegerOp::Adaptor adaptor,
+                                 ConversionPatternRewriter &rewriter,
+                                 const TypeConverter &converter,
+                                 bool parallel);
+
+/// QLinearMatMul or MatMulInteger, the whole lowering: the first of `paths`
+/// that takes the op (each says why not before it builds IR), else the
+/// generic form. The op only says what it computes
+/// (describeInt8Contraction). One pattern per op: the choice is this order,
+/// not pattern benefits.
 template <typename OpTy>
 struct Int8ContractionPattern : OpConversionPattern<OpTy> {
   Int8ContractionPattern(const TypeConverter &converter, MLIRContext *ctx,
-                         PatternBenefit benefit, Int8ContractionLowering lower,
+                         ArrayRef<Int8ContractionLowering> paths,
                          bool parallel, Int8KernelStrategy strategy)
-      : OpConversionPattern<OpTy>(converter, ctx, benefit), lower(lower),
+      : OpConversionPattern<OpTy>(converter, ctx), paths(paths),
         parallel(parallel), strategy(strategy) {}
 
-  Int8ContractionLowering lower;
+  SmallVector<Int8ContractionLowering, 2> paths;
   /// Distribute over threads (scf.forall).
   bool parallel;
   /// How the micro-kernel multiplies.
@@ -107,8 +134,13 @@ struct Int8ContractionPattern : OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    return lower(describeInt8Contraction(op, adaptor), rewriter,
-                 *this->getTypeConverter(), parallel, strategy);
+    Int8Contraction contraction = describeInt8Contraction(op, adaptor);
+    for (Int8ContractionLowering lower : paths)
+      if (succeeded(lower(contraction, rewriter, *this->getTypeConverter(),
+                          parallel, strategy)))
+        return success();
+    return lowerMatMulGeneric(op, adaptor, rewriter, *this->getTypeConverter(),
+                              parallel);
   }
 };
 

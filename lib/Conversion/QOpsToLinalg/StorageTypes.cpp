@@ -144,8 +144,11 @@ void qops::populateQOpsToLinalgConversionPatterns(
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
   populateDynamicQuantizeToLinalgPatterns(converter, patterns, parallel,
                                           minMaxLanes);
-  populateQLinearMatMulToLinalgPatterns(converter, patterns, parallel);
+  // One pattern per contraction op: the kernels' (which fall back to the
+  // generic form) or the generic form alone.
   if (useInt8Kernel)
     populateQLinearMatMulKernelPatterns(converter, patterns, parallel,
                                         strategy);
+  else
+    populateQLinearMatMulToLinalgPatterns(converter, patterns, parallel);
 }

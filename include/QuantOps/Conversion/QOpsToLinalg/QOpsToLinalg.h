@@ -37,8 +37,10 @@ void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns,
                                              bool parallel = false,
                                              int64_t minMaxLanes = 64);
-/// qops.qlinear_matmul. With `parallel`, an integer gemv (a few rows of a)
-/// sums k in chunks into partials that threads can share.
+/// QLinearMatMul and MatMulInteger in the generic form alone (the
+/// decomposition as linalg ops; any operand type). With `parallel`, an
+/// integer gemv (a few rows of a) sums k in chunks into partials that
+/// threads can share.
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            bool parallel = false);
@@ -73,21 +75,24 @@ enum class Int8KernelStrategy {
   NeonSdot
 };
 
-/// qops.qlinear_matmul on si8/ui8 with f32 scales as packing + the
-/// register-blocked micro-kernel (QLinearMatMulKernel.cpp), and the int8
-/// gemv below; preferred over the generic form where they apply. With
-/// `parallel`, the kernel's row blocks and column chunks are distributed over
-/// threads with scf.forall.
+/// QLinearMatMul and MatMulInteger, the whole lowering, one pattern per op:
+/// the int8 gemv below where it applies, else (si8/ui8 with f32 scales) packing
+/// + the register-blocked micro-kernel (QLinearMatMulKernel.cpp), else the
+/// generic form. Use it instead of populateQLinearMatMulToLinalgPatterns,
+/// not with it. With `parallel`, the kernel's row blocks and column chunks
+/// are distributed over threads with scf.forall.
 void populateQLinearMatMulKernelPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool parallel = false,
     Int8KernelStrategy strategy = Int8KernelStrategy::Madd);
-/// The int8 gemv (QLinearMatMulGemv.cpp): si8/ui8 with f32 scales, at most
-/// four rows of a (static) and a static 2-D b, which it reads once in
-/// k-pairs with pairwise multiply-adds; a compile-time constant b is packed
-/// into the pairs when `strategy` is Madd (the quad strategies keep the
-/// kernel for it). Preferred over the kernel where it applies. With
-/// `parallel`, k is split into chunks of 1024 rows over threads.
+/// The int8 gemv (QLinearMatMulGemv.cpp) where it applies, else the generic
+/// form, one pattern per op: si8/ui8 with f32 scales, at most four rows of a
+/// (static) and a static 2-D b, which it reads once in k-pairs with pairwise
+/// multiply-adds; a constant b is packed into the pairs (once, by
+/// qops-hoist-constant-expressions) when `strategy` is Madd (the quad
+/// strategies keep the kernel for it). With `parallel`, k is split into
+/// chunks of 1024 rows over threads. Use one of the three populate
+/// functions for the matmuls, not several.
 void populateQLinearMatMulGemvPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool parallel = false,
