@@ -154,6 +154,8 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   // Packed constant weights (and any other constant tensor expression):
   // computed at the first call into globals.
   pm.addPass(qops::createQOpsHoistConstantExpressions());
+  if (options.constEval)
+    pm.addPass(qops::createQOpsConstEvalPass());
   buildQOpsBufferizePipeline(pm);
   if (options.nontemporalMinBytes > 0) {
     QOpsNontemporalStoresOptions nontemporal;
@@ -190,4 +192,5 @@ void qops::registerAllQuantOpsPasses() {
   registerQuantOpsConversionPasses();
   registerQuantOpsTransformsPasses();
   registerQOpsPipelines();
+  registerQOpsConstEvalPass();
 }

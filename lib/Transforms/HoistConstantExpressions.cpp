@@ -25,6 +25,10 @@ namespace {
 /// The once-guard's states.
 constexpr int32_t kNotComputed = 0, kComputing = 1, kReady = 2;
 
+/// The marks qops-const-eval finds the guard by (Passes.h).
+using qops::kHoistedComputeAttr, qops::kHoistedGuardAttr,
+    qops::kHoistedStateAttr, qops::kHoistedValueAttr, qops::kHoistedWaitAttr;
+
 /// Whether every value `op` uses, in its regions too, is defined inside it
 /// or satisfies `isConstant`.
 bool usesOnlyConstants(Operation &op, function_ref<bool(Value)> isConstant) {
@@ -166,6 +170,7 @@ void QOpsHoistConstantExpressionsPass::hoist(func::FuncOp func,
         symbols, loc, prefix,
         MemRefType::get(type.getShape(), type.getElementType()),
         UnitAttr::get(&getContext())));
+    globals.back()->setAttr(kHoistedValueAttr, UnitAttr::get(&getContext()));
   }
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   Type i32 = b.getI32Type();
@@ -173,6 +178,7 @@ void QOpsHoistConstantExpressionsPass::hoist(func::FuncOp func,
   memref::GlobalOp stateGlobal = addGlobal(
       symbols, loc, prefix + "_state", stateType,
       DenseElementsAttr::get(RankedTensorType::get({}, i32), kNotComputed));
+  stateGlobal->setAttr(kHoistedStateAttr, b.getUnitAttr());
   auto constant = [&](int32_t v) -> Value {
     return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
   };
@@ -189,8 +195,10 @@ void QOpsHoistConstantExpressionsPass::hoist(func::FuncOp func,
   };
   // 0 -> 1 claims the computation; 1 and 2 stay.
   Value old = atomic(b, arith::AtomicRMWKind::maxs, computing);
+  old.getDefiningOp()->setAttr(kHoistedGuardAttr, b.getUnitAttr());
   auto compute = scf::IfOp::create(b, loc, stateIs(old, notComputed),
                                    /*withElseRegion=*/false);
+  compute->setAttr(kHoistedComputeAttr, b.getUnitAttr());
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(compute.thenBlock()->getTerminator());
@@ -209,6 +217,7 @@ void QOpsHoistConstantExpressionsPass::hoist(func::FuncOp func,
   // A caller that found it being computed waits until it is ready.
   auto wait = scf::IfOp::create(b, loc, stateIs(old, computing),
                                 /*withElseRegion=*/false);
+  wait->setAttr(kHoistedWaitAttr, b.getUnitAttr());
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(wait.thenBlock()->getTerminator());

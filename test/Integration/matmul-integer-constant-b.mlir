@@ -22,6 +22,11 @@
 // RUN: quant-runner %t/constant_b.mlir -e small_b_twice --input %t/small_b_a.npy --expect %t/small_b_expected.npy --expect %t/small_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e wide_b_twice --threads 1 --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy --expect %t/wide_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e gemv_twice --input %t/gemv_a.npy --expect %t/gemv_expected.npy --expect %t/gemv_expected.npy | FileCheck %s
+// Packed while compiling instead (qops-const-eval: the packing IR run with
+// the JIT, its result a constant), on every core and on one:
+// RUN: quant-runner %t/constant_b.mlir -e small_b_twice --const-eval --input %t/small_b_a.npy --expect %t/small_b_expected.npy --expect %t/small_b_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e wide_b_twice --const-eval --threads 1 --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy --expect %t/wide_b_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e gemv_twice --const-eval --input %t/gemv_a.npy --expect %t/gemv_expected.npy --expect %t/gemv_expected.npy | FileCheck %s
 // One thread (the default uses every core: the scf.forall form):
 // RUN: quant-runner %t/constant_b.mlir -e small_b --threads 1 --input %t/small_b_a.npy --expect %t/small_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e wide_b --threads 1 --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy | FileCheck %s

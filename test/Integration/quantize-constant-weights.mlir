@@ -20,4 +20,10 @@
 // RUN: quant-runner %t/qat.mlir -e qat_weights --input %t/a.npy --expect %t/expected.npy | FileCheck %s
 // RUN: quant-runner %t/qat.mlir -e qat_weights_twice --input %t/a.npy --expect %t/expected.npy --expect %t/expected.npy | FileCheck %s
 // RUN: quant-runner %t/qat.mlir -e qat_weights_twice --threads 1 --input %t/a.npy --expect %t/expected.npy --expect %t/expected.npy | FileCheck %s
+// Quantized and packed while compiling (qops-const-eval):
+// RUN: quant-runner %t/qat.mlir -e qat_weights_twice --const-eval --input %t/a.npy --expect %t/expected.npy --expect %t/expected.npy | FileCheck %s
+// RUN: quant-runner %t/qat.mlir -e qat_weights --const-eval --dump-lowered | FileCheck %s --check-prefix=EVALUATED
+// EVALUATED-NOT: llvm.atomicrmw
+// EVALUATED: llvm.mlir.global private constant @__qops_hoisted_qat_weights
+// EVALUATED-NOT: llvm.atomicrmw
 // CHECK: all {{[0-9]+}} results match

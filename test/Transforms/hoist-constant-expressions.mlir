@@ -4,28 +4,30 @@
 
 // A computation on a constant (64 bytes of i32), used by an op that reads
 // the argument: computed once under the guard into a global, read back
-// through to_tensor; the original computation is gone.
-// CHECK-DAG: memref.global "private" @__qops_hoisted_packs_state : memref<i32> = dense<0> {alignment = 64 : i64}
-// CHECK-DAG: memref.global "private" @__qops_hoisted_packs : memref<4x4xi32> = uninitialized {alignment = 64 : i64}
+// through to_tensor; the original computation is gone. The qops.hoisted_*
+// marks are what qops-const-eval finds.
+// CHECK-DAG: memref.global "private" @__qops_hoisted_packs_state : memref<i32> = dense<0> {alignment = 64 : i64, qops.hoisted_state}
+// CHECK-DAG: memref.global "private" @__qops_hoisted_packs : memref<4x4xi32> = uninitialized {alignment = 64 : i64, qops.hoisted_value}
 // CHECK-LABEL: func.func @packs
 // CHECK-DAG: %[[NOT_COMPUTED:.*]] = arith.constant 0 : i32
 // CHECK-DAG: %[[COMPUTING:.*]] = arith.constant 1 : i32
 // CHECK-DAG: %[[READY:.*]] = arith.constant 2 : i32
 // CHECK: %[[STATE:.*]] = memref.get_global @__qops_hoisted_packs_state
-// CHECK: %[[OLD:.*]] = memref.atomic_rmw maxs %[[COMPUTING]], %[[STATE]][]
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw maxs %[[COMPUTING]], %[[STATE]][] {qops.hoisted_guard}
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]], %[[NOT_COMPUTED]]
 // CHECK: scf.if %[[FIRST]] {
 // CHECK:   %[[PACKED:.*]] = linalg.generic
 // CHECK:   %[[DEST:.*]] = memref.get_global @__qops_hoisted_packs : memref<4x4xi32>
 // CHECK:   bufferization.materialize_in_destination %[[PACKED]] in restrict writable %[[DEST]]
 // CHECK:   memref.atomic_rmw assign %[[READY]], %[[STATE]][]
-// CHECK: }
+// CHECK: } {qops.hoisted_compute}
 // CHECK: %[[BUSY:.*]] = arith.cmpi eq, %[[OLD]], %[[COMPUTING]]
 // CHECK: scf.if %[[BUSY]] {
 // CHECK:   scf.while
 // CHECK:     %[[NOW:.*]] = memref.atomic_rmw ori %[[NOT_COMPUTED]], %[[STATE]][]
 // CHECK:     %[[WAIT:.*]] = arith.cmpi ne, %[[NOW]], %[[READY]]
 // CHECK:     scf.condition(%[[WAIT]])
+// CHECK: } {qops.hoisted_wait}
 // CHECK: %[[GLOBAL:.*]] = memref.get_global @__qops_hoisted_packs : memref<4x4xi32>
 // CHECK: %[[HOISTED:.*]] = bufferization.to_tensor %[[GLOBAL]] restrict : memref<4x4xi32> to tensor<4x4xi32>
 // CHECK-NOT: linalg.generic

@@ -73,6 +73,13 @@ cl::opt<std::string> int8Strategy(
     cl::desc("The int8 QLinearMatMul kernel: auto (the target's), madd, "
              "maddubs, vnni, avxvnni, amx, usmmla, usdot or sdot"),
     cl::init("auto"), cl::cat(category));
+cl::opt<bool> constEval(
+    "const-eval",
+    cl::desc("Pack constant weights now, running their packing with the JIT "
+             "on this host (qops-const-eval), so that the object holds them "
+             "packed; off: the first call of each function packs them "
+             "(default on; little-endian host and target)"),
+    cl::init(true), cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
                            cl::init(3), cl::Prefix, cl::cat(category));
 
@@ -237,6 +244,7 @@ int main(int argc, char **argv) {
   options.targetCpu = target->cpu;
   options.targetFeatures = target->features;
   options.int8Strategy = int8Strategy;
+  options.constEval = constEval;
   qops::buildQOpsLowerToLLVMPipeline(pm, options);
   if (failed(pm.run(**module)))
     return fail("lowering failed");

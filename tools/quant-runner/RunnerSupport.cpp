@@ -174,6 +174,7 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   options.targetCpu = lowering.targetCpu;
   options.targetFeatures = lowering.targetFeatures;
   options.nontemporalMinBytes = lowering.nontemporalMinBytes;
+  options.constEval = lowering.constEval;
   buildQOpsLowerToLLVMPipeline(pm, options);
   // The module is verified once, after the pipeline, instead of after each
   // of its ~35 passes (a fifth of the lowering time; quant-opt verifies

@@ -38,6 +38,7 @@ struct LoweringOptions {
   std::string targetCpu;      // "" = the host's
   std::string targetFeatures; // on top of the CPU's
   int64_t nontemporalMinBytes = 8 << 20; // 0: no streaming stores
+  bool constEval = false;     // qops-const-eval: pack constants now
 };
 
 /// Checks that the target can run on this CPU (quant-runner runs what it

@@ -118,6 +118,11 @@ cl::opt<int64_t> nontemporalMinBytes(
     cl::desc("Results of at least this many bytes are written with "
              "non-temporal (streaming) vector stores; 0: never"),
     cl::value_desc("BYTES"), cl::init(8 << 20), cl::cat(runnerCategory));
+cl::opt<bool> constEval(
+    "const-eval",
+    cl::desc("Pack constant weights while compiling (qops-const-eval: the "
+             "packing IR run with the JIT) instead of at the first call"),
+    cl::cat(runnerCategory));
 cl::opt<bool> showTiming("timing",
                          cl::desc("Print parse/lower/compile/run times to "
                                   "stderr"),
@@ -228,6 +233,7 @@ int run(llvm::StringRef inputFile) {
   lowering.targetCpu = targetCpu;
   lowering.targetFeatures = targetFeatures;
   lowering.nontemporalMinBytes = nontemporalMinBytes;
+  lowering.constEval = constEval;
   if (llvm::Error error = checkTargetRunsOnHost(lowering))
     return fail(std::move(error));
   if (!noLower)

@@ -80,6 +80,13 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
                      "written with non-temporal vector stores "
                      "(qops-nontemporal-stores); 0: never"),
       llvm::cl::init(8 << 20)};
+  Option<bool> constEval{
+      *this, "const-eval",
+      llvm::cl::desc("Run the constant expressions (packed weights) at "
+                     "compile time with the JIT (qops-const-eval) instead "
+                     "of at the first call; the host must be little-endian "
+                     "like the target"),
+      llvm::cl::init(false)};
   Option<bool> runtimeAllocator{
       *this, "runtime-allocator",
       llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc / "
@@ -95,6 +102,12 @@ void buildQOpsBufferizePipeline(OpPassManager &pm);
 /// Lowers bufferized linalg/vector/arith/math/memref to the LLVM dialect.
 void buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
                                    const QOpsPipelineOptions &options);
+/// qops-const-eval (ConstEval.cpp): the expressions
+/// qops-hoist-constant-expressions guarded, run at compile time with the JIT
+/// for the host; their results become the globals' constant values and the
+/// guards go.
+std::unique_ptr<Pass> createQOpsConstEvalPass();
+void registerQOpsConstEvalPass();
 /// The whole way from qops on tensors to the LLVM dialect.
 void buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
                                   const QOpsPipelineOptions &options);

@@ -27,6 +27,16 @@ namespace mlir::qops {
 #define GEN_PASS_REGISTRATION
 #include "QuantOps/Transforms/Passes.h.inc"
 
+/// The marks qops-hoist-constant-expressions leaves for qops-const-eval:
+/// on the globals of the hoisted values and on the state global, on the
+/// guard's atomic claim, on the scf.if that computes and the one that waits.
+inline constexpr llvm::StringLiteral kHoistedValueAttr = "qops.hoisted_value";
+inline constexpr llvm::StringLiteral kHoistedStateAttr = "qops.hoisted_state";
+inline constexpr llvm::StringLiteral kHoistedGuardAttr = "qops.hoisted_guard";
+inline constexpr llvm::StringLiteral kHoistedComputeAttr =
+    "qops.hoisted_compute";
+inline constexpr llvm::StringLiteral kHoistedWaitAttr = "qops.hoisted_wait";
+
 /// The patterns of qops-lower-kernel-intrinsics: each qkernel op to the
 /// intrinsics of `triple`'s architecture (x86: VPDPBUSD, or VPMADDUBSW +
 /// VPMADDWD for pair_sums_fit_i16; AArch64: USDOT, SDOT, USMMLA). An op the

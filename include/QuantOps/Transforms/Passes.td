@@ -187,7 +187,9 @@ def QOpsHoistConstantExpressions
     that arrive meanwhile wait, every later call pays one atomic operation.
     The expressions are the IR the lowering emitted (no second packer in
     C++); they run at the first call, as ONNX Runtime prepacks weights when
-    it creates a session.
+    it creates a session, or at compile time when qops-const-eval follows
+    (it finds the guard by the `qops.hoisted_*` attributes this pass sets,
+    Passes.h).
   }];
   let options = [
     Option<"minBytes", "min-bytes", "int64_t", /*default=*/"1024",

@@ -1,0 +1,240 @@
+//===- ConstEval.cpp - qops-const-eval: hoisted expressions at compile time -===//
+//
+// qops-hoist-constant-expressions leaves each function's constant tensor
+// expressions (packed weights) in a guarded scf.if that runs at the first
+// call. This pass runs them now instead, with the JIT, and stores their
+// results as the globals' constant initial values:
+//
+//   1. a copy of the module keeps, per function, the compute scf.if's body
+//      as a function of its own (@__qops_const_eval_N: the expressions and
+//      their materialize_in_destination into the globals), for the host
+//      (its qops.target dropped: the expressions hold no target
+//      instruction, only the layout the target's strategy chose);
+//   2. that copy is lowered (bufferization, scf.forall as loops, LLVM) and
+//      run by the ExecutionEngine; the globals' bytes are read back;
+//   3. in the module, each value global gets them as its constant initial
+//      value; the guard (the atomic claim, both scf.ifs) and the state
+//      global are erased.
+//
+// The bytes are the host's: a big-endian target or host is left alone.
+// Pipelines.cpp adds it after qops-hoist-constant-expressions when the
+// pipeline option const-eval is set (quant-compile's default).
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Pipelines/Pipelines.h"
+
+#include "QuantOps/Target/TargetAttr.h"
+#include "QuantOps/Transforms/Passes.h"
+
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The module's hoisted value globals, by name.
+llvm::StringMap<memref::GlobalOp> valueGlobals(ModuleOp module) {
+  llvm::StringMap<memref::GlobalOp> globals;
+  for (auto global : module.getOps<memref::GlobalOp>())
+    if (global->hasAttr(qops::kHoistedValueAttr))
+      globals[global.getSymName()] = global;
+  return globals;
+}
+
+/// `module` in `context` (through bytecode).
+OwningOpRef<ModuleOp> copyInto(ModuleOp module, MLIRContext *context) {
+  std::string bytes;
+  llvm::raw_string_ostream os(bytes);
+  if (failed(writeBytecodeToFile(module, os))) {
+    module.emitError("qops-const-eval: the module does not serialize");
+    return nullptr;
+  }
+  return parseSourceString<ModuleOp>(bytes, ParserConfig(context));
+}
+
+/// Step 1: `copy` reduced to one function per compute scf.if, each
+/// holding its body but the final atomic store. Returns their names.
+SmallVector<std::string> keepComputeBodies(ModuleOp copy) {
+  SmallVector<scf::IfOp> computes;
+  copy.walk([&](scf::IfOp op) {
+    if (op->hasAttr(qops::kHoistedComputeAttr))
+      computes.push_back(op);
+  });
+  SmallVector<std::string> names;
+  OpBuilder b(copy.getContext());
+  for (auto [i, compute] : llvm::enumerate(computes)) {
+    b.setInsertionPointToEnd(copy.getBody());
+    std::string name = "__qops_const_eval_" + std::to_string(i);
+    auto func = func::FuncOp::create(b, compute.getLoc(), name,
+                                     b.getFunctionType({}, {}));
+    b.setInsertionPointToStart(func.addEntryBlock());
+    IRMapping mapping;
+    for (Operation &op : compute.thenBlock()->without_terminator())
+      if (!isa<memref::AtomicRMWOp>(op)) // the guard's "ready"
+        b.clone(op, mapping);
+    func::ReturnOp::create(b, compute.getLoc());
+    names.push_back(name);
+  }
+  for (auto func : llvm::to_vector(copy.getOps<func::FuncOp>()))
+    if (!StringRef(func.getSymName()).starts_with("__qops_const_eval_"))
+      func.erase();
+  return names;
+}
+
+/// Step 2: lower `copy` for the host and run `names`; reads each value
+/// global (`globals`: the module's, whose names the copy shares) back into a
+/// DenseElementsAttr.
+FailureOr<llvm::StringMap<DenseElementsAttr>>
+runOnHost(ModuleOp copy, ArrayRef<std::string> names,
+          const llvm::StringMap<memref::GlobalOp> &globals) {
+  copy->removeAttr(qops::kTargetAttrName);
+  // Private globals get internal linkage: public ones can be looked up.
+  for (auto global : copy.getOps<memref::GlobalOp>())
+    if (globals.contains(global.getSymName()))
+      global.setPublic();
+  PassManager pm(copy.getContext(), ModuleOp::getOperationName());
+  // scf.forall (a parallel pipeline's) on buffers as scf.parallel, which
+  // scf-to-cf runs as sequential loops (forall-to-for would need the
+  // tensors' shared outputs, which it does not handle).
+  qops::buildQOpsBufferizePipeline(pm);
+  pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+  qops::QOpsPipelineOptions options; // the host, serial, malloc / free
+  qops::buildQOpsLinalgToLLVMPipeline(pm, options);
+  if (failed(pm.run(copy)))
+    return failure();
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  // -O1: the expressions run once.
+  auto transformer = makeOptimizingTransformer(1, 0, nullptr);
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  auto engine = ExecutionEngine::create(copy, engineOptions);
+  if (!engine) {
+    copy.emitError() << "qops-const-eval: "
+                     << llvm::toString(engine.takeError());
+    return failure();
+  }
+  for (const std::string &name : names)
+    if (llvm::Error error = (*engine)->invokePacked(name)) {
+      copy.emitError() << "qops-const-eval: " << llvm::toString(std::move(error));
+      return failure();
+    }
+  llvm::StringMap<DenseElementsAttr> values;
+  for (const auto &entry : globals) {
+    StringRef name = entry.getKey();
+    memref::GlobalOp global = entry.getValue();
+    llvm::Expected<void *> address = (*engine)->lookup(name);
+    if (!address) {
+      copy.emitError() << "qops-const-eval: " << name << ": "
+                       << llvm::toString(address.takeError());
+      return failure();
+    }
+    MemRefType type = global.getType();
+    int64_t bytes = type.getNumElements() *
+                    llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    // In the module's context (global is the module's).
+    auto tensorType =
+        RankedTensorType::get(type.getShape(), type.getElementType());
+    values[name] = DenseElementsAttr::getFromRawBuffer(
+        tensorType, ArrayRef<char>(static_cast<const char *>(*address), bytes));
+  }
+  return values;
+}
+
+/// Step 3: the values as the globals' constants; the guards erased.
+void replaceGuards(ModuleOp module,
+                   const llvm::StringMap<memref::GlobalOp> &globals,
+                   const llvm::StringMap<DenseElementsAttr> &values) {
+  for (const auto &entry : globals) {
+    memref::GlobalOp global = entry.getValue();
+    global.setInitialValueAttr(values.lookup(entry.getKey()));
+    global.setConstant(true);
+    global->removeAttr(qops::kHoistedValueAttr);
+  }
+  SmallVector<Operation *> guards;
+  module.walk([&](Operation *op) {
+    if (op->hasAttr(qops::kHoistedComputeAttr) ||
+        op->hasAttr(qops::kHoistedWaitAttr))
+      guards.push_back(op);
+  });
+  for (Operation *op : guards)
+    op->erase();
+  SmallVector<memref::AtomicRMWOp> claims;
+  module.walk([&](memref::AtomicRMWOp op) {
+    if (op->hasAttr(qops::kHoistedGuardAttr))
+      claims.push_back(op);
+  });
+  for (memref::AtomicRMWOp op : claims) {
+    // Its users were the two scf.ifs' conditions.
+    Operation *state = op.getMemref().getDefiningOp();
+    for (Operation *user : llvm::to_vector(op->getUsers()))
+      if (user->use_empty())
+        user->erase();
+    if (op->use_empty())
+      op->erase();
+    if (state && state->use_empty())
+      state->erase();
+  }
+  for (auto global : llvm::to_vector(module.getOps<memref::GlobalOp>()))
+    if (global->hasAttr(qops::kHoistedStateAttr) &&
+        SymbolTable::symbolKnownUseEmpty(global, module))
+      global.erase();
+}
+
+struct QOpsConstEvalPass
+    : public PassWrapper<QOpsConstEvalPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(QOpsConstEvalPass)
+
+  StringRef getArgument() const final { return "qops-const-eval"; }
+  StringRef getDescription() const final {
+    return "Run the expressions qops-hoist-constant-expressions guarded "
+           "now, with the JIT, and make their results the globals' "
+           "constant values (no computation at the first call)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect, memref::MemRefDialect>();
+    registerAllToLLVMIRTranslations(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    llvm::StringMap<memref::GlobalOp> globals = valueGlobals(module);
+    if (globals.empty() || !llvm::sys::IsLittleEndianHost ||
+        !llvm::Triple(qops::getTripleFor(module, "")).isLittleEndian())
+      return;
+    // The copy lives in a context of its own, without threads: it is
+    // lowered and compiled while this pass runs in the module's context.
+    DialectRegistry registry;
+    module.getContext()->getDialectRegistry().appendTo(registry);
+    registerAllToLLVMIRTranslations(registry);
+    MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+    context.loadAllAvailableDialects();
+    OwningOpRef<ModuleOp> copy = copyInto(module, &context);
+    if (!copy)
+      return signalPassFailure();
+    SmallVector<std::string> names = keepComputeBodies(*copy);
+    FailureOr<llvm::StringMap<DenseElementsAttr>> values =
+        runOnHost(*copy, names, globals);
+    if (failed(values))
+      return signalPassFailure();
+    replaceGuards(module, globals, *values);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> qops::createQOpsConstEvalPass() {
+  return std::make_unique<QOpsConstEvalPass>();
+}
+
+void qops::registerQOpsConstEvalPass() { PassRegistration<QOpsConstEvalPass>(); }
