@@ -25,7 +25,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 double vnni_zmm_12x32(void); // int8_ceiling_vnni.c
 
@@ -61,13 +60,8 @@ static int cpu_has(const char *needs) {
   return 1;
 }
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
+#include "timed_loop.h"
 
-#define N 4000000L
 static int32_t mem[128] __attribute__((aligned(64)));
 
 static double cycle_seconds(void) {
@@ -91,19 +85,7 @@ static double cycle_seconds(void) {
   : "r"(mem)                                                                  \
   : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",   \
     "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory"
-#define LOOP(name, body)                                                      \
-  static double name(void) {                                                  \
-    double best = 1;                                                          \
-    for (int r = 0; r < 3; r++) {                                             \
-      double t = now();                                                       \
-      for (long i = 0; i < N; i++)                                            \
-        __asm__ volatile(body CLOBBERS);                                       \
-      t = (now() - t) / N;                                                    \
-      if (t < best)                                                           \
-        best = t;                                                             \
-    }                                                                         \
-    return best;                                                              \
-  }
+#define LOOP(name, body) TIMED_LOOP(static, name, body)
 
 #define ROW(a0, a1, off)                                                      \
   "vpbroadcastd " off "(%0), %%ymm2\n"                                        \

@@ -6,15 +6,8 @@
 //   vnni_zmm_12x32   QuantOps' vnni tile (AVX-512 VNNI): per k-quad 2 B
 //                    loads, 12 broadcasts, 24 VPDPBUSD zmm into 24
 //                    accumulators (exact u8 x s8 -> i32), 64 MACs each
-#include <time.h>
+#include "timed_loop.h"
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-#define N 4000000L
 static int mem[64] __attribute__((aligned(64)));
 
 #define CLOBBERS                                                              \
@@ -24,19 +17,7 @@ static int mem[64] __attribute__((aligned(64)));
     "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16",    \
     "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24",   \
     "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31", "memory"
-#define LOOP(name, body)                                                      \
-  double name(void) {                                                         \
-    double best = 1;                                                          \
-    for (int r = 0; r < 3; r++) {                                             \
-      double t = now();                                                       \
-      for (long i = 0; i < N; i++)                                            \
-        __asm__ volatile(body CLOBBERS);                                       \
-      t = (now() - t) / N;                                                    \
-      if (t < best)                                                           \
-        best = t;                                                             \
-    }                                                                         \
-    return best;                                                              \
-  }
+#define LOOP(name, body) TIMED_LOOP(, name, body)
 
 #define ZROW(a0, a1, off)                                                     \
   "vpbroadcastd " off "(%0), %%zmm2\n"                                        \

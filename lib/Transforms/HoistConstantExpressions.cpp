@@ -56,14 +56,17 @@ llvm::SetVector<Operation *> findConstantExpressions(Block &body) {
   return found;
 }
 
-/// Bytes of a static tensor of whole-byte ints or floats; 0 otherwise.
+/// Bytes of a static tensor of whole-byte ints or floats; 0 otherwise (i1
+/// tensors are bit-packed in attributes, byte per element in memory: not
+/// hoisted, so that qops-const-eval can read every global back as it is).
 int64_t staticTensorBytes(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape() ||
-      !tensor.getElementType().isIntOrFloat())
+      !tensor.getElementType().isIntOrFloat() ||
+      tensor.getElementType().getIntOrFloatBitWidth() % 8 != 0)
     return 0;
   return tensor.getNumElements() *
-         llvm::divideCeil(tensor.getElementType().getIntOrFloatBitWidth(), 8);
+         (tensor.getElementType().getIntOrFloatBitWidth() / 8);
 }
 
 /// The results to hoist: see the pass description. An expression's work is
