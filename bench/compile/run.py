@@ -90,8 +90,8 @@ def main():
     ]
     for name in MODELS:
         rows = samples[name]
-        q = lambda key: med([r for r in rows], 0, key)  # noqa: E731
-        o = lambda key: med([r for r in rows], 1, key)  # noqa: E731
+        q = lambda key: med(rows, 0, key)  # noqa: E731
+        o = lambda key: med(rows, 1, key)  # noqa: E731
         lines.append(f"| {name} | {q('parse'):.1f} | {q('lower'):.1f} | {q('jit'):.1f} | "
                      f"**{q('compile'):.1f}** | {q('first_call'):.1f} | {q('call'):.2f} | "
                      f"{o('first_session'):.1f} | **{o('session'):.1f}** | {o('first_run'):.1f} |")

@@ -27,12 +27,10 @@
 #include "QuantOps/Target/TargetAttr.h"
 #include "QuantOps/Transforms/Passes.h"
 
-#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/TargetSelect.h"
@@ -49,17 +47,6 @@ llvm::StringMap<memref::GlobalOp> valueGlobals(ModuleOp module) {
     if (global->hasAttr(qops::kHoistedValueAttr))
       globals[global.getSymName()] = global;
   return globals;
-}
-
-/// `module` in `context` (through bytecode).
-OwningOpRef<ModuleOp> copyInto(ModuleOp module, MLIRContext *context) {
-  std::string bytes;
-  llvm::raw_string_ostream os(bytes);
-  if (failed(writeBytecodeToFile(module, os))) {
-    module.emitError("qops-const-eval: the module does not serialize");
-    return nullptr;
-  }
-  return parseSourceString<ModuleOp>(bytes, ParserConfig(context));
 }
 
 /// Step 1: `copy` reduced to one function per compute scf.if, each
@@ -212,16 +199,8 @@ struct QOpsConstEvalPass
     if (globals.empty() || !llvm::sys::IsLittleEndianHost ||
         !llvm::Triple(qops::getTripleFor(module, "")).isLittleEndian())
       return;
-    // The copy lives in a context of its own, without threads: it is
-    // lowered and compiled while this pass runs in the module's context.
-    DialectRegistry registry;
-    module.getContext()->getDialectRegistry().appendTo(registry);
-    registerAllToLLVMIRTranslations(registry);
-    MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-    context.loadAllAvailableDialects();
-    OwningOpRef<ModuleOp> copy = copyInto(module, &context);
-    if (!copy)
-      return signalPassFailure();
+    // The copy is lowered and run while this pass holds the module.
+    OwningOpRef<ModuleOp> copy = module.clone();
     SmallVector<std::string> names = keepComputeBodies(*copy);
     FailureOr<llvm::StringMap<DenseElementsAttr>> values =
         runOnHost(*copy, names, globals);
