@@ -50,13 +50,14 @@ def main():
     # workaround rows measure the same kernel (see bench-anchors/RESULTS.md).
     workaround = {"Q_i4_block32": "Q_i4_block32_castI8", "DQ_i4_block32": "DQ_i4_block32_constX"}
 
-    # The int8 rows' ceiling: the VPDPBUSD tile of the host's strategy where
-    # bench/isa/run.sh measured one (VNNI hosts: the anchors' u8s8 peak is
-    # the AVX2 VPMADDUBSW form, which the vnni kernel does not run), per
-    # thread times the threads; else the anchors' u8s8 peak.
+    # The int8 rows' ceiling: the tile of the host's strategy where
+    # bench/isa/run.sh measured one (TDPBUSD on AMX hosts, VPDPBUSD on VNNI
+    # hosts: the anchors' u8s8 peak is the AVX2 VPMADDUBSW form, which
+    # neither kernel runs), per thread times the threads; else the anchors'
+    # u8s8 peak.
     isa_path = os.path.join(out_dir, "isa.json")
     isa = json.load(open(isa_path)) if os.path.exists(isa_path) else {}
-    vnni_loop = next((k for k in ("vnni_zmm_12x32", "vnni_ymm_6x16", "avxvnni_6x16") if k in isa), None)
+    vnni_loop = next((k for k in ("amx_32x32", "vnni_zmm_12x32", "vnni_ymm_6x16", "avxvnni_6x16") if k in isa), None)
 
     def limit(key, threads):
         if key == "int8" and vnni_loop:

@@ -35,7 +35,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.quantops_tools_dir, config.llvm_tools_dir]
-tools = ["quant-opt", "quant-runner", "mlir-translate", "mlir-opt", "opt", "llc", "llvm-objdump"]
+tools = ["quant-opt", "quant-runner", "mlir-translate", "mlir-opt", "opt", "llc", "llvm-objdump", "llvm-nm"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 # The plugin for stock mlir-opt (tools/qops-plugin).
 config.substitutions.append(
@@ -59,6 +59,13 @@ import shutil
 if (shutil.which("qemu-aarch64") and shutil.which("aarch64-linux-gnu-gcc")
         and os.path.isdir("/usr/aarch64-linux-gnu/lib")):
     config.available_features.add("qemu-aarch64")
+
+# libomp (Debian: libomp-22-dev), which quant-compile --parallel objects link
+# against (test/Target/aot-host-parallel.test): %libomp_dir.
+_libomp = getattr(config, "quantops_libomp", "")
+if _libomp and os.path.exists(_libomp):
+    config.available_features.add("libomp")
+    config.substitutions.append(("%libomp_dir", os.path.dirname(_libomp)))
 
 # A host that runs AMX-INT8 code (test/Integration/qlinear-matmul-amx.mlir):
 # the CPU has it and the kernel hands out the tile state (Linux 5.16+,

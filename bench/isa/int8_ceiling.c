@@ -17,9 +17,12 @@
 //   vnni_zmm_12x32, vnni_ymm_6x16, avxvnni_6x16
 //                 QuantOps' VPDPBUSD tiles (int8_ceiling_vnni.c), run where
 //                 /proc/cpuinfo lists their features
+//   amx_32x32     QuantOps' amx register tile, 4 TDPBUSD of 16 x 16 x 64
+//                 (int8_ceiling_amx.c), where the CPU has AMX-INT8 and Linux
+//                 hands out the tile state
 //
 // MACs per cycle = 16 per VPMADDWD (8 lanes x 2), 32 per VPMADDUBSW, 32 per
-// VPDPBUSD ymm, 64 per VPDPBUSD zmm.
+// VPDPBUSD ymm, 64 per VPDPBUSD zmm, 16384 per TDPBUSD.
 //
 //   int8_ceiling [CEILINGS.json]   (the JSON: GOP/s of one thread per loop)
 #include <stdint.h>
@@ -27,6 +30,8 @@
 #include <string.h>
 
 double vnni_zmm_12x32(void); // int8_ceiling_vnni.c
+double amx_32x32(void);      // int8_ceiling_amx.c
+int amx_ready(void);         // int8_ceiling_amx.c
 
 /// Whether /proc/cpuinfo's flags hold every space-separated word of `needs`.
 static int cpu_has(const char *needs) {
@@ -154,6 +159,8 @@ int main(int argc, char **argv) {
        "avx512vl avx512_vnni"},
       {"avxvnni_6x16", avxvnni_6x16, 12 * 32, "exact (QuantOps avxvnni, VEX VPDPBUSD ymm)",
        "avx_vnni"},
+      {"amx_32x32", amx_32x32, 4 * 16 * 16 * 64, "exact (QuantOps amx, TDPBUSD 2 x 2 tiles)",
+       "amx_tile amx_int8"},
   };
   enum { COUNT = sizeof(loops) / sizeof(loops[0]), ROUNDS = 7 };
   double best[COUNT];
@@ -163,6 +170,12 @@ int main(int argc, char **argv) {
     best[i] = 1e9;
     runs[i] = cpu_has(loops[i].needs);
   }
+  // AMX also needs the tile state from the kernel (and the tiles configured).
+  for (int i = 0; i < COUNT; i++)
+    if (runs[i] && !strcmp(loops[i].name, "amx_32x32") && !amx_ready()) {
+      runs[i] = 0;
+      loops[i].needs = "amx_tile amx_int8, and Linux's tile state";
+    }
   // Alternate the loops so that a busy moment hits them all alike; keep the
   // best cycles per body of each.
   for (int round = 0; round < ROUNDS; round++)

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Register-only int8 multiply-accumulate ceilings of this x86 CPU: exact
 # VPMADDWD against ONNX Runtime's saturating VPMADDUBSW form (AVX2), and the
-# VPDPBUSD tiles of the VNNI strategies where the CPU has them
-# (int8_ceiling.c, int8_ceiling_vnni.c). Writes bench/ISA.md and
-# bench/isa.json (GOP/s of one thread per loop; bench/report.py takes the
-# ceiling of the host's int8 strategy from it).
+# VPDPBUSD tiles of the VNNI strategies and the TDPBUSD tiles of amx where
+# the CPU has them (int8_ceiling.c, int8_ceiling_vnni.c, int8_ceiling_amx.c).
+# Writes bench/ISA.md and bench/isa.json (GOP/s of one thread per loop;
+# bench/report.py takes the ceiling of the host's int8 strategy from it).
 #   bash bench/isa/run.sh        (from the project root; ~10 s)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,7 +17,8 @@ trap 'rm -rf "$out"' EXIT
 cc -O2 -c -o "$out/main.o" bench/isa/int8_ceiling.c
 # -mavx512f for the zmm16-31 clobbers only: that loop runs on AVX-512 CPUs.
 cc -O2 -mavx512f -c -o "$out/vnni.o" bench/isa/int8_ceiling_vnni.c
-cc -o "$out/int8_ceiling" "$out/main.o" "$out/vnni.o"
+cc -O2 -c -o "$out/amx.o" bench/isa/int8_ceiling_amx.c
+cc -o "$out/int8_ceiling" "$out/main.o" "$out/vnni.o" "$out/amx.o"
 model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 family=$(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
 cpumodel=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')

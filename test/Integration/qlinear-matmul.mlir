@@ -722,6 +722,35 @@ func.func @qmm_large_256x512x384(%arg0: tensor<256x512xui8>, %arg1: tensor<f32>,
   return %0 : tensor<256x384xui8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_colsum_threads_40x512x640 %t/qmm_colsum_threads_40x512x640
+// RUN: quant-runner %s -e qmm_colsum_threads_40x512x640 --input %t/qmm_colsum_threads_40x512x640/in0.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in1.npy --input %t/qmm_colsum_threads_40x512x640/in2.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in3.npy --input %t/qmm_colsum_threads_40x512x640/in4.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in5.npy --input %t/qmm_colsum_threads_40x512x640/in6.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in7.npy --expect %t/qmm_colsum_threads_40x512x640/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_colsum_threads_40x512x640
+// RUN: %if amx %{ quant-runner %s -e qmm_colsum_threads_40x512x640 --target-features=-amx-tile \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in0.npy --input %t/qmm_colsum_threads_40x512x640/in1.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in2.npy --input %t/qmm_colsum_threads_40x512x640/in3.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in4.npy --input %t/qmm_colsum_threads_40x512x640/in5.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in6.npy --input %t/qmm_colsum_threads_40x512x640/in7.npy \
+// RUN:   --expect %t/qmm_colsum_threads_40x512x640/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_colsum_threads_40x512x640 %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_colsum_threads_40x512x640 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in0.npy --input %t/qmm_colsum_threads_40x512x640/in1.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in2.npy --input %t/qmm_colsum_threads_40x512x640/in3.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in4.npy --input %t/qmm_colsum_threads_40x512x640/in5.npy \
+// RUN:   --input %t/qmm_colsum_threads_40x512x640/in6.npy --input %t/qmm_colsum_threads_40x512x640/in7.npy \
+// RUN:   --expect %t/qmm_colsum_threads_40x512x640/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_colsum_threads_40x512x640 %}
+// OK_qmm_colsum_threads_40x512x640: all {{[0-9]+}} results match
+func.func @qmm_colsum_threads_40x512x640(%arg0: tensor<40x512xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<512x640xsi8>, %arg4: tensor<640xf32>, %arg5: tensor<640xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<40x640xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<40x512xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<512x640xsi8>, tensor<640xf32>, tensor<640xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<40x640xui8>
+  return %0 : tensor<40x640xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_batch_3x100x70x300 %t/qmm_batch_3x100x70x300
 // RUN: quant-runner %s -e qmm_batch_3x100x70x300 --input %t/qmm_batch_3x100x70x300/in0.npy \
 // RUN:   --input %t/qmm_batch_3x100x70x300/in1.npy --input %t/qmm_batch_3x100x70x300/in2.npy \

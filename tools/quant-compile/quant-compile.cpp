@@ -2,6 +2,8 @@
 //
 //   quant-compile FILE.mlir|FILE.onnx -o OUT.o [--header OUT.h]
 //       [--target-triple T] [--target-cpu C] [--target-features F] [-O N]
+//       [--int8-strategy S] [--const-eval=false] [--parallel]
+//       [--runtime-allocator]
 //
 // Lowers every public function with qops-lower-to-llvm for the target (its
 // vector strategy and LLVM's code generation), with C entry points
@@ -10,6 +12,11 @@
 // and writes an object file for any triple LLVM knows, plus a C header with
 // the descriptor types and prototypes. Results are allocated with
 // aligned_alloc: the caller frees their `allocated` pointer with free().
+// With --parallel the loops run on OpenMP threads (the object calls libomp's
+// __kmpc_* entry points: link with -lomp); with --runtime-allocator every
+// buffer, results included, comes from the linking program's
+// _mlir_memref_to_llvm_aligned_alloc and goes back to its
+// _mlir_memref_to_llvm_free (MLIR's generic allocation functions).
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +87,20 @@ cl::opt<bool> constEval(
              "packed; off: the first call of each function packs them "
              "(default on; little-endian host and target)"),
     cl::init(true), cl::cat(category));
+cl::opt<bool> parallel(
+    "parallel",
+    cl::desc("Run the parallel loops (the int8 kernels' tiles, packings, "
+             "elementwise ops) on OpenMP threads: link the object with "
+             "libomp (-lomp); OMP_NUM_THREADS or omp_set_num_threads sets "
+             "the count (default off: single-threaded code, libc only)"),
+    cl::init(false), cl::cat(category));
+cl::opt<bool> runtimeAllocator(
+    "runtime-allocator",
+    cl::desc("Allocate through _mlir_memref_to_llvm_aligned_alloc / "
+             "_mlir_memref_to_llvm_free, which the program linking the "
+             "object defines (e.g. a cache that keeps large blocks between "
+             "calls), instead of aligned_alloc / free"),
+    cl::init(false), cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level (0-3)"),
                            cl::init(3), cl::Prefix, cl::cat(category));
 
@@ -169,7 +190,12 @@ std::string makeHeader(ArrayRef<func::FuncOp> functions) {
       text += "} " + name + "_results;\n\n";
       resultParam = name + "_results *results";
     }
-    text += "/* Results are allocated with aligned_alloc: free(x.allocated). */\n";
+    text += runtimeAllocator
+                ? "/* Results are allocated with your "
+                  "_mlir_memref_to_llvm_aligned_alloc: release x.allocated "
+                  "with your _mlir_memref_to_llvm_free. */\n"
+                : "/* Results are allocated with aligned_alloc: "
+                  "free(x.allocated). */\n";
     text += "void _mlir_ciface_" + name + "(";
     SmallVector<std::string> params;
     if (!resultParam.empty())
@@ -245,6 +271,8 @@ int main(int argc, char **argv) {
   options.targetFeatures = target->features;
   options.int8Strategy = int8Strategy;
   options.constEval = constEval;
+  options.parallel = parallel;
+  options.runtimeAllocator = runtimeAllocator;
   qops::buildQOpsLowerToLLVMPipeline(pm, options);
   if (failed(pm.run(**module)))
     return fail("lowering failed");

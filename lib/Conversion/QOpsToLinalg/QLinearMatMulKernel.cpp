@@ -344,7 +344,7 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
     VnniPackedB packedB =
         packVnniB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
                   params.bZeroPoint.perElement, plan.k, plan.n, plan.kPadded,
-                  plan.nPadded, plan.panelColumns);
+                  plan.nPadded, plan.panelColumns, isParallel);
     packed.b = plan.mmla ? reorderQuadsForMmla(rewriter, loc, packedB.quads)
                          : packedB.quads;
     packed.columnTerm = packedB.columnTerm;
@@ -693,8 +693,28 @@ Value distributeSerially(OpBuilder &rewriter, Location loc,
   return batchLoop.getResult(0);
 }
 
+/// The columns of one thread's tile: the strategy's column chunk, or, for
+/// static shapes with fewer than kMinParallelTasks tasks, the chunk that
+/// makes that many (a multiple of the panel width, at least two panels):
+///   blocks = B * ceil(Mp / MC), chunks = ceil(kMinParallelTasks / blocks),
+///   chunk  = clamp(roundUp(ceil(Np / chunks), NR), 2 NR, columnChunk).
+int64_t threadColumnChunk(const KernelPlan &plan) {
+  int64_t chunk = plan.config.columnChunk;
+  std::optional<int64_t> batch = getConstantIntValue(plan.batch);
+  std::optional<int64_t> mPadded = getConstantIntValue(plan.mPadded);
+  std::optional<int64_t> nPadded = getConstantIntValue(plan.nPadded);
+  if (!batch || !mPadded || !nPadded)
+    return chunk;
+  int64_t blocks =
+      std::max<int64_t>(*batch * llvm::divideCeil(*mPadded, plan.rowBlock), 1);
+  int64_t chunks = llvm::divideCeil(kMinParallelTasks, blocks);
+  int64_t fit = llvm::alignTo(llvm::divideCeil(*nPadded, chunks),
+                              plan.panelColumns);
+  return std::clamp<int64_t>(fit, 2 * plan.panelColumns, chunk);
+}
+
 /// Threads: one scf.forall (-> OpenMP) over batches x row blocks x column
-/// chunks. Every tile writes its own part of y, so the result does not
+/// chunks (threadColumnChunk). Every tile writes its own part of y, so the result does not
 /// depend on the thread count. Splitting the columns keeps threads busy
 /// when there are few row blocks (gemv: one) and costs little: each tile
 /// re-reads its packed A block (in L2), and every B panel is still read
@@ -717,15 +737,15 @@ Value distributeOverThreads(OpBuilder &rewriter, Location loc,
       plan.staticM && plan.staticN && *plan.staticN >= *plan.staticM;
   unsigned rowDim = columnsOuter ? 2 : 1, columnDim = columnsOuter ? 1 : 2;
   SmallVector<OpFoldResult> upper{plan.batch, plan.mPadded, plan.nPadded};
-  SmallVector<OpFoldResult> steps{
-      rewriter.getIndexAttr(1), rewriter.getIndexAttr(plan.rowBlock),
-      rewriter.getIndexAttr(plan.config.columnChunk)};
+  int64_t columnChunk = threadColumnChunk(plan);
+  SmallVector<OpFoldResult> steps{rewriter.getIndexAttr(1),
+                                  rewriter.getIndexAttr(plan.rowBlock),
+                                  rewriter.getIndexAttr(columnChunk)};
   if (columnsOuter) {
     std::swap(upper[1], upper[2]);
     std::swap(steps[1], steps[2]);
   }
-  Value cChunk =
-      arith::ConstantIndexOp::create(rewriter, loc, plan.config.columnChunk);
+  Value cChunk = arith::ConstantIndexOp::create(rewriter, loc, columnChunk);
   auto forall = scf::ForallOp::create(
       rewriter, loc,
       ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "QLinearMatMulVnni.h"
+#include "TuningTable.h"
 
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
@@ -14,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -76,6 +78,58 @@ Value sumBytesAlong(OpBuilder &b, Location loc, Value bytes, unsigned reduced,
                    arith::AddIOp::create(nb, nl, args[1], wide).getResult());
              })
       .getResult(0);
+}
+
+/// colsum[b, n] = sum_k bytes[b, k, n] (signed) with threads: one scf.forall
+/// task per batch and chunk of kColumnSumColumns columns, each summing its
+/// slice [1, K, w] with sumBytesAlong:
+///   scf.forall (bi, nc) = (0, 0) to (B, N) step (1, C) shared_outs(%s)
+///     w = min(C, N - nc)             (C where C divides a static N)
+///     %part = sumBytesAlong(bytes[bi, 0:K, nc:nc+w])      // [1, w]
+///     parallel_insert_slice %part into %s[bi, nc][1, w]
+/// (A reduction is not an elementwise op: qops-vectorize-elementwise leaves
+/// it on one thread.)
+Value sumColumnsOverThreads(OpBuilder &b, Location loc, Value bytes) {
+  OpFoldResult batches = tensor::getMixedSize(b, loc, bytes, 0);
+  OpFoldResult k = tensor::getMixedSize(b, loc, bytes, 1);
+  OpFoldResult n = tensor::getMixedSize(b, loc, bytes, 2);
+  Value init = tensor::EmptyOp::create(b, loc, {batches, n}, b.getI32Type());
+  auto forall = scf::ForallOp::create(
+      b, loc,
+      ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{batches, n},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1),
+                             b.getIndexAttr(kColumnSumColumns)},
+      ValueRange{init}, std::nullopt);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(forall.getBody());
+  Value bi = forall.getInductionVar(0), nc = forall.getInductionVar(1);
+  AffineExpr d0 = b.getAffineDimExpr(0), s0 = b.getAffineSymbolExpr(0);
+  // A static N that the chunks divide gives every slice a static width (the
+  // sum's inner loop then has a constant trip count).
+  std::optional<int64_t> staticN = getConstantIntValue(n);
+  OpFoldResult width =
+      staticN && *staticN % kColumnSumColumns == 0
+          ? OpFoldResult(b.getIndexAttr(kColumnSumColumns))
+          : affine::makeComposedFoldedAffineMin(
+                b, loc,
+                AffineMap::get(1, 1,
+                               {b.getAffineConstantExpr(kColumnSumColumns),
+                                s0 - d0},
+                               b.getContext()),
+                {nc, n});
+  OpFoldResult one = b.getIndexAttr(1), zero = b.getIndexAttr(0);
+  Value slice = tensor::ExtractSliceOp::create(
+      b, loc, bytes, ArrayRef<OpFoldResult>{bi, zero, nc},
+      ArrayRef<OpFoldResult>{one, k, width},
+      ArrayRef<OpFoldResult>{one, one, one});
+  Value part = sumBytesAlong(b, loc, slice, /*reduced=*/1, /*isSigned=*/true);
+  b.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(
+      b, loc, part, forall.getRegionIterArgs()[0],
+      ArrayRef<OpFoldResult>{bi, nc}, ArrayRef<OpFoldResult>{one, width},
+      ArrayRef<OpFoldResult>{one, one});
+  return forall.getResult(0);
 }
 
 /// One elementwise generic: `value` (i8 storage) mapped by `body` to i8.
@@ -189,7 +243,8 @@ VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
                             Type bOnnx, Value zeroPoint,
                             bool zeroPointPerColumn, OpFoldResult k,
                             OpFoldResult n, OpFoldResult kPadded,
-                            OpFoldResult nPadded, int64_t panelColumns) {
+                            OpFoldResult nPadded, int64_t panelColumns,
+                            bool parallel) {
   MLIRContext *ctx = b.getContext();
   Type i32 = b.getI32Type();
   AffineExpr d0, d1, d2, d3;
@@ -201,8 +256,16 @@ VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
   OpFoldResult batches = tensor::getMixedSize(b, loc, bMatrix, 0);
 
   // colsum[b, n] = sum_k sext(b'[b, k, n])
-  Value columnSum = sumBytesAlong(b, loc, bytes, /*reduced=*/1,
-                                  /*isSigned=*/true);
+  // On threads only for a b large enough to pay for the extra parallel
+  // region (TuningTable.h).
+  std::optional<int64_t> staticK = getConstantIntValue(k),
+                         staticN = getConstantIntValue(n);
+  bool sumOnThreads = parallel && staticK && staticN &&
+                      *staticK * *staticN >= kColumnSumThreadBytes;
+  Value columnSum =
+      sumOnThreads
+          ? sumColumnsOverThreads(b, loc, bytes)
+          : sumBytesAlong(b, loc, bytes, /*reduced=*/1, /*isSigned=*/true);
 
   // term[b, n] = K zb'[n] - colsum[b, n]
   Value zp = zeroPoint;

@@ -48,11 +48,14 @@ struct VnniPackedB {
   Value columnTerm; // [Bb, Np] i32: K zb'[n] - sum_k b'[k, n]
 };
 /// B32 and the column term of b [Bb, K, N] (storage) at run time. The zero
-/// point is rank 0 or [Np] (padded); `k` is the true K.
+/// point is rank 0 or [Np] (padded); `k` is the true K. With `parallel` the
+/// column sums of a static b of at least kColumnSumThreadBytes per batch run
+/// on threads (chunks of kColumnSumColumns columns).
 VnniPackedB packVnniB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
                       Value zeroPoint, bool zeroPointPerColumn,
                       OpFoldResult k, OpFoldResult n, OpFoldResult kPadded,
-                      OpFoldResult nPadded, int64_t panelColumns);
+                      OpFoldResult nPadded, int64_t panelColumns,
+                      bool parallel);
 
 /// acc + the products of four adjacent bytes per i32 lane, u8 x s8
 /// (qkernel.dot_u8s8_quads: VPDPBUSD, USDOT) or s8 x s8 with `signedA`

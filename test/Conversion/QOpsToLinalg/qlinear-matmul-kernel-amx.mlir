@@ -117,12 +117,14 @@ func.func @dynamic_rows(%a: tensor<?x64xui8>, %b: tensor<64x32xsi8>) -> tensor<?
 
 // -----
 
-// With threads: one scf.forall over batches x 128-row blocks x 256-column
+// With threads: one scf.forall over batches x 128-row blocks x column
 // chunks (columns outside the rows when N >= M, as for the other
-// strategies; canonicalization drops the unit dims: 40 columns are one
-// chunk); the scratch buffer is per block, inside the forall.
+// strategies; 2 x 2 blocks would make 8 tasks of 256 columns, so the chunks
+// narrow to 64 columns, two panels; canonicalization drops the unit dims:
+// 40 columns are one chunk); the scratch buffer is per block, inside the
+// forall.
 // PAR-LABEL: func.func @threads
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (2, 320, 160) step (1, 256, 128)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (2, 320, 160) step (1, 64, 128)
 // PAR: memref.alloc() {alignment = 64 : i64} : memref<32x32xi32>
 // PAR: amx.tile_muli
 // PAR: tensor.parallel_insert_slice

@@ -144,12 +144,16 @@ func.func @any() {
 
 // With threads, N >= M puts the column chunks outside the row blocks, for
 // the quad strategies as for madd, whether b is packed at run time or at
-// compile time.
+// compile time. One 48-row block would make 2 tasks of 256 columns: static
+// shapes get chunks narrow enough for 64 tasks, two 32-column panels at the
+// least (TuningTable.h kMinParallelTasks). b's column sums (8 x 300 bytes)
+// stay on one thread.
 // RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=vnni" --split-input-file | FileCheck %s --check-prefix=PAR
 // PAR-LABEL: func.func @threads_runtime_b
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 256, 48)
+// PAR-NOT: scf.forall ({{.*}}) = (0, 0) to
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 64, 48)
 // PAR-LABEL: func.func @threads_constant_b
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 256, 48)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 64, 48)
 // CHECK-LABEL: func.func @threads_runtime_b
 func.func @threads_runtime_b(%a: tensor<20x8xui8>, %b: tensor<8x300xsi8>) -> tensor<20x300xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
@@ -165,4 +169,27 @@ func.func @threads_constant_b(%a: tensor<20x8xui8>) -> tensor<20x300xui8> {
   %zb = arith.constant dense<-1> : tensor<si8>
   %y = qops.qlinear_matmul a(%a, %s, %za : tensor<20x8xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<8x300xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<20x300xui8>
   return %y : tensor<20x300xui8>
+}
+
+// -----
+
+// A run-time b of at least 256 KiB (256 x 1024) has its column sums (the
+// zero-point term) computed on threads too: an scf.forall over batches x
+// chunks of 64 columns, each summing its [1, K, 64] slice over K.
+// PAR-LABEL: func.func @threads_column_sums
+// PAR: %[[SUMS:.*]] = scf.forall (%[[BI:.*]], %[[NC:.*]]) = (0, 0) to (1, 1024) step (1, 64) shared_outs(%[[S:.*]] = %{{.*}}) -> (tensor<1x1024xi32>)
+// PAR: %[[SLICE:.*]] = tensor.extract_slice %{{.*}}[%[[BI]], 0, %[[NC]]] [1, 256, 64] [1, 1, 1] : tensor<1x256x1024xi8> to tensor<1x256x64xi8>
+// PAR: linalg.generic {{{.*}}iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[SLICE]] : tensor<1x256x64xi8>) outs(%{{.*}} : tensor<1x64xi32>)
+// PAR: arith.extsi
+// PAR: tensor.parallel_insert_slice %{{.*}} into %[[S]][%[[BI]], %[[NC]]] [1, 64] [1, 1]
+// The term K zb' - colsum reads the sums.
+// PAR: linalg.generic {{.*}} ins(%[[SUMS]], %{{.*}} : tensor<1x1024xi32>, tensor<i8>)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 1024, 24) step (1, 64, 48)
+// CHECK-LABEL: func.func @threads_column_sums
+func.func @threads_column_sums(%a: tensor<16x256xui8>, %b: tensor<256x1024xsi8>) -> tensor<16x1024xui8> {
+  %s = arith.constant dense<0.5> : tensor<f32>
+  %za = arith.constant dense<3> : tensor<ui8>
+  %zb = arith.constant dense<-1> : tensor<si8>
+  %y = qops.qlinear_matmul a(%a, %s, %za : tensor<16x256xui8>, tensor<f32>, tensor<ui8>) b(%b, %s, %zb : tensor<256x1024xsi8>, tensor<f32>, tensor<si8>) y(%s, %za : tensor<f32>, tensor<ui8>) -> tensor<16x1024xui8>
+  return %y : tensor<16x1024xui8>
 }

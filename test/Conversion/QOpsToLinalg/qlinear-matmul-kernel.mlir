@@ -82,15 +82,17 @@ func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tenso
 // -----
 
 // With `parallel`, one scf.forall runs over batches x 48-row blocks x
-// 256-column chunks (here 2 x 2 tiles: 304 padded columns are a chunk of
-// 256 and one of 48); each tile's panel loop covers its own columns and it
-// writes its own part of y, the column written offset by the chunk start.
+// column chunks: 256 columns, narrower for static shapes that would give
+// fewer than 64 tasks, two 16-column panels at the least (here 2 x 10
+// tasks: 304 padded columns are 9 chunks of 32 and one of 16); each tile's
+// panel loop covers its own columns and it writes its own part of y, the
+// column written offset by the chunk start.
 // b is packed at run time and N >= M, so the column chunks are the outer
 // dimension (a thread multiplies with the panels it packed).
 // PAR-LABEL: func.func @kernel_parallel
 // The tile's part of y stops at column 300: the panel loop runs to 304, and
 // the writes are masked (not in_bounds).
-// PAR: scf.forall (%[[BI:.*]], %[[NC:.*]], %[[MB:.*]]) = (0, 0, 0) to (1, 304, 96) step (1, 256, 48) shared_outs(%[[Y:.*]] = %{{.*}}) -> (tensor<1x96x300xi8>)
+// PAR: scf.forall (%[[BI:.*]], %[[NC:.*]], %[[MB:.*]]) = (0, 0, 0) to (1, 304, 96) step (1, 32, 48) shared_outs(%[[Y:.*]] = %{{.*}}) -> (tensor<1x96x300xi8>)
 // PAR: %[[CHUNK_END:.*]] = arith.minui %{{.*}}, %c304
 // PAR: %[[Y_COLUMNS_END:.*]] = arith.minui %{{.*}}, %c300
 // PAR: %[[Y_COLUMNS:.*]] = arith.subi %[[Y_COLUMNS_END]], %[[NC]]
@@ -112,9 +114,9 @@ func.func @kernel_parallel(%a: tensor<96x64xui8>, %as: tensor<f32>, %azp: tensor
 // A taller a than b is wide (M > N): the row blocks are the outer
 // dimension. A compile-time b with N >= M keeps the column chunks outside.
 // PAR-LABEL: func.func @kernel_parallel_tall
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 300, 48) step (1, 48, 256)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 300, 48) step (1, 48, 32)
 // PAR-LABEL: func.func @kernel_parallel_constant_b
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 304, 96) step (1, 256, 48)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 304, 96) step (1, 32, 48)
 // CHECK-LABEL: func.func @kernel_parallel_tall
 func.func @kernel_parallel_tall(%a: tensor<300x64xui8>, %b: tensor<64x40xsi8>) -> tensor<300x40xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>

@@ -783,6 +783,11 @@ def qmm_ties(n):
 add("qlinear-matmul", "qmm_dyn", lambda n: qmm_rand(n, "u8", "i8", "u8", (6, 19), (19, 11), b_par=(11,), dyn=True))
 add("qlinear-matmul", "qmm_dyn_batch", lambda n: qmm_rand(n, "i8", "i8", "u8", (2, 3, 8), (2, 8, 4), dyn=True))
 add("qlinear-matmul", "qmm_large_256x512x384", lambda n: qmm_rand(n, "u8", "i8", "u8", (256, 512), (512, 384)))
+# A run-time b of 320 KiB (at least kColumnSumThreadBytes): with threads its
+# column sums (the zero-point term, per-column zero points here) are summed
+# in chunks of 64 columns on the threads (vnni, avxvnni, amx).
+add("qlinear-matmul", "qmm_colsum_threads_40x512x640",
+    lambda n: qmm_rand(n, "u8", "i8", "u8", (40, 512), (512, 640), b_par=(640,)))
 # With threads: batches x row blocks (48 rows) x column chunks (256 columns):
 # 3 x 3 x 2 tiles, the last ones partial, per-column b and y parameters.
 add("qlinear-matmul", "qmm_batch_3x100x70x300",
