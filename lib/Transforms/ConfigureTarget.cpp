@@ -27,6 +27,8 @@ struct QOpsConfigureTargetPass
     ModuleOp module = getOperation();
     bool noOption = targetTriple.empty() && targetCpu.empty() &&
                     targetFeatures.empty() && int8Strategy == "auto";
+    if (noOption && failed(qops::verifyTargetAttr(module)))
+      return signalPassFailure();
     if (noOption && qops::getConfiguredTarget(module))
       return; // configured already
     llvm::Expected<qops::QOpsTarget> target =
@@ -35,11 +37,17 @@ struct QOpsConfigureTargetPass
       module.emitError() << llvm::toString(target.takeError());
       return signalPassFailure();
     }
-    std::string strategy = int8Strategy == "auto"
-                               ? qops::chooseInt8Strategy(*target)
-                               : std::string(int8Strategy);
+    std::optional<qops::Int8KernelStrategy> strategy =
+        int8Strategy == "auto" ? qops::chooseInt8Strategy(*target)
+                               : qops::symbolizeInt8Strategy(int8Strategy);
+    if (!strategy) {
+      module.emitError() << "int8-strategy must be auto, "
+                         << qops::int8StrategyNames() << ", not '"
+                         << int8Strategy << "'";
+      return signalPassFailure();
+    }
     module->setAttr(qops::kTargetAttrName,
-                    qops::makeTargetAttr(&getContext(), {*target, strategy}));
+                    qops::makeTargetAttr(&getContext(), {*target, *strategy}));
   }
 };
 

@@ -241,12 +241,19 @@ int main(int argc, char **argv) {
   llvm::Expected<qops::QOpsTarget> target = qops::resolveTarget(wanted);
   if (!target)
     return fail(llvm::toString(target.takeError()));
-  std::string unsupported =
-      qops::int8StrategyUnsupportedReason(*target, int8Strategy);
-  if (!unsupported.empty())
-    return fail("--int8-strategy=" + int8Strategy + " cannot run on target '" +
-                target->triple + "' (CPU '" + target->cpu + "'): it " +
-                unsupported);
+  if (int8Strategy != "auto") {
+    std::optional<qops::Int8KernelStrategy> named =
+        qops::symbolizeInt8Strategy(int8Strategy);
+    if (!named)
+      return fail("--int8-strategy must be auto, " +
+                  qops::int8StrategyNames() + ", not '" + int8Strategy + "'");
+    std::string unsupported =
+        qops::int8StrategyUnsupportedReason(*target, *named);
+    if (!unsupported.empty())
+      return fail("--int8-strategy=" + int8Strategy +
+                  " cannot run on target '" + target->triple + "' (CPU '" +
+                  target->cpu + "'): it " + unsupported);
+  }
 
   SmallVector<func::FuncOp> functions;
   for (auto func : (*module)->getOps<func::FuncOp>())

@@ -23,6 +23,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Support/LogicalResult.h"
 
 #include <optional>
 
@@ -34,7 +35,7 @@ inline constexpr llvm::StringLiteral kTargetAttrName = "qops.target";
 /// A resolved target and the int8 strategy chosen for it.
 struct ConfiguredTarget {
   QOpsTarget target;
-  std::string int8Strategy;
+  Int8KernelStrategy int8Strategy;
 };
 
 /// The attribute's dictionary for `configured`.
@@ -42,8 +43,14 @@ DictionaryAttr makeTargetAttr(MLIRContext *ctx,
                               const ConfiguredTarget &configured);
 
 /// The target recorded on `op`'s module (or on `op` itself, if it is the
-/// module), if any; nothing when the attribute is absent or malformed.
+/// module), if any; nothing when the attribute is absent or malformed (a
+/// field missing, or an int8_strategy that names no strategy).
 std::optional<ConfiguredTarget> getConfiguredTarget(Operation *op);
+
+/// Fails, with an error on the module, when `module` carries a qops.target
+/// that getConfiguredTarget cannot read (rather than compiling for the host
+/// unasked); succeeds when it has none or a well-formed one.
+LogicalResult verifyTargetAttr(Operation *module);
 
 /// The target of a pass with target options `options`: those options if any
 /// is set, else the module's configured target, else `options` (empty

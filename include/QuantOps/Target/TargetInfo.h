@@ -12,6 +12,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir::qops {
@@ -37,32 +38,60 @@ bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 /// registers are sized by it.
 unsigned vectorRegisterBits(const QOpsTarget &target);
 
-/// The QLinearMatMul micro-kernel the target gets:
-///   "amx"   x86 with AMX-INT8 (and AVX512-VNNI + VL): TDPBUSD on AMX tiles,
-///           32 x 32 register tiles, zero points folded as in vnni; vnni
-///           for a statically short a
-///   "vnni"  x86 with AVX512-VNNI + AVX512VL: VPDPBUSD on u8 x s8 quads,
-///           zero points folded by row / column sums, 12-row tiles
-///   "avxvnni"  x86 with AVX-VNNI but no AVX-512: the same, 6-row tiles
-///   "usmmla" AArch64 with i8mm: USMMLA (u8 2x8 times s8 8x2 into 2x2
-///           blocks), zero points folded as in vnni, 6-row tiles
-///   "usdot" AArch64 with i8mm, by request only: USDOT on u8 x s8 quads,
-///           6-row tiles
-///   "sdot"  AArch64 with dotprod: SDOT on s8 x s8 quads, 6-row tiles
-///   "maddubs"  x86 with AVX2 and no VNNI: VPMADDUBSW on the quads of
-///           avxvnni for a constant b whose pair sums provably fit i16,
-///           madd otherwise
-///   "madd"  otherwise: zero points subtracted while packing to i16,
-///           VPMADDWD-shaped pair products (pmaddwd on x86, smull/saddlp
-///           pairs elsewhere)
-std::string chooseInt8Strategy(const QOpsTarget &target);
+/// The int8 micro-kernels (lib/Conversion/QOpsToLinalg, QLinearMatMulKernel.cpp),
+/// by name (the int8-strategy options, qops.target's int8_strategy), in
+/// chooseInt8Strategy's order of preference:
+///   amx      x86 with AMX-INT8 (and AVX512-VNNI + VL): TDPBUSD on 16 x 64 u8
+///            times 16 x 64 s8 quad tiles into 16 x 16 i32 tiles, 2 x 2 of
+///            them (32 x 32) per register tile; zero points folded as in
+///            vnni; vnni for a statically short a (fewer than 32 rows)
+///   vnni     x86 with AVX512-VNNI + AVX512VL: VPDPBUSD on u8 x s8 quads,
+///            zero points folded by row / column sums, 12-row tiles (32
+///            registers)
+///   avxvnni  x86 with AVX-VNNI but no AVX-512: the same, 6-row tiles (16
+///            registers)
+///   usmmla   AArch64 with i8mm: USMMLA (u8 2x8 times s8 8x2 into 2x2
+///            blocks), 6-row x 16-column tiles of 24 blocks, zero points
+///            folded as in vnni
+///   sdot     AArch64 with dotprod: SDOT on s8 x s8 quads (a read as s8 by
+///            flipping the sign bit of a ui8 a), 6-row tiles
+///   maddubs  x86 with AVX2 and no VNNI: for a constant b whose every pair
+///            of products provably fits i16 (with any u8 a), the quads of
+///            avxvnni multiplied by VPMADDUBSW + VPMADDWD by ones; madd
+///            otherwise
+///   madd     otherwise: zero points subtracted while packing to i16,
+///            VPMADDWD-shaped pair products (pmaddwd on x86, smull/saddlp
+///            pairs elsewhere)
+///   usdot    AArch64 with i8mm, by request only: USDOT on u8 x s8 quads,
+///            6-row tiles
+enum class Int8KernelStrategy {
+  Madd,
+  Maddubs,
+  Vnni,
+  AvxVnni,
+  Amx,
+  NeonUsmmla,
+  NeonUsdot,
+  NeonSdot
+};
 
-/// Why the resolved target cannot run int8 strategy `strategy` (one of
-/// chooseInt8Strategy's names): "needs AArch64" / "needs +i8mm" ..., or ""
-/// when it can. LLVM aborts on an instruction the target lacks, so tools
-/// that compile a named strategy check this first.
+/// The strategy's name ("madd", "usmmla", ...), and back; nothing for a name
+/// that is none of them.
+llvm::StringRef stringifyInt8Strategy(Int8KernelStrategy strategy);
+std::optional<Int8KernelStrategy> symbolizeInt8Strategy(llvm::StringRef name);
+/// Every name, for messages: "madd, maddubs, vnni, avxvnni, amx, usmmla,
+/// usdot or sdot".
+std::string int8StrategyNames();
+
+/// The strategy the resolved target gets: the first of the list above it
+/// can run.
+Int8KernelStrategy chooseInt8Strategy(const QOpsTarget &target);
+
+/// Why the resolved target cannot run `strategy`: "needs AArch64" /
+/// "needs +i8mm" ..., or "" when it can. LLVM aborts on an instruction the
+/// target lacks, so tools that compile a named strategy check this first.
 std::string int8StrategyUnsupportedReason(const QOpsTarget &target,
-                                          llvm::StringRef strategy);
+                                          Int8KernelStrategy strategy);
 
 /// Features of the resolved target that the host CPU lacks (empty if the
 /// code can run here), for JIT users.

@@ -17,7 +17,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #define DEBUG_TYPE "convert-qops-to-linalg"
 
@@ -73,44 +72,37 @@ struct ConvertQOpsToLinalgPass
     // (64 f32 lanes when a named strategy leaves the target unresolved).
     // With no target option, the module's configured target
     // (qops-configure-target), and its strategy unless one is named.
+    if (failed(verifyTargetAttr(module)))
+      return signalPassFailure();
     QOpsTarget options{targetTriple, targetCpu, targetFeatures};
     QOpsTarget requested = getTargetFor(module, options);
-    std::string strategyName = int8Strategy;
+    std::optional<Int8KernelStrategy> strategy;
+    if (int8Strategy != "auto") {
+      strategy = symbolizeInt8Strategy(int8Strategy);
+      if (!strategy) {
+        module.emitError() << "int8-strategy must be auto, "
+                           << int8StrategyNames() << ", not '"
+                           << int8Strategy << "'";
+        return signalPassFailure();
+      }
+    }
     bool noTargetOption = options.triple.empty() && options.cpu.empty() &&
                           options.features.empty();
-    if (noTargetOption && strategyName == "auto")
+    if (noTargetOption && !strategy)
       if (std::optional<ConfiguredTarget> configured =
               getConfiguredTarget(module))
-        strategyName = configured->int8Strategy;
+        strategy = configured->int8Strategy;
     int64_t minMaxLanes = 64;
     llvm::Expected<QOpsTarget> resolved = resolveTarget(requested);
     if (resolved) {
       minMaxLanes = 4 * vectorRegisterBits(*resolved) / 32;
-      if (strategyName == "auto")
-        strategyName = chooseInt8Strategy(*resolved);
-    } else if (strategyName == "auto") {
+      if (!strategy)
+        strategy = chooseInt8Strategy(*resolved);
+    } else if (!strategy) {
       module.emitError() << llvm::toString(resolved.takeError());
       return signalPassFailure();
     } else {
       llvm::consumeError(resolved.takeError());
-    }
-    std::optional<Int8KernelStrategy> strategy =
-        llvm::StringSwitch<std::optional<Int8KernelStrategy>>(strategyName)
-            .Case("madd", Int8KernelStrategy::Madd)
-            .Case("maddubs", Int8KernelStrategy::Maddubs)
-            .Case("vnni", Int8KernelStrategy::Vnni)
-            .Case("avxvnni", Int8KernelStrategy::AvxVnni)
-            .Case("amx", Int8KernelStrategy::Amx)
-            .Case("usmmla", Int8KernelStrategy::NeonUsmmla)
-            .Case("usdot", Int8KernelStrategy::NeonUsdot)
-            .Case("sdot", Int8KernelStrategy::NeonSdot)
-            .Default(std::nullopt);
-    if (!strategy) {
-      module.emitError()
-          << "int8-strategy must be auto, madd, maddubs, vnni, avxvnni, amx, "
-             "usmmla, usdot or sdot, not '"
-          << strategyName << "'";
-      return signalPassFailure();
     }
 
     RewritePatternSet patterns(ctx);

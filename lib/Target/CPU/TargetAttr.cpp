@@ -16,7 +16,8 @@ DictionaryAttr qops::makeTargetAttr(MLIRContext *ctx,
   return DictionaryAttr::get(
       ctx, {entry("cpu", configured.target.cpu),
             entry("features", configured.target.features),
-            entry("int8_strategy", configured.int8Strategy),
+            entry("int8_strategy",
+                  stringifyInt8Strategy(configured.int8Strategy)),
             entry("triple", configured.target.triple)});
 }
 
@@ -39,7 +40,19 @@ qops::getConfiguredTarget(Operation *op) {
                              strategy = field("int8_strategy");
   if (!triple || !cpu || !features || !strategy)
     return std::nullopt;
-  return ConfiguredTarget{{*triple, *cpu, *features}, *strategy};
+  std::optional<Int8KernelStrategy> known = symbolizeInt8Strategy(*strategy);
+  if (!known)
+    return std::nullopt;
+  return ConfiguredTarget{{*triple, *cpu, *features}, *known};
+}
+
+LogicalResult qops::verifyTargetAttr(Operation *module) {
+  if (!module->hasAttr(kTargetAttrName) || getConfiguredTarget(module))
+    return success();
+  return module->emitError()
+         << kTargetAttrName
+         << " must be a dictionary of strings cpu, features, int8_strategy ("
+         << int8StrategyNames() << ") and triple";
 }
 
 qops::QOpsTarget qops::getTargetFor(Operation *op, const QOpsTarget &options) {

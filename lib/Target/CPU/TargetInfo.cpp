@@ -2,10 +2,12 @@
 
 #include "QuantOps/Target/TargetInfo.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
@@ -135,8 +137,46 @@ unsigned qops::vectorRegisterBits(const QOpsTarget &target) {
   return targetHasFeatures(target, "+avx2") ? 256 : 128;
 }
 
+namespace {
+/// The one table of names, in enum order.
+constexpr std::pair<qops::Int8KernelStrategy, llvm::StringLiteral>
+    kStrategyNames[] = {{qops::Int8KernelStrategy::Madd, "madd"},
+                        {qops::Int8KernelStrategy::Maddubs, "maddubs"},
+                        {qops::Int8KernelStrategy::Vnni, "vnni"},
+                        {qops::Int8KernelStrategy::AvxVnni, "avxvnni"},
+                        {qops::Int8KernelStrategy::Amx, "amx"},
+                        {qops::Int8KernelStrategy::NeonUsmmla, "usmmla"},
+                        {qops::Int8KernelStrategy::NeonUsdot, "usdot"},
+                        {qops::Int8KernelStrategy::NeonSdot, "sdot"}};
+} // namespace
+
+llvm::StringRef qops::stringifyInt8Strategy(Int8KernelStrategy strategy) {
+  for (auto [value, name] : kStrategyNames)
+    if (value == strategy)
+      return name;
+  llvm_unreachable("every strategy has a name");
+}
+
+std::optional<qops::Int8KernelStrategy>
+qops::symbolizeInt8Strategy(llvm::StringRef name) {
+  for (auto [value, known] : kStrategyNames)
+    if (known == name)
+      return value;
+  return std::nullopt;
+}
+
+std::string qops::int8StrategyNames() {
+  std::string names;
+  for (auto [index, entry] : llvm::enumerate(kStrategyNames)) {
+    if (index)
+      names += index + 1 == std::size(kStrategyNames) ? " or " : ", ";
+    names += entry.second.str();
+  }
+  return names;
+}
+
 std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
-                                                llvm::StringRef strategy) {
+                                                Int8KernelStrategy strategy) {
   llvm::Triple triple(target.triple);
   auto needs = [&](bool arch, llvm::StringRef archName,
                    llvm::StringRef features) -> std::string {
@@ -146,34 +186,40 @@ std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
       return ("needs " + features).str();
     return "";
   };
-  if (strategy == "vnni")
+  switch (strategy) {
+  case Int8KernelStrategy::Vnni:
     return needs(triple.isX86(), "x86", "+avx512vnni,+avx512vl");
-  if (strategy == "avxvnni") {
+  case Int8KernelStrategy::AvxVnni:
     // The VEX encoding, or the EVEX one on AVX-512 VNNI machines.
     if (triple.isX86() && targetHasFeatures(target, "+avx512vnni,+avx512vl"))
       return "";
     return needs(triple.isX86(), "x86", "+avxvnni");
-  }
-  if (strategy == "amx") // vnni for the statically short matrices
+  case Int8KernelStrategy::Amx: // vnni for the statically short matrices
     return needs(triple.isX86(), "x86",
                  "+amx-int8,+amx-tile,+avx512vnni,+avx512vl");
-  if (strategy == "usmmla" || strategy == "usdot")
+  case Int8KernelStrategy::NeonUsmmla:
+  case Int8KernelStrategy::NeonUsdot:
     return needs(triple.isAArch64(), "AArch64", "+i8mm");
-  if (strategy == "sdot")
+  case Int8KernelStrategy::NeonSdot:
     return needs(triple.isAArch64(), "AArch64", "+dotprod");
-  if (strategy == "maddubs")
+  case Int8KernelStrategy::Maddubs:
     return needs(triple.isX86(), "x86", "+avx2");
-  return ""; // madd: plain vector arithmetic
+  case Int8KernelStrategy::Madd: // plain vector arithmetic
+    return "";
+  }
+  llvm_unreachable("every strategy is handled");
 }
 
-std::string qops::chooseInt8Strategy(const QOpsTarget &target) {
+qops::Int8KernelStrategy qops::chooseInt8Strategy(const QOpsTarget &target) {
   // The first the target can run, in order of preference (usdot only on
   // request: usmmla does twice the products per instruction).
-  for (llvm::StringRef strategy :
-       {"amx", "vnni", "avxvnni", "usmmla", "sdot", "maddubs"})
+  for (Int8KernelStrategy strategy :
+       {Int8KernelStrategy::Amx, Int8KernelStrategy::Vnni,
+        Int8KernelStrategy::AvxVnni, Int8KernelStrategy::NeonUsmmla,
+        Int8KernelStrategy::NeonSdot, Int8KernelStrategy::Maddubs})
     if (int8StrategyUnsupportedReason(target, strategy).empty())
-      return strategy.str();
-  return "madd";
+      return strategy;
+  return Int8KernelStrategy::Madd;
 }
 
 std::string qops::featuresMissingOnHost(const QOpsTarget &target) {

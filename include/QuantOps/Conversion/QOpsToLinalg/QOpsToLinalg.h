@@ -9,6 +9,7 @@
 #define QUANTOPS_CONVERSION_QOPSTOLINALG_QOPSTOLINALG_H
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h" // kSignatureAttrName
+#include "QuantOps/Target/TargetInfo.h"            // Int8KernelStrategy
 
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -44,37 +45,6 @@ void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            bool parallel = false);
-/// How the int8 micro-kernel multiplies (QLinearMatMulKernel.cpp):
-///   Madd  zero points subtracted while packing to i16; pair products
-///         summed like VPMADDWD (any target: pmaddwd on x86)
-///   Vnni  u8 x s8 quads summed like VPDPBUSD (x86 AVX512-VNNI + VL); zero
-///         points folded by row / column sums; 12-row tiles (32 registers)
-///   AvxVnni  the same with 6-row tiles, for AVX-VNNI without AVX-512 (16
-///         registers)
-///   Amx   x86 with AMX-INT8: TDPBUSD on 16 x 64 u8 times 16 x 64 s8 quad
-///         tiles into 16 x 16 i32 tiles, 2 x 2 of them (32 x 32) per
-///         register tile; zero points folded as in Vnni. A statically short
-///         a (fewer than 32 rows) takes the Vnni kernel
-///   NeonUsmmla AArch64 with i8mm: USMMLA, 2x8 u8 times 8x2 s8 into a 2x2
-///         block; 6-row x 16-column tiles of 24 blocks; zero points folded
-///         as in Vnni
-///   NeonUsdot  the quads on AArch64 with i8mm: USDOT (u8 x s8), 6-row tiles
-///   NeonSdot   the quads on AArch64 with dotprod: SDOT (s8 x s8; a read as
-///         s8 by flipping the sign bit of a ui8 a), 6-row tiles
-///   Maddubs  x86 AVX2 without VNNI: for a constant b whose every pair of
-///         products provably fits i16 (with any u8 a), the quads of AvxVnni
-///         multiplied by VPMADDUBSW + VPMADDWD by ones; Madd otherwise
-enum class Int8KernelStrategy {
-  Madd,
-  Maddubs,
-  Vnni,
-  AvxVnni,
-  Amx,
-  NeonUsmmla,
-  NeonUsdot,
-  NeonSdot
-};
-
 /// QLinearMatMul and MatMulInteger, the whole lowering, one pattern per op:
 /// the int8 gemv below where it applies, else (si8/ui8 with f32 scales) packing
 /// + the register-blocked micro-kernel (QLinearMatMulKernel.cpp), else the
