@@ -8,6 +8,7 @@
 
 #include "QuantOps/Transforms/Passes.h"
 
+#include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Target/TargetAttr.h"
 
 namespace mlir::qops {
@@ -39,7 +40,7 @@ struct QOpsConfigureTargetPass
     }
     std::optional<qops::Int8KernelStrategy> strategy =
         int8Strategy == "auto" ? qops::chooseInt8Strategy(*target)
-                               : qops::symbolizeInt8Strategy(int8Strategy);
+                               : qops::symbolizeInt8KernelStrategy(int8Strategy);
     if (!strategy) {
       module.emitError() << "int8-strategy must be auto, "
                          << qops::int8StrategyNames() << ", not '"

@@ -4,7 +4,9 @@
 // on the module, target_cpu / target_features on each llvm.func definition.
 // mlir-translate turns them into the LLVM IR's target triple and the
 // functions' "target-cpu" / "target-features" attributes, which the JIT and
-// llc honour without -mcpu / -mattr.
+// llc honour without -mcpu / -mattr. The module's qops.target goes: the LLVM
+// attributes hold the target from here on (the pipelines run this pass
+// after every reader of qops.target).
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +52,10 @@ struct QOpsSetLLVMTargetPass
       if (!target->features.empty())
         func.setTargetFeaturesAttr(features);
     });
+    // The LLVM module holds the target in its own attributes now; without
+    // qops.target (a qops dialect attribute) stock tools such as
+    // mlir-translate read the result.
+    module->removeAttr(qops::kTargetAttrName);
   }
 };
 

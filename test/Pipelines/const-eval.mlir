@@ -73,7 +73,7 @@ func.func @one(%x: tensor<32xf32>) -> tensor<32xf32> {
 // CHECK: memref.global "private" @__qops_hoisted_big_endian : memref<16xi32> = uninitialized
 // CHECK-LABEL: func.func @big_endian
 // CHECK: memref.atomic_rmw maxs
-module attributes {qops.target = {cpu = "z13", features = "", int8_strategy = "madd", triple = "s390x-unknown-linux-gnu"}} {
+module attributes {qops.target = {cpu = "z13", features = "", int8_strategy = #qops.int8_strategy<madd>, triple = "s390x-unknown-linux-gnu"}} {
   func.func @big_endian(%x: tensor<16xi32>) -> tensor<16xi32> {
     %w = arith.constant dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]> : tensor<16xi32>
     %init = tensor.empty() : tensor<16xi32>

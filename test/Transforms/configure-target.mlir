@@ -10,13 +10,13 @@
 // strategy resolved once, recorded as the module's qops.target; a later
 // pass with no target option (here convert-qops-to-linalg) takes both from
 // it: icelake-server's vnni, 32-column panels of 16-lane quads.
-// ZEN3: module attributes {qops.target = {cpu = "znver3", features = "", int8_strategy = "maddubs", triple = "x86_64-unknown-linux-gnu"}}
-// ARM: module attributes {qops.target = {cpu = "neoverse-n1", features = "", int8_strategy = "sdot", triple = "aarch64-linux-gnu"}}
-// NAMED: module attributes {qops.target = {cpu = "icelake-server", features = "", int8_strategy = "madd", triple = "x86_64-unknown-linux-gnu"}}
-// READ: module attributes {qops.target = {{{.*}}int8_strategy = "vnni"
+// ZEN3: module attributes {qops.target = {cpu = "znver3", features = "", int8_strategy = #qops.int8_strategy<maddubs>, triple = "x86_64-unknown-linux-gnu"}}
+// ARM: module attributes {qops.target = {cpu = "neoverse-n1", features = "", int8_strategy = #qops.int8_strategy<sdot>, triple = "aarch64-linux-gnu"}}
+// NAMED: module attributes {qops.target = {cpu = "icelake-server", features = "", int8_strategy = #qops.int8_strategy<madd>, triple = "x86_64-unknown-linux-gnu"}}
+// READ: module attributes {qops.target = {{{.*}}int8_strategy = #qops.int8_strategy<vnni>
 // READ-LABEL: func.func @qmm
 // READ: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi32>
-// HOST: module attributes {qops.target = {cpu = "{{.+}}", features = "{{.*}}", int8_strategy = "{{[a-z]+}}", triple = "{{.+}}"}}
+// HOST: module attributes {qops.target = {cpu = "{{.+}}", features = "{{.*}}", int8_strategy = #qops.int8_strategy<{{[a-z]+}}>, triple = "{{.+}}"}}
 // BAD: error: unknown CPU 'nosuchcpu'
 func.func @qmm(%a: tensor<64x64xui8>, %b: tensor<64x64xsi8>) -> tensor<64x64xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
@@ -30,9 +30,9 @@ func.func @qmm(%a: tensor<64x64xui8>, %b: tensor<64x64xsi8>) -> tensor<64x64xui8
 
 // A module configured already keeps its target when the pass has no option
 // (the HOST run), and an option replaces it (the others).
-// HOST: module attributes {qops.target = {cpu = "cortex-a72", features = "", int8_strategy = "madd", triple = "aarch64-linux-gnu"}}
+// HOST: module attributes {qops.target = {cpu = "cortex-a72", features = "", int8_strategy = #qops.int8_strategy<madd>, triple = "aarch64-linux-gnu"}}
 // ZEN3: module attributes {qops.target = {cpu = "znver3",
-module attributes {qops.target = {cpu = "cortex-a72", features = "", int8_strategy = "madd", triple = "aarch64-linux-gnu"}} {
+module attributes {qops.target = {cpu = "cortex-a72", features = "", int8_strategy = #qops.int8_strategy<madd>, triple = "aarch64-linux-gnu"}} {
   func.func @empty() {
     return
   }

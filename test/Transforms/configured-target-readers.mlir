@@ -4,11 +4,15 @@
 
 // The passes after qops-configure-target with no target option compile for
 // the module's configured target (qops.target); an option still wins.
-// CHECK: llvm.target_triple = "aarch64-linux-gnu"
+// qops-set-llvm-target, the last reader, moves the target onto the LLVM
+// module and drops qops.target (stock mlir-translate reads the result).
+// CHECK: module attributes {llvm.target_triple = "aarch64-linux-gnu"} {
+// CHECK-NOT: qops.target
 // CHECK: llvm.func @f() attributes {target_cpu = "neoverse-n1"}
-// OPTION: llvm.target_triple = "x86_64-unknown-linux-gnu"
+// OPTION: module attributes {llvm.target_triple = "x86_64-unknown-linux-gnu"} {
+// OPTION-NOT: qops.target
 // OPTION: llvm.func @f() attributes {target_cpu = "znver3"}
-module attributes {qops.target = {cpu = "neoverse-n1", features = "", int8_strategy = "sdot", triple = "aarch64-linux-gnu"}} {
+module attributes {qops.target = {cpu = "neoverse-n1", features = "", int8_strategy = #qops.int8_strategy<sdot>, triple = "aarch64-linux-gnu"}} {
   llvm.func @f() {
     llvm.return
   }
@@ -23,7 +27,7 @@ module attributes {qops.target = {cpu = "neoverse-n1", features = "", int8_strat
 // INTRINSICS-LABEL: func.func @quads
 // INTRINSICS: llvm.call_intrinsic "llvm.aarch64.neon.sdot"
 // INTRINSICS-NOT: vpdpbusd
-module attributes {qops.target = {cpu = "neoverse-n1", features = "", int8_strategy = "sdot", triple = "aarch64-linux-gnu"}} {
+module attributes {qops.target = {cpu = "neoverse-n1", features = "", int8_strategy = #qops.int8_strategy<sdot>, triple = "aarch64-linux-gnu"}} {
   func.func @quads(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> vector<8xi32> {
     %r = qkernel.dot_s8s8_quads %acc, %a, %b : vector<8xi32>
     return %r : vector<8xi32>

@@ -243,7 +243,7 @@ int main(int argc, char **argv) {
     return fail(llvm::toString(target.takeError()));
   if (int8Strategy != "auto") {
     std::optional<qops::Int8KernelStrategy> named =
-        qops::symbolizeInt8Strategy(int8Strategy);
+        qops::symbolizeInt8KernelStrategy(int8Strategy);
     if (!named)
       return fail("--int8-strategy must be auto, " +
                   qops::int8StrategyNames() + ", not '" + int8Strategy + "'");

@@ -5,7 +5,7 @@
 // module:
 //
 //   module attributes {qops.target = {cpu = "znver3",
-//       features = "+avx2,...", int8_strategy = "maddubs",
+//       features = "+avx2,...", int8_strategy = #qops.int8_strategy<maddubs>,
 //       triple = "x86_64-unknown-linux-gnu"}}
 //
 // Every later pass whose own target options are left empty reads this

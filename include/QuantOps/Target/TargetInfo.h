@@ -10,6 +10,8 @@
 #ifndef QUANTOPS_TARGET_TARGETINFO_H
 #define QUANTOPS_TARGET_TARGETINFO_H
 
+#include "QuantOps/Dialect/QOps/IR/QOpsAttrs.h" // Int8KernelStrategy
+
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -39,7 +41,8 @@ bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 unsigned vectorRegisterBits(const QOpsTarget &target);
 
 /// The int8 micro-kernels (lib/Conversion/QOpsToLinalg, QLinearMatMulKernel.cpp),
-/// by name (the int8-strategy options, qops.target's int8_strategy), in
+/// by name (the int8-strategy options, qops.target's
+/// #qops.int8_strategy<...>), in
 /// chooseInt8Strategy's order of preference:
 ///   amx      x86 with AMX-INT8 (and AVX512-VNNI + VL): TDPBUSD on 16 x 64 u8
 ///            times 16 x 64 s8 quad tiles into 16 x 16 i32 tiles, 2 x 2 of
@@ -64,21 +67,10 @@ unsigned vectorRegisterBits(const QOpsTarget &target);
 ///            pairs elsewhere)
 ///   usdot    AArch64 with i8mm, by request only: USDOT on u8 x s8 quads,
 ///            6-row tiles
-enum class Int8KernelStrategy {
-  Madd,
-  Maddubs,
-  Vnni,
-  AvxVnni,
-  Amx,
-  NeonUsmmla,
-  NeonUsdot,
-  NeonSdot
-};
+// enum class Int8KernelStrategy { Madd, Maddubs, Vnni, AvxVnni, Amx,
+//   NeonUsmmla, NeonUsdot, NeonSdot }: generated from QOpsAttrs.td, with
+// stringifyInt8KernelStrategy / symbolizeInt8KernelStrategy.
 
-/// The strategy's name ("madd", "usmmla", ...), and back; nothing for a name
-/// that is none of them.
-llvm::StringRef stringifyInt8Strategy(Int8KernelStrategy strategy);
-std::optional<Int8KernelStrategy> symbolizeInt8Strategy(llvm::StringRef name);
 /// Every name, for messages: "madd, maddubs, vnni, avxvnni, amx, usmmla,
 /// usdot or sdot".
 std::string int8StrategyNames();

@@ -111,9 +111,11 @@ def QOpsConfigureTarget : Pass<"qops-configure-target", "::mlir::ModuleOp"> {
 
     ```mlir
     module attributes {qops.target = {cpu = "znver3", features = "",
-        int8_strategy = "maddubs", triple = "x86_64-unknown-linux-gnu"}}
+        int8_strategy = #qops.int8_strategy<maddubs>, triple = "x86_64-unknown-linux-gnu"}}
     ```
   }];
+  // qops.target's int8_strategy is the qops dialect's attribute.
+  let dependentDialects = ["::mlir::qops::QOpsDialect"];
   let options = [
     Option<"targetTriple", "target-triple", "std::string", /*default=*/"",
            "LLVM target triple (default: the host's)">,

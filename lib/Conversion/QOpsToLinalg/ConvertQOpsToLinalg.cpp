@@ -78,7 +78,7 @@ struct ConvertQOpsToLinalgPass
     QOpsTarget requested = getTargetFor(module, options);
     std::optional<Int8KernelStrategy> strategy;
     if (int8Strategy != "auto") {
-      strategy = symbolizeInt8Strategy(int8Strategy);
+      strategy = symbolizeInt8KernelStrategy(int8Strategy);
       if (!strategy) {
         module.emitError() << "int8-strategy must be auto, "
                            << int8StrategyNames() << ", not '"

@@ -16,8 +16,9 @@ DictionaryAttr qops::makeTargetAttr(MLIRContext *ctx,
   return DictionaryAttr::get(
       ctx, {entry("cpu", configured.target.cpu),
             entry("features", configured.target.features),
-            entry("int8_strategy",
-                  stringifyInt8Strategy(configured.int8Strategy)),
+            NamedAttribute(
+                StringAttr::get(ctx, "int8_strategy"),
+                Int8KernelStrategyAttr::get(ctx, configured.int8Strategy)),
             entry("triple", configured.target.triple)});
 }
 
@@ -36,14 +37,11 @@ qops::getConfiguredTarget(Operation *op) {
     return std::nullopt;
   };
   std::optional<std::string> triple = field("triple"), cpu = field("cpu"),
-                             features = field("features"),
-                             strategy = field("int8_strategy");
+                             features = field("features");
+  auto strategy = dict.getAs<Int8KernelStrategyAttr>("int8_strategy");
   if (!triple || !cpu || !features || !strategy)
     return std::nullopt;
-  std::optional<Int8KernelStrategy> known = symbolizeInt8Strategy(*strategy);
-  if (!known)
-    return std::nullopt;
-  return ConfiguredTarget{{*triple, *cpu, *features}, *known};
+  return ConfiguredTarget{{*triple, *cpu, *features}, strategy.getValue()};
 }
 
 LogicalResult qops::verifyTargetAttr(Operation *module) {
@@ -51,8 +49,9 @@ LogicalResult qops::verifyTargetAttr(Operation *module) {
     return success();
   return module->emitError()
          << kTargetAttrName
-         << " must be a dictionary of strings cpu, features, int8_strategy ("
-         << int8StrategyNames() << ") and triple";
+         << " must be a dictionary of the strings cpu, features and triple "
+            "and int8_strategy = #qops.int8_strategy<"
+         << int8StrategyNames() << ">";
 }
 
 qops::QOpsTarget qops::getTargetFor(Operation *op, const QOpsTarget &options) {

@@ -137,40 +137,15 @@ unsigned qops::vectorRegisterBits(const QOpsTarget &target) {
   return targetHasFeatures(target, "+avx2") ? 256 : 128;
 }
 
-namespace {
-/// The one table of names, in enum order.
-constexpr std::pair<qops::Int8KernelStrategy, llvm::StringLiteral>
-    kStrategyNames[] = {{qops::Int8KernelStrategy::Madd, "madd"},
-                        {qops::Int8KernelStrategy::Maddubs, "maddubs"},
-                        {qops::Int8KernelStrategy::Vnni, "vnni"},
-                        {qops::Int8KernelStrategy::AvxVnni, "avxvnni"},
-                        {qops::Int8KernelStrategy::Amx, "amx"},
-                        {qops::Int8KernelStrategy::NeonUsmmla, "usmmla"},
-                        {qops::Int8KernelStrategy::NeonUsdot, "usdot"},
-                        {qops::Int8KernelStrategy::NeonSdot, "sdot"}};
-} // namespace
-
-llvm::StringRef qops::stringifyInt8Strategy(Int8KernelStrategy strategy) {
-  for (auto [value, name] : kStrategyNames)
-    if (value == strategy)
-      return name;
-  llvm_unreachable("every strategy has a name");
-}
-
-std::optional<qops::Int8KernelStrategy>
-qops::symbolizeInt8Strategy(llvm::StringRef name) {
-  for (auto [value, known] : kStrategyNames)
-    if (known == name)
-      return value;
-  return std::nullopt;
-}
-
 std::string qops::int8StrategyNames() {
   std::string names;
-  for (auto [index, entry] : llvm::enumerate(kStrategyNames)) {
-    if (index)
-      names += index + 1 == std::size(kStrategyNames) ? " or " : ", ";
-    names += entry.second.str();
+  uint32_t last = getMaxEnumValForInt8KernelStrategy();
+  for (uint32_t value = 0; value <= last; ++value) {
+    if (value)
+      names += value == last ? " or " : ", ";
+    names += stringifyInt8KernelStrategy(
+                 static_cast<Int8KernelStrategy>(value))
+                 .str();
   }
   return names;
 }

@@ -38,7 +38,7 @@ def QOps_Dialect : Dialect {
     starts with a short constraint label (e.g. `quantize_axis_range`) that the
     op documentation lists.
   }];
-  let useDefaultAttributePrinterParser = 0;
+  let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 0;
 }
 
