@@ -39,8 +39,9 @@ struct QOpsConfigureTargetPass
       return signalPassFailure();
     }
     std::optional<qops::Int8KernelStrategy> strategy =
-        int8Strategy == "auto" ? qops::chooseInt8Strategy(*target)
-                               : qops::symbolizeInt8KernelStrategy(int8Strategy);
+        int8Strategy == "auto"
+            ? qops::chooseInt8Strategy(*target)
+            : qops::symbolizeInt8KernelStrategy(int8Strategy);
     if (!strategy) {
       module.emitError() << "int8-strategy must be auto, "
                          << qops::int8StrategyNames() << ", not '"

@@ -40,10 +40,10 @@ bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 /// registers are sized by it.
 unsigned vectorRegisterBits(const QOpsTarget &target);
 
-/// The int8 micro-kernels (lib/Conversion/QOpsToLinalg, QLinearMatMulKernel.cpp),
-/// by name (the int8-strategy options, qops.target's
-/// #qops.int8_strategy<...>), in
-/// chooseInt8Strategy's order of preference:
+/// The int8 micro-kernels (lib/Conversion/QOpsToLinalg,
+/// QLinearMatMulKernel.cpp), by name (the int8-strategy options,
+/// qops.target's #qops.int8_strategy<...>), in chooseInt8Strategy's order of
+/// preference:
 ///   amx      x86 with AMX-INT8 (and AVX512-VNNI + VL): TDPBUSD on 16 x 64 u8
 ///            times 16 x 64 s8 quad tiles into 16 x 16 i32 tiles, 2 x 2 of
 ///            them (32 x 32) per register tile; zero points folded as in

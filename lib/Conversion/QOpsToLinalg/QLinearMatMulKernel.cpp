@@ -714,11 +714,11 @@ int64_t threadColumnChunk(const KernelPlan &plan) {
 }
 
 /// Threads: one scf.forall (-> OpenMP) over batches x row blocks x column
-/// chunks (threadColumnChunk). Every tile writes its own part of y, so the result does not
-/// depend on the thread count. Splitting the columns keeps threads busy
-/// when there are few row blocks (gemv: one) and costs little: each tile
-/// re-reads its packed A block (in L2), and every B panel is still read
-/// once per row block.
+/// chunks (threadColumnChunk). Every tile writes its own part of y, so the
+/// result does not depend on the thread count. Splitting the columns keeps
+/// threads busy when there are few row blocks (gemv: one) and costs little:
+/// each tile re-reads its packed A block (in L2), and every B panel is
+/// still read once per row block.
 ///
 /// OpenMP hands each thread a contiguous range of the grid, outer dimension
 /// first. A b packed by the program is packed panel range by panel range

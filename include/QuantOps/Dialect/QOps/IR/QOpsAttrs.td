@@ -1,4 +1,4 @@
-//===- QOpsAttrs.td - qops attributes ------------------------*- tablegen -*-===//
+//===- QOpsAttrs.td - qops attributes --------------------*- tablegen -*-===//
 //
 // The int8 kernel strategy as an enum attribute: qops.target's int8_strategy
 // (qops-configure-target, QuantOps/Target/TargetAttr.h), printed
