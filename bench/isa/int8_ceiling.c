@@ -159,8 +159,8 @@ int main(int argc, char **argv) {
        "avx512vl avx512_vnni"},
       {"avxvnni_6x16", avxvnni_6x16, 12 * 32, "exact (QuantOps avxvnni, VEX VPDPBUSD ymm)",
        "avx_vnni"},
-      {"amx_32x32", amx_32x32, 4 * 16 * 16 * 64, "exact (QuantOps amx, TDPBUSD 2 x 2 tiles)",
-       "amx_tile amx_int8"},
+      {"amx_32x32", amx_32x32, 4 * 16 * 16 * 64,
+       "exact (QuantOps amx, TDPBUSD 2 x 2 tiles)", "amx_tile amx_int8"},
   };
   enum { COUNT = sizeof(loops) / sizeof(loops[0]), ROUNDS = 7 };
   double best[COUNT];

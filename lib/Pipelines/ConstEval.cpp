@@ -1,4 +1,4 @@
-//===- ConstEval.cpp - qops-const-eval: hoisted expressions at compile time -===//
+//===- ConstEval.cpp - qops-const-eval: constants at compile time ---------===//
 //
 // qops-hoist-constant-expressions leaves each function's constant tensor
 // expressions (packed weights) in a guarded scf.if that runs at the first
@@ -113,7 +113,8 @@ runOnHost(ModuleOp copy, ArrayRef<std::string> names,
   }
   for (const std::string &name : names)
     if (llvm::Error error = (*engine)->invokePacked(name)) {
-      copy.emitError() << "qops-const-eval: " << llvm::toString(std::move(error));
+      copy.emitError() << "qops-const-eval: "
+                       << llvm::toString(std::move(error));
       return failure();
     }
   llvm::StringMap<DenseElementsAttr> values;
@@ -216,4 +217,6 @@ std::unique_ptr<Pass> qops::createQOpsConstEvalPass() {
   return std::make_unique<QOpsConstEvalPass>();
 }
 
-void qops::registerQOpsConstEvalPass() { PassRegistration<QOpsConstEvalPass>(); }
+void qops::registerQOpsConstEvalPass() {
+  PassRegistration<QOpsConstEvalPass>();
+}

@@ -38,18 +38,16 @@ struct QOpsConfigureTargetPass
       module.emitError() << llvm::toString(target.takeError());
       return signalPassFailure();
     }
-    std::optional<qops::Int8KernelStrategy> strategy =
-        int8Strategy == "auto"
-            ? qops::chooseInt8Strategy(*target)
-            : qops::symbolizeInt8KernelStrategy(int8Strategy);
-    if (!strategy) {
-      module.emitError() << "int8-strategy must be auto, "
-                         << qops::int8StrategyNames() << ", not '"
-                         << int8Strategy << "'";
+    llvm::Expected<std::optional<qops::Int8KernelStrategy>> named =
+        qops::parseInt8StrategyOption(int8Strategy);
+    if (!named) {
+      module.emitError() << llvm::toString(named.takeError());
       return signalPassFailure();
     }
+    qops::Int8KernelStrategy strategy =
+        *named ? **named : qops::chooseInt8Strategy(*target);
     module->setAttr(qops::kTargetAttrName,
-                    qops::makeTargetAttr(&getContext(), {*target, *strategy}));
+                    qops::makeTargetAttr(&getContext(), {*target, strategy}));
   }
 };
 

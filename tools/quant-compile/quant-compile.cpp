@@ -241,14 +241,13 @@ int main(int argc, char **argv) {
   llvm::Expected<qops::QOpsTarget> target = qops::resolveTarget(wanted);
   if (!target)
     return fail(llvm::toString(target.takeError()));
-  if (int8Strategy != "auto") {
-    std::optional<qops::Int8KernelStrategy> named =
-        qops::symbolizeInt8KernelStrategy(int8Strategy);
-    if (!named)
-      return fail("--int8-strategy must be auto, " +
-                  qops::int8StrategyNames() + ", not '" + int8Strategy + "'");
+  llvm::Expected<std::optional<qops::Int8KernelStrategy>> named =
+      qops::parseInt8StrategyOption(int8Strategy);
+  if (!named)
+    return fail("--" + llvm::toString(named.takeError()));
+  if (*named) {
     std::string unsupported =
-        qops::int8StrategyUnsupportedReason(*target, *named);
+        qops::int8StrategyUnsupportedReason(*target, **named);
     if (!unsupported.empty())
       return fail("--int8-strategy=" + int8Strategy +
                   " cannot run on target '" + target->triple + "' (CPU '" +

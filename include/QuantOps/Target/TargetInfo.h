@@ -75,6 +75,12 @@ unsigned vectorRegisterBits(const QOpsTarget &target);
 /// usdot or sdot".
 std::string int8StrategyNames();
 
+/// An int8-strategy option's value: nothing for "auto" (the target's),
+/// the named strategy, or the error "int8-strategy must be auto, madd, ...,
+/// not 'x'" (the one message of the passes and tools that take the option).
+llvm::Expected<std::optional<Int8KernelStrategy>>
+parseInt8StrategyOption(llvm::StringRef value);
+
 /// The strategy the resolved target gets: the first of the list above it
 /// can run.
 Int8KernelStrategy chooseInt8Strategy(const QOpsTarget &target);

@@ -76,16 +76,13 @@ struct ConvertQOpsToLinalgPass
       return signalPassFailure();
     QOpsTarget options{targetTriple, targetCpu, targetFeatures};
     QOpsTarget requested = getTargetFor(module, options);
-    std::optional<Int8KernelStrategy> strategy;
-    if (int8Strategy != "auto") {
-      strategy = symbolizeInt8KernelStrategy(int8Strategy);
-      if (!strategy) {
-        module.emitError() << "int8-strategy must be auto, "
-                           << int8StrategyNames() << ", not '"
-                           << int8Strategy << "'";
-        return signalPassFailure();
-      }
+    llvm::Expected<std::optional<Int8KernelStrategy>> named =
+        parseInt8StrategyOption(int8Strategy);
+    if (!named) {
+      module.emitError() << llvm::toString(named.takeError());
+      return signalPassFailure();
     }
+    std::optional<Int8KernelStrategy> strategy = *named;
     bool noTargetOption = options.triple.empty() && options.cpu.empty() &&
                           options.features.empty();
     if (noTargetOption && !strategy)

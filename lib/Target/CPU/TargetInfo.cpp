@@ -150,6 +150,18 @@ std::string qops::int8StrategyNames() {
   return names;
 }
 
+llvm::Expected<std::optional<qops::Int8KernelStrategy>>
+qops::parseInt8StrategyOption(llvm::StringRef value) {
+  if (value == "auto")
+    return std::nullopt;
+  if (std::optional<Int8KernelStrategy> named =
+          symbolizeInt8KernelStrategy(value))
+    return named;
+  return llvm::createStringError("int8-strategy must be auto, " +
+                                 int8StrategyNames() + ", not '" + value +
+                                 "'");
+}
+
 std::string qops::int8StrategyUnsupportedReason(const QOpsTarget &target,
                                                 Int8KernelStrategy strategy) {
   llvm::Triple triple(target.triple);
