@@ -6,11 +6,13 @@ writes bench/CompileTime.md.
 
 WORK is the bench-anchors directory (models, data, node_modules with
 onnxruntime-node), with the .npy inputs of bench/make_inputs.py in
-WORK/qops-inputs. Each round, per model: quant-runner --timing (parse,
-lower, JIT code generation, first call) in a fresh process, then ONNX
-Runtime in a fresh process (bench/compile/ort_session.js: the first session
-of the process, which includes its runtime's start, then a second one, and
-their first runs). Medians over the rounds. Neither side counts loading its
+WORK/qops-inputs. Each round, per model: quant-runner --timing with an
+empty --cache-dir (parse, lower, JIT code generation, storing the object,
+first call) in a fresh process, again with that folder (the cached object
+linked, first call), the same two with --const-eval, then ONNX Runtime in a
+fresh process (bench/compile/ort_session.js: the first session of the
+process, which includes its runtime's start, then a second one, and their
+first runs). Medians over the rounds. Neither side counts loading its
 shared libraries (quant-runner: libMLIR and libLLVM before main; node:
 require).
 """
@@ -20,28 +22,45 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from report import cpu_model  # noqa: E402
 
 MODELS = ["QMM_bert_constB", "QMM_1024_constB", "QMM_gemv_constB", "QMM_batch_constB", "QMM_bert"]
-TIMING = re.compile(r"timing: parse ([0-9.]+) ms, lower ([0-9.]+) ms, JIT compile ([0-9.]+) ms, "
-                    r"first call ([0-9.]+) ms")
+COLD = re.compile(r"timing: parse ([0-9.]+) ms, lower ([0-9.]+) ms, JIT compile ([0-9.]+) ms, "
+                  r"cache store ([0-9.]+) ms, first call ([0-9.]+) ms")
+WARM = re.compile(r"timing: object cache hit, load ([0-9.]+) ms, first call ([0-9.]+) ms")
 MEDIAN = re.compile(r"median time per call: ([0-9.]+) ms")
 
 
-def quantops(runner, work, name, inputs):
+def run_quantops(runner, work, name, inputs, cache, pattern, extra):
     npy = [os.path.join(work, "qops-inputs", f"{name}.{i['name']}.npy") for i in inputs]
-    cmd = [runner, os.path.join(work, "models", name + ".onnx"), "--timing", "--repeat", "5"]
+    cmd = [runner, os.path.join(work, "models", name + ".onnx"), "--timing", "--repeat", "5",
+           "--cache-dir", cache] + extra
     cmd += sum((["--input", p] for p in npy), [])
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-    timing, median = TIMING.search(done.stderr), MEDIAN.search(done.stdout)
+    timing, median = pattern.search(done.stderr), MEDIAN.search(done.stdout)
     if done.returncode != 0 or not timing or not median:
-        raise SystemExit(f"quant-runner failed on {name}: {done.stderr[-500:]}")
-    parse, lower, jit, first = map(float, timing.groups())
-    return {"parse": parse, "lower": lower, "jit": jit, "compile": parse + lower + jit,
-            "first_call": first, "call": float(median.group(1))}
+        raise SystemExit(f"quant-runner failed on {name} {extra}: {done.stderr[-500:]}")
+    return list(map(float, timing.groups())), float(median.group(1))
+
+
+def quantops(runner, work, name, inputs):
+    """A compile into an empty cache, then a run that links the cached object;
+    the same with --const-eval."""
+    row = {}
+    for prefix, extra in (("", []), ("ce_", ["--const-eval"])):
+        with tempfile.TemporaryDirectory() as cache:
+            (parse, lower, jit, store, first), call = run_quantops(
+                runner, work, name, inputs, cache, COLD, extra)
+            (load, warm_first), _ = run_quantops(runner, work, name, inputs, cache, WARM, extra)
+        row.update({prefix + "parse": parse, prefix + "lower": lower, prefix + "jit": jit,
+                    prefix + "compile": parse + lower + jit, prefix + "store": store,
+                    prefix + "first_call": first, prefix + "load": load,
+                    prefix + "warm_first_call": warm_first, prefix + "call": call})
+    return row
 
 
 def onnxruntime(work, name, inputs):
@@ -76,24 +95,30 @@ def main():
         "",
         f"Measured on {cpu_model()}, {subprocess.getoutput('nproc')} vCPUs, "
         f"`bash bench/run.sh` (bench/compile/run.py), {rounds} paired rounds, medians, ms. "
-        "QuantOps: `quant-runner --timing`, each round a fresh process: parse (ONNX import), "
-        "lower (the qops-lower-to-llvm pipeline), JIT (LLVM IR, optimisation and code "
-        "generation), then the first call, which packs constant weights "
-        "(qops-hoist-constant-expressions), and the median call. ONNX Runtime 1.30: the first "
-        "session of a fresh process (its environment and thread pools start with it), a second "
-        "session (prepacking included), the second session's first run. Neither side counts "
-        "loading its shared libraries.",
+        "QuantOps: `quant-runner --timing`, each round a fresh process with an empty "
+        "`--cache-dir`: parse (ONNX import), lower (the qops-lower-to-llvm pipeline), JIT (LLVM IR, "
+        "optimisation and code generation), their sum **compile**, then writing the object to "
+        "the cache (store); then a fresh process with that cache: **cached**, the time to "
+        "hash the model and options and link the stored object. Its first call packs constant "
+        "weights (qops-hoist-constant-expressions), unless the model was compiled with "
+        "`--const-eval`, which packs them at compile time into the object (right half). "
+        "ONNX Runtime 1.30: the first session of a fresh process (its environment and thread "
+        "pools start with it), a second session (prepacking included), the second session's "
+        "first run. Neither side counts loading its shared libraries.",
         "",
-        "| model | parse | lower | JIT | **QuantOps compile** | first call | call | "
+        "| model | parse | lower | JIT | **compile** | store | **cached** | first call | "
+        "const-eval: compile | store | **cached** | first call | call | "
         "ORT first session | **ORT session** | ORT first run |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name in MODELS:
         rows = samples[name]
         q = lambda key: med(rows, 0, key)  # noqa: E731
         o = lambda key: med(rows, 1, key)  # noqa: E731
         lines.append(f"| {name} | {q('parse'):.1f} | {q('lower'):.1f} | {q('jit'):.1f} | "
-                     f"**{q('compile'):.1f}** | {q('first_call'):.1f} | {q('call'):.2f} | "
+                     f"**{q('compile'):.1f}** | {q('store'):.1f} | **{q('load'):.1f}** | "
+                     f"{q('warm_first_call'):.1f} | {q('ce_compile'):.1f} | {q('ce_store'):.1f} | "
+                     f"**{q('ce_load'):.1f}** | {q('ce_warm_first_call'):.1f} | {q('call'):.2f} | "
                      f"{o('first_session'):.1f} | **{o('session'):.1f}** | {o('first_run'):.1f} |")
     lines.append("")
     open(out, "w").write("\n".join(lines) + "\n")

@@ -21,7 +21,15 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "llvm/ExecutionEngine/JITEventListener.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -170,6 +178,11 @@ runner::getTensorSignature(ModuleOp module, llvm::StringRef funcName) {
                      "' attribute): lower it with quant-opt "
                      "--qops-lower-to-llvm, or run quant-runner without "
                      "--no-lower");
+  return getTensorSignature(type, funcName);
+}
+
+llvm::Expected<TensorSignature>
+runner::getTensorSignature(FunctionType type, llvm::StringRef funcName) {
   TensorSignature signature;
   auto collect = [&](TypeRange types, std::vector<RankedTensorType> &out,
                      StringRef what) -> llvm::Error {
@@ -327,6 +340,40 @@ extern "C" void *quantRunnerAlignedAlloc(uint64_t alignment, uint64_t size) {
 extern "C" void quantRunnerFree(void *block) { getBlockCache().release(block); }
 } // namespace
 
+/// The runtime the compiled code calls: output, abort and the memref
+/// allocator (the session's block cache).
+static llvm::orc::SymbolMap
+getRuntimeSymbols(llvm::orc::MangleAndInterner interner) {
+  const std::pair<const char *, void *> runtime[] = {
+      {"puts", reinterpret_cast<void *>(&quantRunnerPuts)},
+      {"abort", reinterpret_cast<void *>(&quantRunnerAbort)},
+      {"_mlir_memref_to_llvm_alloc",
+       reinterpret_cast<void *>(&quantRunnerAlloc)},
+      {"_mlir_memref_to_llvm_aligned_alloc",
+       reinterpret_cast<void *>(&quantRunnerAlignedAlloc)},
+      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&quantRunnerFree)}};
+  llvm::orc::SymbolMap symbols;
+  for (auto [name, address] : runtime)
+    symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                               llvm::JITSymbolFlags::Exported};
+  return symbols;
+}
+
+/// Whether the code allocates through _mlir_memref_to_llvm_* (then its
+/// results are released there too).
+static bool isRuntimeAllocatorSymbol(llvm::StringRef name) {
+  return name == "_mlir_memref_to_llvm_aligned_alloc" ||
+         name == "_mlir_memref_to_llvm_alloc" ||
+         name == "_mlir_memref_to_llvm_free";
+}
+
+static void initializeHostTarget() {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  // Inline assembly (the AMX permission request) needs the parser.
+  llvm::InitializeNativeTargetAsmParser();
+}
+
 //===----------------------------------------------------------------------===//
 // Session
 //===----------------------------------------------------------------------===//
@@ -345,10 +392,7 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
                      "' is not in the LLVM dialect: the module was not "
                      "lowered");
 
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  // Inline assembly (the AMX permission request) needs the parser.
-  llvm::InitializeNativeTargetAsmParser();
+  initializeHostTarget();
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
     return builder.takeError();
@@ -366,34 +410,20 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
   engineOptions.sharedLibPaths = libs;
+  engineOptions.enableObjectDump = options.keepObject;
   auto engine = ExecutionEngine::create(module, engineOptions,
                                         std::move(*targetMachine));
   if (!engine)
     return engine.takeError();
 
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    const std::pair<const char *, void *> runtime[] = {
-        {"puts", reinterpret_cast<void *>(&quantRunnerPuts)},
-        {"abort", reinterpret_cast<void *>(&quantRunnerAbort)},
-        {"_mlir_memref_to_llvm_alloc",
-         reinterpret_cast<void *>(&quantRunnerAlloc)},
-        {"_mlir_memref_to_llvm_aligned_alloc",
-         reinterpret_cast<void *>(&quantRunnerAlignedAlloc)},
-        {"_mlir_memref_to_llvm_free",
-         reinterpret_cast<void *>(&quantRunnerFree)}};
-    llvm::orc::SymbolMap symbols;
-    for (auto [name, address] : runtime)
-      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                                 llvm::JITSymbolFlags::Exported};
-    return symbols;
-  });
+  (*engine)->registerSymbols(getRuntimeSymbols);
 
   std::unique_ptr<JitSession> session(new JitSession());
   session->engine = std::move(*engine);
-  session->usesRuntimeAllocator = static_cast<bool>(
-      module.lookupSymbol("_mlir_memref_to_llvm_aligned_alloc") ||
-      module.lookupSymbol("_mlir_memref_to_llvm_alloc") ||
-      module.lookupSymbol("_mlir_memref_to_llvm_free"));
+  session->usesRuntimeAllocator =
+      llvm::any_of(module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp f) {
+        return isRuntimeAllocatorSymbol(f.getSymName());
+      });
   session->funcName = funcName.str();
   session->signature = std::move(*signature);
   // The code is generated now, at the first lookup (ORC compiles lazily):
@@ -403,6 +433,98 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
     return function.takeError();
   session->function = *function;
   return session;
+}
+
+/// The object layer of a loaded object, as the ExecutionEngine builds its
+/// own: RuntimeDyld in section memory, with the GDB and perf (jitdump)
+/// listeners, so that profiles and debuggers see cached code as compiled
+/// code.
+static llvm::Expected<std::unique_ptr<llvm::orc::ObjectLayer>>
+createObjectLayer(llvm::orc::ExecutionSession &session) {
+  auto layer = std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+      session, [](const llvm::MemoryBuffer &) {
+        return std::make_unique<llvm::SectionMemoryManager>();
+      });
+  if (auto *gdb = llvm::JITEventListener::createGDBRegistrationListener())
+    layer->registerJITEventListener(*gdb);
+  if (auto *perf = llvm::JITEventListener::createPerfJITEventListener())
+    layer->registerJITEventListener(*perf);
+  else if (auto *intel = llvm::JITEventListener::createIntelJITEventListener())
+    layer->registerJITEventListener(*intel);
+  return layer;
+}
+
+/// ORC's errors may refer to strings the session owns: copied into a new
+/// error before the session goes.
+static llvm::Error detachError(llvm::Error error) {
+  return makeError(llvm::toString(std::move(error)));
+}
+
+llvm::Expected<std::unique_ptr<JitSession>>
+JitSession::load(std::unique_ptr<llvm::MemoryBuffer> object,
+                 llvm::StringRef funcName, TensorSignature signature,
+                 const JitOptions &options) {
+  auto file = llvm::object::ObjectFile::createObjectFile(*object);
+  if (!file)
+    return detachError(file.takeError());
+  bool usesRuntimeAllocator = false;
+  for (const llvm::object::SymbolRef &symbol : (*file)->symbols())
+    if (auto name = symbol.getName())
+      usesRuntimeAllocator |= isRuntimeAllocatorSymbol(*name);
+    else
+      llvm::consumeError(name.takeError());
+
+  initializeHostTarget();
+  for (const std::string &library : options.sharedLibs) {
+    std::string message;
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(library.c_str(),
+                                                          &message))
+      return makeError("cannot load " + library + ": " + message);
+  }
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setObjectLinkingLayerCreator(createObjectLayer)
+                 .create();
+  if (!jit)
+    return detachError(jit.takeError());
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return detachError(process.takeError());
+  main.addGenerator(std::move(*process));
+  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(),
+                                        (*jit)->getDataLayout());
+  if (llvm::Error error =
+          main.define(llvm::orc::absoluteSymbols(getRuntimeSymbols(interner))))
+    return detachError(std::move(error));
+  if (llvm::Error error = (*jit)->addObjectFile(std::move(object)))
+    return detachError(std::move(error));
+
+  // The packed wrapper the ExecutionEngine adds: _mlir_<name>(void **).
+  auto address = (*jit)->lookup(("_mlir_" + funcName).str());
+  if (!address)
+    return detachError(address.takeError());
+  std::unique_ptr<JitSession> session(new JitSession());
+  using PackedFunction = void (*)(void **);
+  session->function = address->toPtr<PackedFunction>();
+  session->linkedObject = std::move(*jit);
+  session->usesRuntimeAllocator = usesRuntimeAllocator;
+  session->funcName = funcName.str();
+  session->signature = std::move(signature);
+  return session;
+}
+
+llvm::Error JitSession::writeObject(llvm::StringRef path) const {
+  if (!engine)
+    return makeError("the session was loaded from an object: nothing to "
+                     "write");
+  // dumpToObjectFile reports a failure on stderr only: the file says.
+  (void)llvm::sys::fs::remove(path);
+  engine->dumpToObjectFile(path);
+  if (!llvm::sys::fs::exists(path))
+    return makeError("could not write the compiled object to " + path +
+                     " (was the session created with keepObject?)");
+  return llvm::Error::success();
 }
 
 namespace {
@@ -566,4 +688,12 @@ JitSession::timeCalls(llvm::ArrayRef<HostTensor> inputs, unsigned repeat) {
                 usesRuntimeAllocator);
   }
   return samples;
+}
+
+FunctionType runner::getFunctionType(const TensorSignature &signature,
+                                     MLIRContext *context) {
+  SmallVector<Type> inputs(signature.inputs.begin(), signature.inputs.end());
+  SmallVector<Type> results(signature.results.begin(),
+                            signature.results.end());
+  return FunctionType::get(context, inputs, results);
 }

@@ -6,6 +6,8 @@
 
 #include "RunnerSupport.h"
 
+#include "QuantOps/Runner/ObjectCache.h"
+
 #include "QuantOps/Target/TargetInfo.h"
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
@@ -187,9 +189,18 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   return llvm::Error::success();
 }
 
-llvm::Expected<std::unique_ptr<JitSession>>
-runner::createSession(ModuleOp module, llvm::StringRef entry,
-                      unsigned optLevel, unsigned threads) {
+void runner::addToCacheKey(CacheKey &key, const LoweringOptions &options) {
+  key.add("threads=" + std::to_string(options.threads))
+      .add("fuse-qdq=" + std::to_string(options.fuseQDQ))
+      .add("target-cpu=" + options.targetCpu)
+      .add("target-features=" + options.targetFeatures)
+      .add("nontemporal-min-bytes=" +
+           std::to_string(options.nontemporalMinBytes))
+      .add("const-eval=" + std::to_string(options.constEval));
+}
+
+llvm::Expected<JitOptions> runner::getJitOptions(unsigned optLevel,
+                                                 unsigned threads) {
   JitOptions options;
   options.optLevel = optLevel;
   options.sharedLibs.push_back(QUANTOPS_C_RUNNER_UTILS);
@@ -203,7 +214,16 @@ runner::createSession(ModuleOp module, llvm::StringRef entry,
                      "which was not found when quant-runner was built");
 #endif
   }
-  return JitSession::create(module, entry, options);
+  return options;
+}
+
+llvm::Expected<std::unique_ptr<JitSession>>
+runner::createSession(ModuleOp module, llvm::StringRef entry,
+                      unsigned optLevel, unsigned threads) {
+  llvm::Expected<JitOptions> options = getJitOptions(optLevel, threads);
+  if (!options)
+    return options.takeError();
+  return JitSession::create(module, entry, *options);
 }
 
 static bool isFloatKind(ElementKind kind) {

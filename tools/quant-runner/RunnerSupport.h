@@ -31,7 +31,10 @@ llvm::Expected<OwningOpRef<ModuleOp>> loadModule(llvm::StringRef path,
 /// Reads a tensor from a TensorProto file (.pb) or a NumPy file (others).
 llvm::Expected<HostTensor> loadTensorFile(llvm::StringRef path);
 
-/// How quant-runner lowers a module.
+class CacheKey;
+
+/// How quant-runner lowers a module. Every field is part of the object
+/// cache's key (addToCacheKey).
 struct LoweringOptions {
   unsigned threads = 1;       // > 1: parallel loops
   bool fuseQDQ = false;       // qops-fuse-qdq first
@@ -50,8 +53,14 @@ llvm::Error checkTargetRunsOnHost(const LoweringOptions &options);
 llvm::Error lowerForEntry(ModuleOp module, llvm::StringRef entry,
                           const LoweringOptions &options);
 
-/// Creates the JIT session for `entry` (host CPU, optimization `optLevel`);
-/// with threads > 1 it loads libomp and runs with that many threads.
+/// Adds every lowering option to an object cache key.
+void addToCacheKey(CacheKey &key, const LoweringOptions &options);
+
+/// The JIT options for optimization `optLevel`: with threads > 1 it loads
+/// libomp and runs with that many threads.
+llvm::Expected<JitOptions> getJitOptions(unsigned optLevel, unsigned threads);
+
+/// Creates the JIT session for `entry` (host CPU, getJitOptions).
 llvm::Expected<std::unique_ptr<JitSession>>
 createSession(ModuleOp module, llvm::StringRef entry, unsigned optLevel,
               unsigned threads);

@@ -21,15 +21,19 @@
 
 #include "QuantOps/Runner/HostTensor.h"
 #include "QuantOps/Runner/JitSession.h"
+#include "QuantOps/Runner/ObjectCache.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::qops;
@@ -127,6 +131,17 @@ cl::opt<bool> showTiming("timing",
                          cl::desc("Print parse/lower/compile/run times to "
                                   "stderr"),
                          cl::cat(runnerCategory));
+cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Keep compiled objects in DIR and link them instead of "
+             "compiling again when the same file is run with the same "
+             "options on this CPU with this build (default: "
+             "$QUANTOPS_CACHE_DIR; none: no cache)"),
+    cl::value_desc("DIR"),
+    cl::init(std::getenv("QUANTOPS_CACHE_DIR")
+                 ? std::getenv("QUANTOPS_CACHE_DIR")
+                 : ""),
+    cl::cat(runnerCategory));
 cl::opt<bool> dumpLowered("dump-lowered",
                           cl::desc("Print the lowered module to stdout and "
                                    "exit"),
@@ -136,6 +151,10 @@ using Clock = std::chrono::steady_clock;
 double millisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start)
       .count();
+}
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
 /// Prints "quant-runner: <message>" and returns the usage error code.
@@ -187,83 +206,50 @@ int checkResults(llvm::ArrayRef<HostTensor> results) {
   return status;
 }
 
-int run(llvm::StringRef inputFile) {
-  DialectRegistry registry;
-  registerRunnerDialects(registry);
-  MLIRContext context(registry);
-
-  auto start = Clock::now();
-  auto module = loadModule(inputFile, &context);
-  if (!module)
-    return fail(module.takeError());
-  double parseMs = millisecondsSince(start);
-
-  // Check the command line against the signature before compiling.
-  llvm::Expected<TensorSignature> signature =
-      getTensorSignature(**module, entryPoint);
-  if (!signature)
-    return fail(signature.takeError());
-  if (!dumpLowered && inputs.size() != signature->inputs.size())
-    return fail(llvm::formatv("'{0}' takes {1} arguments but {2} --input "
-                              "files were given",
-                              entryPoint, signature->inputs.size(),
-                              inputs.size()));
-  if (outputs.size() > signature->results.size() ||
-      expects.size() > signature->results.size())
-    return fail(llvm::formatv("'{0}' returns {1} results but {2} --output "
-                              "and {3} --expect files were given",
-                              entryPoint, signature->results.size(),
-                              outputs.size(), expects.size()));
+/// Reads the --input files and checks them against the signature.
+llvm::Expected<std::vector<HostTensor>>
+loadArguments(const TensorSignature &signature) {
+  if (inputs.size() != signature.inputs.size())
+    return makeError(llvm::formatv("'{0}' takes {1} arguments but {2} "
+                                   "--input files were given",
+                                   entryPoint, signature.inputs.size(),
+                                   inputs.size()));
+  if (outputs.size() > signature.results.size() ||
+      expects.size() > signature.results.size())
+    return makeError(llvm::formatv("'{0}' returns {1} results but {2} "
+                                   "--output and {3} --expect files were "
+                                   "given",
+                                   entryPoint, signature.results.size(),
+                                   outputs.size(), expects.size()));
   std::vector<HostTensor> arguments;
   for (auto [i, path] : llvm::enumerate(inputs)) {
     llvm::Expected<HostTensor> tensor = loadTensorFile(path);
     if (!tensor)
-      return fail(tensor.takeError());
+      return tensor.takeError();
     std::string what = llvm::formatv("input {0} ({1})", i, path);
     if (llvm::Error error =
-            checkTensorMatchesType(*tensor, signature->inputs[i], what))
-      return fail(std::move(error));
+            checkTensorMatchesType(*tensor, signature.inputs[i], what))
+      return std::move(error);
     arguments.push_back(std::move(*tensor));
   }
+  return arguments;
+}
 
-  start = Clock::now();
-  LoweringOptions lowering;
-  lowering.threads = threadCount();
-  lowering.fuseQDQ = fuseQDQ;
-  lowering.targetCpu = targetCpu;
-  lowering.targetFeatures = targetFeatures;
-  lowering.nontemporalMinBytes = nontemporalMinBytes;
-  lowering.constEval = constEval;
-  if (llvm::Error error = checkTargetRunsOnHost(lowering))
-    return fail(std::move(error));
-  if (!noLower)
-    if (llvm::Error error = lowerForEntry(**module, entryPoint, lowering))
-      return fail(std::move(error));
-  double lowerMs = millisecondsSince(start);
-  if (dumpLowered) {
-    (*module)->print(llvm::outs());
-    return kSuccess;
-  }
-
-  start = Clock::now();
-  auto session = createSession(**module, entryPoint, optLevel, threadCount());
-  if (!session)
-    return fail(session.takeError());
-  double compileMs = millisecondsSince(start);
-
-  start = Clock::now();
-  auto results = (*session)->call(arguments);
+/// Calls the session: times, writes, prints and checks its results.
+/// `timing` is what came before the first call ("parse ... ms, ...").
+int callSession(JitSession &session, llvm::ArrayRef<HostTensor> arguments,
+                const std::string &timing) {
+  auto start = Clock::now();
+  auto results = session.call(arguments);
   if (!results)
     return fail(results.takeError());
   double firstCallMs = millisecondsSince(start);
   if (showTiming)
-    llvm::errs() << llvm::formatv(
-        "timing: parse {0:f2} ms, lower {1:f2} ms, JIT compile {2:f2} ms, "
-        "first call {3:f2} ms\n",
-        parseMs, lowerMs, compileMs, firstCallMs);
+    llvm::errs() << llvm::formatv("timing: {0}, first call {1:f2} ms\n",
+                                  timing, firstCallMs);
 
   if (repeat > 0) {
-    auto times = (*session)->timeCalls(arguments, repeat);
+    auto times = session.timeCalls(arguments, repeat);
     if (!times)
       return fail(times.takeError());
     std::sort(times->begin(), times->end());
@@ -280,13 +266,125 @@ int run(llvm::StringRef inputFile) {
       return fail(std::move(error));
   if (printResults) {
     for (auto [i, tensor] : llvm::enumerate(*results)) {
-      llvm::outs() << "result " << i << ": " << signature->results[i]
-                   << " = ";
+      llvm::outs() << "result " << i << ": "
+                   << session.getSignature().results[i] << " = ";
       printTensor(llvm::outs(), tensor);
       llvm::outs() << "\n";
     }
   }
   return checkResults(*results);
+}
+
+LoweringOptions getLoweringOptions() {
+  LoweringOptions lowering;
+  lowering.threads = threadCount();
+  lowering.fuseQDQ = fuseQDQ;
+  lowering.targetCpu = targetCpu;
+  lowering.targetFeatures = targetFeatures;
+  lowering.nontemporalMinBytes = nontemporalMinBytes;
+  lowering.constEval = constEval;
+  return lowering;
+}
+
+/// The cache key of this compile: the file's bytes, how it is read, the
+/// entry point and every option the code depends on.
+llvm::Expected<std::string> getCacheKey(llvm::StringRef inputFile) {
+  CacheKey key;
+  if (llvm::Error error = key.addFile(inputFile))
+    return std::move(error);
+  key.add(llvm::sys::path::extension(inputFile))
+      .add("entry=" + entryPoint)
+      .add("no-lower=" + std::to_string(noLower))
+      .add("O=" + std::to_string(optLevel));
+  addToCacheKey(key, getLoweringOptions());
+  return key.finish();
+}
+
+int run(llvm::StringRef inputFile) {
+  DialectRegistry registry;
+  registerRunnerDialects(registry);
+  MLIRContext context(registry);
+  LoweringOptions lowering = getLoweringOptions();
+  if (llvm::Error error = checkTargetRunsOnHost(lowering))
+    return fail(std::move(error));
+  llvm::Expected<JitOptions> jitOptions =
+      getJitOptions(optLevel, threadCount());
+  if (!jitOptions)
+    return fail(jitOptions.takeError());
+
+  // A cached object of the same compile: linked, not compiled again.
+  std::optional<ObjectCache> cache;
+  std::string key;
+  if (!cacheDir.empty() && !dumpLowered) {
+    auto start = Clock::now();
+    llvm::Expected<std::string> computed = getCacheKey(inputFile);
+    if (!computed)
+      return fail(computed.takeError());
+    key = *computed;
+    cache.emplace(cacheDir);
+    auto session = cache->load(key, entryPoint, &context, *jitOptions);
+    if (!session) {
+      llvm::errs() << "quant-runner: warning: ignoring the cached object ("
+                   << llvm::toString(session.takeError())
+                   << "); compiling again\n";
+    } else if (*session) {
+      double loadMs = millisecondsSince(start);
+      auto arguments = loadArguments((*session)->getSignature());
+      if (!arguments)
+        return fail(arguments.takeError());
+      return callSession(
+          **session, *arguments,
+          llvm::formatv("object cache hit, load {0:f2} ms", loadMs));
+    }
+  }
+
+  auto start = Clock::now();
+  auto module = loadModule(inputFile, &context);
+  if (!module)
+    return fail(module.takeError());
+  double parseMs = millisecondsSince(start);
+
+  // Check the command line against the signature before compiling.
+  llvm::Expected<TensorSignature> signature =
+      getTensorSignature(**module, entryPoint);
+  if (!signature)
+    return fail(signature.takeError());
+  std::vector<HostTensor> arguments;
+  if (!dumpLowered) {
+    auto loaded = loadArguments(*signature);
+    if (!loaded)
+      return fail(loaded.takeError());
+    arguments = std::move(*loaded);
+  }
+
+  start = Clock::now();
+  if (!noLower)
+    if (llvm::Error error = lowerForEntry(**module, entryPoint, lowering))
+      return fail(std::move(error));
+  double lowerMs = millisecondsSince(start);
+  if (dumpLowered) {
+    (*module)->print(llvm::outs());
+    return kSuccess;
+  }
+
+  start = Clock::now();
+  jitOptions->keepObject = cache.has_value();
+  auto session = JitSession::create(**module, entryPoint, *jitOptions);
+  if (!session)
+    return fail(session.takeError());
+  double compileMs = millisecondsSince(start);
+  std::string timing = llvm::formatv(
+      "parse {0:f2} ms, lower {1:f2} ms, JIT compile {2:f2} ms", parseMs,
+      lowerMs, compileMs);
+  if (cache) {
+    start = Clock::now();
+    if (llvm::Error error = cache->store(key, **session, &context))
+      llvm::errs() << "quant-runner: warning: the compiled object was not "
+                      "cached: "
+                   << llvm::toString(std::move(error)) << "\n";
+    timing += llvm::formatv(", cache store {0:f2} ms", millisecondsSince(start));
+  }
+  return callSession(**session, arguments, timing);
 }
 
 } // namespace

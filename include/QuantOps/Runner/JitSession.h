@@ -20,6 +20,13 @@
 #include <memory>
 #include <vector>
 
+namespace llvm {
+class MemoryBuffer;
+namespace orc {
+class LLJIT;
+} // namespace orc
+} // namespace llvm
+
 namespace mlir {
 class ExecutionEngine;
 } // namespace mlir
@@ -49,6 +56,9 @@ struct JitOptions {
   unsigned optLevel = 3;
   /// Extra shared libraries to load (e.g. libmlir_c_runner_utils.so).
   std::vector<std::string> sharedLibs;
+  /// Keep the compiled object in memory, for writeObject (the object
+  /// cache stores it).
+  bool keepObject = false;
 };
 
 class JitSession {
@@ -56,7 +66,18 @@ public:
   /// Compiles `module` (in the LLVM dialect) and prepares `funcName`.
   static llvm::Expected<std::unique_ptr<JitSession>>
   create(ModuleOp module, llvm::StringRef funcName, const JitOptions &options);
+
+  /// Links `object` (an object file that a session created with keepObject
+  /// wrote for this host) and prepares `funcName`, whose tensor signature is
+  /// `signature`: no MLIR lowering, no LLVM code generation.
+  static llvm::Expected<std::unique_ptr<JitSession>>
+  load(std::unique_ptr<llvm::MemoryBuffer> object, llvm::StringRef funcName,
+       TensorSignature signature, const JitOptions &options);
   ~JitSession();
+
+  /// Writes the compiled object to `path` (the session must have been
+  /// created with keepObject).
+  llvm::Error writeObject(llvm::StringRef path) const;
 
   const TensorSignature &getSignature() const { return signature; }
 
@@ -74,7 +95,10 @@ public:
 private:
   JitSession() = default;
 
+  /// The session that compiled the module (create) ...
   std::unique_ptr<ExecutionEngine> engine;
+  /// ... or the one that linked a compiled object (load).
+  std::unique_ptr<llvm::orc::LLJIT> linkedObject;
   /// The compiled entry point's packed wrapper (looked up, and so compiled,
   /// by create).
   void (*function)(void **) = nullptr;
@@ -89,6 +113,15 @@ private:
 /// func.func carrying `qops.signature`, or a func.func on tensors).
 llvm::Expected<TensorSignature> getTensorSignature(ModuleOp module,
                                                    llvm::StringRef funcName);
+
+/// The signature a function type describes (ranked tensors of element types
+/// the host holds), or an error naming `funcName` and the first that is not.
+llvm::Expected<TensorSignature> getTensorSignature(FunctionType type,
+                                                   llvm::StringRef funcName);
+
+/// The function type of a signature (what `qops.signature` holds).
+FunctionType getFunctionType(const TensorSignature &signature,
+                             MLIRContext *context);
 
 } // namespace mlir::qops::runner
 
