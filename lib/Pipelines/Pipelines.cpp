@@ -115,24 +115,6 @@ static void addLinalgToLLVMPasses(OpPassManager &pm,
   pm.addPass(qops::createQOpsByteConstantGlobals());
 }
 
-/// Whole zmm registers for narrow results on AVX-512 targets (see
-/// result-tile-bytes): an i8 result then streams with one VMOVNTDQ per
-/// cache line instead of VPMOVDB truncating stores, which have no
-/// non-temporal form. An unresolvable target gets 0; the conversion pass
-/// reports it.
-static int64_t targetResultTileBytes(const qops::QOpsPipelineOptions &options) {
-  llvm::Expected<qops::QOpsTarget> target = qops::resolveTarget(
-      {options.targetTriple, options.targetCpu, options.targetFeatures});
-  if (!target) {
-    llvm::consumeError(target.takeError());
-    return 0;
-  }
-  return llvm::Triple(target->triple).isX86() &&
-                 qops::targetHasFeatures(*target, "+avx512f,+avx512bw")
-             ? 64
-             : 0;
-}
-
 void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
                                         const QOpsPipelineOptions &options) {
   addConfigureTarget(pm, options);
@@ -144,9 +126,8 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   QOpsVectorizeElementwiseOptions vectorize;
   vectorize.vectorWidth = options.vectorWidth;
-  vectorize.resultTileBytes = options.resultTileBytes >= 0
-                                  ? int64_t(options.resultTileBytes)
-                                  : targetResultTileBytes(options);
+  // -1: the pass takes it from qops.target.
+  vectorize.resultTileBytes = options.resultTileBytes;
   vectorize.parallel = options.parallel;
   pm.addNestedPass<func::FuncOp>(
       qops::createQOpsVectorizeElementwise(vectorize));

@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "QuantOps/Target/TargetAttr.h"
 #include "QuantOps/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -109,14 +110,14 @@ struct QOpsVectorizeElementwisePass
 
   /// Elements per tile of the innermost loop: vector-width, or more so
   /// that every result of 8 bits or more per element gets at least
-  /// result-tile-bytes per tile. With 64 (the pipeline's value on AVX-512
+  /// result-tile-bytes per tile. With 64 (the configured target's on AVX-512
   /// targets) an i8 result is written a whole zmm register, one cache line,
   /// at a time: x86 then streams it with one VMOVNTDQ per line, where
   /// 32-element tiles give 32-byte halves that LLVM turns into VPMOVDB
   /// truncating stores, which have no non-temporal form.
   int64_t tileWidth(linalg::GenericOp op) const {
     int64_t width = vectorWidth;
-    if (resultTileBytes <= 0)
+    if (tileBytes <= 0)
       return width;
     for (Value init : op.getDpsInits()) {
       Type element = getElementTypeOrSelf(init.getType());
@@ -124,7 +125,7 @@ struct QOpsVectorizeElementwisePass
         continue;
       unsigned bits = element.getIntOrFloatBitWidth();
       if (bits >= 8 && bits % 8 == 0)
-        width = std::max(width, resultTileBytes / int64_t(bits / 8));
+        width = std::max(width, tileBytes / int64_t(bits / 8));
     }
     return width;
   }
@@ -257,8 +258,20 @@ struct QOpsVectorizeElementwisePass
     return success();
   }
 
+  /// result-tile-bytes, resolved: the option, or with -1 the configured
+  /// target's (TargetInfo.h), 0 without one.
+  int64_t tileBytes = 0;
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    tileBytes = resultTileBytes;
+    if (tileBytes < 0) {
+      std::optional<qops::ConfiguredTarget> configured =
+          qops::getConfiguredTarget(func);
+      tileBytes = configured
+                      ? qops::elementwiseResultTileBytes(configured->target)
+                      : 0;
+    }
     SmallVector<linalg::GenericOp> candidates;
     func.walk([&](linalg::GenericOp op) {
       if (isVectorizableElementwise(op))

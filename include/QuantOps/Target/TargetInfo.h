@@ -40,6 +40,13 @@ bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 /// registers are sized by it.
 unsigned vectorRegisterBits(const QOpsTarget &target);
 
+/// The bytes of each result that an elementwise vector tile writes at least
+/// (qops-vectorize-elementwise's result-tile-bytes): 64 on x86 with AVX-512
+/// (F and BW), a whole zmm register and cache line, so that an i8 result
+/// streams with one VMOVNTDQ per line instead of VPMOVDB truncating stores,
+/// which have no non-temporal form; 0 (the vector width alone) otherwise.
+int64_t elementwiseResultTileBytes(const QOpsTarget &target);
+
 /// The int8 micro-kernels (lib/Conversion/QOpsToLinalg,
 /// QLinearMatMulKernel.cpp), by name (the int8-strategy options,
 /// qops.target's #qops.int8_strategy<...>), in chooseInt8Strategy's order of

@@ -43,10 +43,12 @@ def QOpsVectorizeElementwise
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"32",
            "Elements per vector tile along the innermost dimension">,
     Option<"resultTileBytes", "result-tile-bytes", "int64_t",
-           /*default=*/"0",
+           /*default=*/"-1",
            "Widen the tile of an op so that it writes at least this many "
            "bytes of each result (results of 8 bits or more per element); "
-           "0: vector-width alone">,
+           "0: vector-width alone; -1: the module's qops.target's (64, a "
+           "zmm register and a cache line, on x86 with AVX-512; 0 "
+           "otherwise, and without qops.target)">,
     Option<"parallel", "parallel", "bool", /*default=*/"false",
            "Distribute the outermost parallel loop with scf.forall (rows, "
            "or chunks of 16384 elements of a 1-D op) for threads">

@@ -137,6 +137,12 @@ unsigned qops::vectorRegisterBits(const QOpsTarget &target) {
   return targetHasFeatures(target, "+avx2") ? 256 : 128;
 }
 
+int64_t qops::elementwiseResultTileBytes(const QOpsTarget &target) {
+  return llvm::Triple(target.triple).isX86() && vectorRegisterBits(target) == 512
+             ? 64
+             : 0;
+}
+
 std::string qops::int8StrategyNames() {
   std::string names;
   uint32_t last = getMaxEnumValForInt8KernelStrategy();
