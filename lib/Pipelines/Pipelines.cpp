@@ -123,6 +123,9 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   ConvertQOpsToLinalgOptions convert;
   convert.parallel = options.parallel;
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
+  // Threads for the int8 kernels' tiles: the distribute stage.
+  if (options.parallel)
+    pm.addNestedPass<func::FuncOp>(qops::createQOpsDistributeTiles());
   pm.addPass(createCanonicalizerPass());
   QOpsVectorizeElementwiseOptions vectorize;
   vectorize.vectorWidth = options.vectorWidth;

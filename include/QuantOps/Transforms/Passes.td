@@ -290,6 +290,58 @@ def QOpsRequestAmxTileData : Pass<"qops-request-amx-tile-data", "::mlir::ModuleO
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def QOpsDistributeTiles
+    : Pass<"qops-distribute-tiles", "::mlir::func::FuncOp"> {
+  let summary = "Give the int8 kernels' nests of tiles to threads (scf.forall)";
+  let description = [{
+    The distribute stage of the int8 engine: every loop nest marked
+    `qkernel.tile_loops` (the kernel's batches x row blocks x column chunks,
+    each iteration writing its own slice of y: QLinearMatMulKernel.cpp,
+    emitTileLoops) becomes one `scf.forall` over the three dims, which the
+    pipeline lowers to OpenMP. The policy is this pass's alone:
+
+    - column chunks: the widest a thread takes (`column_chunk`), narrowed
+      for static shapes so that the grid has at least `min_tasks` tasks
+      (`blocks = B ceil(Mp / MC)`, `chunks = ceil(min_tasks / blocks)`,
+      `chunk = clamp(roundUp(ceil(Np / chunks), NR), 2 NR, column_chunk)`);
+    - order: the column chunks outside the row blocks when N >= M (static),
+      so that a thread multiplies with the panels of b it packed itself
+      (b's packing splits by panels); row blocks outside otherwise.
+
+    The result does not depend on the split. Without this pass the nest
+    runs on one thread, each row block over all columns.
+
+    Before:
+    ```mlir
+    %chunk = arith.constant 3072 : index
+    %y = scf.for %bi = %c0 to %c1 step %c1 iter_args(%y0 = %init) -> (tensor<1x128x3072xi8>) {
+      %0 = scf.for %mb = %c0 to %c132 step %c48 iter_args(%y1 = %y0) -> (tensor<1x128x3072xi8>) {
+        %1 = scf.for %nc = %c0 to %c3072 step %chunk iter_args(%y2 = %y1) -> (tensor<1x128x3072xi8>) {
+          %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, %rows, %cols] [1, 1, 1] ...
+          %w = ... tiles writing %s ...
+          %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, %rows, %cols] [1, 1, 1] ...
+          scf.yield %i : tensor<1x128x3072xi8>
+        } ...
+      } ...
+    } {qkernel.tile_loops = {column_chunk = 256 : i64, m = 128 : i64, min_tasks = 64 : i64, n = 3072 : i64, panel_columns = 32 : i64}}
+    ```
+    After:
+    ```mlir
+    %chunk = arith.constant 160 : index
+    %y = scf.forall (%bi, %nc, %mb) = (0, 0, 0) to (1, 3072, 132) step (1, 160, 48) shared_outs(%y2 = %init) -> (tensor<1x128x3072xi8>) {
+      %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, %rows, %cols] [1, 1, 1] ...
+      %w = ... tiles writing %s ...
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %w into %y2[%bi, %mb, %nc] [1, %rows, %cols] [1, 1, 1] ...
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def QOpsExpandStridedCopies
     : Pass<"qops-expand-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Turn memref.copy of non-contiguous buffers into linalg.copy loops";

@@ -5,8 +5,8 @@
 // micro-kernel in the vector dialect, on tensors (one-shot bufferization
 // makes it in place). The steps are functions: kernelUnsupportedReason,
 // planKernel (the strategy's tile, TuningTable.h), packOperands,
-// TileEmitter (accumulate, writeTile, emitBlock), distributeSerially /
-// distributeOverThreads.
+// TileEmitter (accumulate, writeTile, emitBlock), emitTileLoops (the nest
+// of tiles that qops-distribute-tiles gives to threads).
 //
 //   A16[b, m, k] = a[b, m, k] - a_zp[m]   i16, padded with 0 to [B, M, Kp]
 //   B16[b, n/16, k/2, 16] = (b[b, k, n] - b_zp[n]) | (b[b, k+1, n] - ..) << 16
@@ -88,6 +88,7 @@
 #include "QLinearMatMulVnni.h"
 #include "TuningTable.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
@@ -668,115 +669,88 @@ Value minOf(OpBuilder &b, Location l, Value x, Value step, Value bound) {
                                 bound);
 }
 
-/// One thread: batches x row blocks, each block over all columns.
-Value distributeSerially(OpBuilder &rewriter, Location loc,
-                         const TileEmitter &tiles, Value yInit) {
+/// The tiles over y [B, M, N], as the nest qops-distribute-tiles gives to
+/// threads (DistributeTiles.cpp, which holds the policy):
+///
+///   %chunk = arith.constant Np            (the nest's own value; Np >= 1)
+///   scf.for %bi = 0 to B iter_args(%y0 = %init) {qkernel.tile_loops = ..}
+///     scf.for %mb = 0 to Mp step MC iter_args(%y1 = %y0)
+///       scf.for %nc = 0 to Np step %chunk iter_args(%y2 = %y1)
+///         %s = tensor.extract_slice %y2[%bi, %mb, %nc]
+///                [1, min(%mb + MC, M) - %mb, min(%nc + %chunk, N) - %nc]
+///         %w = <the register tiles of rows [%mb, min(%mb + MC, Mp)),
+///               columns [%nc, min(%nc + %chunk, Np)), written into %s>
+///         tensor.insert_slice %w into %y2[...same...]
+///
+/// Every iteration writes its own part of y, so the result does not depend
+/// on how the pass splits or orders the loops. On one thread the column
+/// loop runs once (all columns of a row block).
+Value emitTileLoops(OpBuilder &rewriter, Location loc,
+                    const TileEmitter &tiles, Value yInit) {
   const KernelPlan &plan = tiles.plan;
   Value c0 = tiles.c0, c1 = tiles.c1;
+  // The column step, a value of its own: the pass replaces it.
+  Value chunk;
+  if (std::optional<int64_t> np = getConstantIntValue(plan.nPadded))
+    chunk = arith::ConstantIndexOp::create(rewriter, loc,
+                                           std::max<int64_t>(*np, 1));
+  else
+    chunk = arith::MaxUIOp::create(rewriter, loc, tiles.cColumnsEnd, c1);
+  auto body = [&](OpBuilder &b, Location l, Value bi, Value mb, Value nc,
+                  Value y) {
+    Value bb = plan.sharedB ? c0 : bi;
+    Value blockEnd = minOf(b, l, mb, tiles.cBlock, tiles.cBlockEnd);
+    Value chunkEnd = minOf(b, l, nc, chunk, tiles.cColumnsEnd);
+    // The tile's part of y: its rows and columns below M and N.
+    Value rowsInY =
+        arith::SubIOp::create(b, l, minOf(b, l, mb, tiles.cBlock, tiles.cM), mb);
+    Value columnsInY =
+        arith::SubIOp::create(b, l, minOf(b, l, nc, chunk, tiles.cN), nc);
+    SmallVector<OpFoldResult> offsets{bi, mb, nc};
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), rowsInY, columnsInY};
+    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+    Value slice =
+        tensor::ExtractSliceOp::create(b, l, y, offsets, sizes, strides);
+    Value written = tiles.emitBlock(b, l, bi, bb, mb, blockEnd, nc, chunkEnd,
+                                    slice, c0, mb, nc);
+    return tensor::InsertSliceOp::create(b, l, written, y, offsets, sizes,
+                                         strides)
+        .getResult();
+  };
   auto batchLoop = scf::ForOp::create(
       rewriter, loc, c0,
       getValueOrCreateConstantIndexOp(rewriter, loc, plan.batch), c1,
       ValueRange{yInit},
       [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
-        Value bb = plan.sharedB ? c0 : bi;
         auto blockLoop = scf::ForOp::create(
             b, l, c0, tiles.cBlockEnd, tiles.cBlock, batchArgs,
             [&](OpBuilder &b, Location l, Value mb, ValueRange blockArgs) {
-              Value y = tiles.emitBlock(
-                  b, l, bi, bb, mb,
-                  minOf(b, l, mb, tiles.cBlock, tiles.cBlockEnd), c0,
-                  tiles.cColumnsEnd, blockArgs[0], bi, c0, c0);
-              scf::YieldOp::create(b, l, y);
+              auto chunkLoop = scf::ForOp::create(
+                  b, l, c0, tiles.cColumnsEnd, chunk, blockArgs,
+                  [&](OpBuilder &b, Location l, Value nc, ValueRange args) {
+                    scf::YieldOp::create(b, l, body(b, l, bi, mb, nc, args[0]));
+                  });
+              scf::YieldOp::create(b, l, chunkLoop.getResults());
             });
         scf::YieldOp::create(b, l, blockLoop.getResults());
       });
-  return batchLoop.getResult(0);
-}
-
-/// The columns of one thread's tile: the strategy's column chunk, or, for
-/// static shapes with fewer than kMinParallelTasks tasks, the chunk that
-/// makes that many (a multiple of the panel width, at least two panels):
-///   blocks = B * ceil(Mp / MC), chunks = ceil(kMinParallelTasks / blocks),
-///   chunk  = clamp(roundUp(ceil(Np / chunks), NR), 2 NR, columnChunk).
-int64_t threadColumnChunk(const KernelPlan &plan) {
-  int64_t chunk = plan.config.columnChunk;
-  std::optional<int64_t> batch = getConstantIntValue(plan.batch);
-  std::optional<int64_t> mPadded = getConstantIntValue(plan.mPadded);
-  std::optional<int64_t> nPadded = getConstantIntValue(plan.nPadded);
-  if (!batch || !mPadded || !nPadded)
-    return chunk;
-  int64_t blocks =
-      std::max<int64_t>(*batch * llvm::divideCeil(*mPadded, plan.rowBlock), 1);
-  int64_t chunks = llvm::divideCeil(kMinParallelTasks, blocks);
-  int64_t fit = llvm::alignTo(llvm::divideCeil(*nPadded, chunks),
-                              plan.panelColumns);
-  return std::clamp<int64_t>(fit, 2 * plan.panelColumns, chunk);
-}
-
-/// Threads: one scf.forall (-> OpenMP) over batches x row blocks x column
-/// chunks (threadColumnChunk). Every tile writes its own part of y, so the
-/// result does not depend on the thread count. Splitting the columns keeps
-/// threads busy when there are few row blocks (gemv: one) and costs little:
-/// each tile re-reads its packed A block (in L2), and every B panel is
-/// still read once per row block.
-///
-/// OpenMP hands each thread a contiguous range of the grid, outer dimension
-/// first. A b packed by the program is packed panel range by panel range
-/// over the threads (the packing's outer parallel loop), so when its packed
-/// panels outweigh A's (N >= M), the column chunks go outside the row
-/// blocks: each thread then multiplies with the panels it packed itself
-/// instead of pulling the other core's freshly written lines. A
-/// compile-time b goes the same way: the column chunks split evenly more
-/// often than the row blocks, whose last one is short. Rows stay outside
-/// for a taller a, whose packing is split by rows (measurements:
-/// docs/Performance.md).
-Value distributeOverThreads(OpBuilder &rewriter, Location loc,
-                            const TileEmitter &tiles, Value yInit) {
-  const KernelPlan &plan = tiles.plan;
-  bool columnsOuter =
-      plan.staticM && plan.staticN && *plan.staticN >= *plan.staticM;
-  unsigned rowDim = columnsOuter ? 2 : 1, columnDim = columnsOuter ? 1 : 2;
-  SmallVector<OpFoldResult> upper{plan.batch, plan.mPadded, plan.nPadded};
-  int64_t columnChunk = threadColumnChunk(plan);
-  SmallVector<OpFoldResult> steps{rewriter.getIndexAttr(1),
-                                  rewriter.getIndexAttr(plan.rowBlock),
-                                  rewriter.getIndexAttr(columnChunk)};
-  if (columnsOuter) {
-    std::swap(upper[1], upper[2]);
-    std::swap(steps[1], steps[2]);
+  // What the distribution policy needs to know of the contraction.
+  SmallVector<NamedAttribute> facts{
+      rewriter.getNamedAttr("panel_columns",
+                            rewriter.getI64IntegerAttr(plan.panelColumns)),
+      rewriter.getNamedAttr("column_chunk", rewriter.getI64IntegerAttr(
+                                                plan.config.columnChunk)),
+      rewriter.getNamedAttr("min_tasks",
+                            rewriter.getI64IntegerAttr(kMinParallelTasks))};
+  if (plan.staticM && plan.staticN) {
+    facts.push_back(rewriter.getNamedAttr(
+        "m", rewriter.getI64IntegerAttr(*plan.staticM)));
+    facts.push_back(rewriter.getNamedAttr(
+        "n", rewriter.getI64IntegerAttr(*plan.staticN)));
   }
-  Value cChunk = arith::ConstantIndexOp::create(rewriter, loc, columnChunk);
-  auto forall = scf::ForallOp::create(
-      rewriter, loc,
-      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0),
-                             rewriter.getIndexAttr(0),
-                             rewriter.getIndexAttr(0)},
-      upper, steps, ValueRange{yInit}, std::nullopt);
-  OpBuilder::InsertionGuard guard(rewriter);
-  OpBuilder &b = rewriter;
-  b.setInsertionPointToStart(forall.getBody());
-  Value bi = forall.getInductionVar(0), mb = forall.getInductionVar(rowDim),
-        nc = forall.getInductionVar(columnDim);
-  Value bb = plan.sharedB ? tiles.c0 : bi;
-  Value shared = forall.getRegionIterArgs()[0];
-  Value blockEnd = minOf(b, loc, mb, tiles.cBlock, tiles.cBlockEnd);
-  Value chunkEnd = minOf(b, loc, nc, cChunk, tiles.cColumnsEnd);
-  // The tile's part of y: its rows and columns below M and N.
-  Value rowsInY = arith::SubIOp::create(
-      b, loc, minOf(b, loc, mb, tiles.cBlock, tiles.cM), mb);
-  Value columnsInY =
-      arith::SubIOp::create(b, loc, minOf(b, loc, nc, cChunk, tiles.cN), nc);
-  SmallVector<OpFoldResult> offsets{bi, mb, nc};
-  SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), rowsInY, columnsInY};
-  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
-  Value slice =
-      tensor::ExtractSliceOp::create(b, loc, shared, offsets, sizes, strides);
-  Value written = tiles.emitBlock(b, loc, bi, bb, mb, blockEnd, nc, chunkEnd,
-                                  slice, tiles.c0, mb, nc);
-  b.setInsertionPointToStart(forall.getTerminator().getBody());
-  tensor::ParallelInsertSliceOp::create(b, loc, written, shared, offsets,
-                                        sizes, strides);
-  return forall.getResult(0);
+  batchLoop->setAttr(qkernel::kTileLoopsAttrName,
+                     rewriter.getDictionaryAttr(facts));
+  return batchLoop.getResult(0);
 }
 
 /// y [B, M, N] back to the result's batch shape.
@@ -832,8 +806,7 @@ LogicalResult qops::lowerInt8Kernel(const Int8Contraction &op,
       rewriter, loc, ArrayRef<OpFoldResult>{plan.batch, plan.m, plan.n},
       yStorage);
   TileEmitter tiles(rewriter, loc, op, plan, packed, params);
-  Value y = isParallel ? distributeOverThreads(rewriter, loc, tiles, yInit)
-                       : distributeSerially(rewriter, loc, tiles, yInit);
+  Value y = emitTileLoops(rewriter, loc, tiles, yInit);
   auto resultType = cast<RankedTensorType>(converter.convertType(op.yType));
   rewriter.replaceOp(op.op, toResultShape(rewriter, loc, y, resultType,
                                           op.aStorage, plan.n));

@@ -28,11 +28,13 @@
 // MADD-LABEL: func.func @matmulint_no_zero_points
 // MADD: scf.for {{.*}} -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
 // MADD-NOT: math.roundeven
-// MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x64x37xi32>
+// MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x?x?xi32>
+// MADD: tensor.insert_slice %{{.*}} : tensor<1x?x?xi32> into tensor<1x64x37xi32>
 // VNNI-LABEL: func.func @matmulint_no_zero_points
 // VNNI: qkernel.dot_u8s8_quads
 // VNNI-NOT: math.roundeven
-// VNNI: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x64x37xi32>
+// VNNI: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x?x?xi32>
+// VNNI: tensor.insert_slice %{{.*}} : tensor<1x?x?xi32> into tensor<1x64x37xi32>
 func.func @matmulint_no_zero_points(%a: tensor<64x33xui8>, %b: tensor<33x37xsi8>) -> tensor<64x37xi32> {
   %y = qops.matmul_integer a(%a : tensor<64x33xui8>) b(%b : tensor<33x37xsi8>) -> tensor<64x37xi32>
   return %y : tensor<64x37xi32>
@@ -54,12 +56,14 @@ func.func @matmulint_no_zero_points(%a: tensor<64x33xui8>, %b: tensor<33x37xsi8>
 // GEN: arith.extui
 // GEN: arith.subi
 // MADD-LABEL: func.func @matmulint_per_row_per_column
-// MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x48x40xi32>
+// MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x?x?xi32>
+// MADD: tensor.insert_slice %{{.*}} : tensor<1x?x?xi32> into tensor<1x48x40xi32>
 // VNNI-LABEL: func.func @matmulint_per_row_per_column
 // VNNI: qkernel.dot_u8s8_quads
 // VNNI: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
 // VNNI: arith.subi %{{.*}}, %{{.*}} : vector<16xi32>
-// VNNI: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x48x40xi32>
+// VNNI: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x?x?xi32>
+// VNNI: tensor.insert_slice %{{.*}} : tensor<1x?x?xi32> into tensor<1x48x40xi32>
 func.func @matmulint_per_row_per_column(%a: tensor<48x20xsi8>, %azp: tensor<48xsi8>, %b: tensor<20x40xui8>, %bzp: tensor<1x40xui8>) -> tensor<48x40xi32> {
   %y = qops.matmul_integer a(%a, %azp : tensor<48x20xsi8>, tensor<48xsi8>) b(%b, %bzp : tensor<20x40xui8>, tensor<1x40xui8>) -> tensor<48x40xi32>
   return %y : tensor<48x40xi32>

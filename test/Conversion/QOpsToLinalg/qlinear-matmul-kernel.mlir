@@ -1,5 +1,5 @@
 // RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --split-input-file | FileCheck %s
-// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=madd" --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=madd" --qops-distribute-tiles --split-input-file | FileCheck %s --check-prefix=PAR
 
 // The int8 micro-kernel (QLinearMatMulKernel.cpp): A packed as i16 with its
 // zero point subtracted; B's even and odd k rows interleaved as i16 pairs in
@@ -32,7 +32,9 @@
 // CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%{{.*}}, %[[PANEL]], 0, 0] [1, 1, 64, 16]
 // CHECK: scf.for %[[B:.*]] = {{.*}} iter_args
 // CHECK: scf.for %[[MB:.*]] = {{.*}} step %{{.*}} iter_args
-// CHECK: scf.for %[[N0:.*]] = {{.*}} iter_args
+// CHECK: scf.for %[[NC:.*]] = {{.*}} iter_args(%[[Y:.*]] = %{{.*}})
+// CHECK: %[[YS:.*]] = tensor.extract_slice %[[Y]][%[[B]], %[[MB]], %[[NC]]]
+// CHECK: scf.for %[[N0:.*]] = {{.*}} iter_args(%{{.*}} = %[[YS]])
 // CHECK: scf.for %[[M0:.*]] = {{.*}} iter_args
 // CHECK: %[[TILE_END:.*]] = arith.addi %[[M0]], %c6
 // CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[TILE_END]], %c64
@@ -51,7 +53,7 @@
 // CHECK: scf.yield
 // CHECK: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
 // CHECK: math.roundeven %{{.*}} : vector<8xf64>
-// CHECK: vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xi8>, tensor<1x64x32xi8>
+// CHECK: vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
 // CHECK: } else {
 // CHECK: scf.for {{.*}} -> (vector<8xi32>
 // CHECK: %[[ROW0:.*]] = arith.addi %[[M0]], %c0
@@ -59,9 +61,10 @@
 // CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
 // CHECK: %[[ROW0_AGAIN:.*]] = arith.addi %[[M0]], %c0
 // CHECK: %[[ROW0_CLAMPED:.*]] = arith.minui %[[ROW0_AGAIN]], %[[LAST]] : index
-// CHECK: %[[ROW0_IN_Y:.*]] = arith.subi %[[ROW0_CLAMPED]], %c0
-// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[ROW0_IN_Y]], %{{.*}}] {in_bounds = [true]} : vector<8xi8>, tensor<1x64x32xi8>
+// CHECK: %[[ROW0_IN_Y:.*]] = arith.subi %[[ROW0_CLAMPED]], %[[MB]]
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[ROW0_IN_Y]], %{{.*}}] {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
 // CHECK-NOT: tensor.extract_slice
+// CHECK: tensor.insert_slice %{{.*}} into %[[Y]][%[[B]], %[[MB]], %[[NC]]]
 // CHECK: return
 func.func @kernel_u8_s8(%a: tensor<64x128xui8>, %as: tensor<f32>, %azp: tensor<ui8>, %b: tensor<128x32xsi8>, %bs: tensor<32xf32>, %bzp: tensor<32xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x32xui8> {
   %y = qops.qlinear_matmul a(%a, %as, %azp : tensor<64x128xui8>, tensor<f32>, tensor<ui8>) b(%b, %bs, %bzp : tensor<128x32xsi8>, tensor<32xf32>, tensor<32xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) -> tensor<64x32xui8>
@@ -142,7 +145,8 @@ func.func @kernel_parallel_constant_b(%a: tensor<96x64xui8>) -> tensor<96x300xui
 // qlinear-matmul-gemv.mlir.)
 // CHECK-LABEL: func.func @short_a_constant_batched_b
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<8xi32>, vector<8xi32>)
-// CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<2x1x32xi8>
+// CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x?x?xi8>
+// CHECK: tensor.insert_slice %{{.*}} : tensor<1x?x?xi8> into tensor<2x1x32xi8>
 func.func @short_a_constant_batched_b(%a: tensor<2x1x64xui8>) -> tensor<2x1x32xui8> {
   %b = arith.constant dense<3> : tensor<2x64x32xsi8>
   %s = arith.constant dense<0.5> : tensor<f32>

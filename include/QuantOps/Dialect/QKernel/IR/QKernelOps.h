@@ -20,4 +20,16 @@
 #define GET_OP_CLASSES
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h.inc"
 
+namespace mlir::qkernel {
+
+/// Marks the outer loop of an int8 kernel's nest of tiles (batches x row
+/// blocks x column chunks, each iteration writing its own slice of y),
+/// which qops-distribute-tiles turns into an scf.forall. The dictionary
+/// holds what its policy reads: panel_columns (NR), column_chunk (a
+/// thread's widest chunk), min_tasks, and m, n when both are static.
+inline constexpr llvm::StringLiteral kTileLoopsAttrName =
+    "qkernel.tile_loops";
+
+} // namespace mlir::qkernel
+
 #endif // QUANTOPS_DIALECT_QKERNEL_IR_QKERNELOPS_H

@@ -1,0 +1,163 @@
+// RUN: quant-opt %s --qops-distribute-tiles --split-input-file --verify-diagnostics | FileCheck %s
+
+// The kernel's nest of tiles (QLinearMatMulKernel.cpp, emitTileLoops) with
+// a stand-in body, 128x3072 (Mp 132, MC 48, NR 32): 3 row blocks, so the
+// column chunk narrows for 64 tasks: ceil(64 / 3) = 22 chunks,
+// roundUp(ceil(3072 / 22), 32) = 160 columns (within [64, 256]). N >= M:
+// the column chunks go outside the row blocks. The body reads the chunk
+// where it read the nest's own step.
+// CHECK-LABEL: func.func @static_columns_outer
+// CHECK-DAG: %[[CHUNK:.*]] = arith.constant 160 : index
+// CHECK: %[[Y:.*]] = scf.forall (%[[B:.*]], %[[N:.*]], %[[M:.*]]) = (0, 0, 0) to (1, 3072, 132) step (1, 160, 48) shared_outs(%[[SHARED:.*]] = %{{.*}}) -> (tensor<1x128x3072xi8>)
+// CHECK: %[[END:.*]] = arith.addi %[[N]], %[[CHUNK]] : index
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[SHARED]][%[[B]], %[[M]], %[[N]]]
+// CHECK: %[[W:.*]] = linalg.fill {{.*}} outs(%[[S]] : tensor<1x?x?xi8>)
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %[[W]] into %[[SHARED]][%[[B]], %[[M]], %[[N]]]
+// CHECK-NOT: scf.for %
+// CHECK-NOT: qkernel.tile_loops
+// CHECK: return %[[Y]]
+func.func @static_columns_outer(%init: tensor<1x128x3072xi8>, %v: i8) -> tensor<1x128x3072xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  %c128 = arith.constant 128 : index
+  %c132 = arith.constant 132 : index
+  %c3072 = arith.constant 3072 : index
+  %chunk = arith.constant 3072 : index
+  %y = scf.for %bi = %c0 to %c1 step %c1 iter_args(%y0 = %init) -> (tensor<1x128x3072xi8>) {
+    %r = scf.for %mb = %c0 to %c132 step %c48 iter_args(%y1 = %y0) -> (tensor<1x128x3072xi8>) {
+      %c = scf.for %nc = %c0 to %c3072 step %chunk iter_args(%y2 = %y1) -> (tensor<1x128x3072xi8>) {
+        %me = arith.addi %mb, %c48 : index
+        %mm = arith.minui %me, %c128 : index
+        %rows = arith.subi %mm, %mb : index
+        %ne = arith.addi %nc, %chunk : index
+        %nn = arith.minui %ne, %c3072 : index
+        %cols = arith.subi %nn, %nc : index
+        %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, %rows, %cols] [1, 1, 1] : tensor<1x128x3072xi8> to tensor<1x?x?xi8>
+        %w = linalg.fill ins(%v : i8) outs(%s : tensor<1x?x?xi8>) -> tensor<1x?x?xi8>
+        %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, %rows, %cols] [1, 1, 1] : tensor<1x?x?xi8> into tensor<1x128x3072xi8>
+        scf.yield %i : tensor<1x128x3072xi8>
+      }
+      scf.yield %c : tensor<1x128x3072xi8>
+    }
+    scf.yield %r : tensor<1x128x3072xi8>
+  } {qkernel.tile_loops = {column_chunk = 256 : i64, m = 128 : i64, min_tasks = 64 : i64, n = 3072 : i64, panel_columns = 32 : i64}}
+  return %y : tensor<1x128x3072xi8>
+}
+
+// -----
+
+// 2 x 480x64 (Mp 480, MC 48): 20 row blocks, 4 chunks of 64 columns would
+// make 80 tasks, but a chunk is at least two panels (64): one chunk. M > N:
+// the row blocks stay outside.
+// CHECK-LABEL: func.func @static_rows_outer
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0) to (2, 480, 64) step (1, 48, 64)
+// CHECK-NOT: scf.for %
+func.func @static_rows_outer(%init: tensor<2x480x64xi8>, %v: i8) -> tensor<2x480x64xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c48 = arith.constant 48 : index
+  %c64 = arith.constant 64 : index
+  %c480 = arith.constant 480 : index
+  %chunk = arith.constant 64 : index
+  %y = scf.for %bi = %c0 to %c2 step %c1 iter_args(%y0 = %init) -> (tensor<2x480x64xi8>) {
+    %r = scf.for %mb = %c0 to %c480 step %c48 iter_args(%y1 = %y0) -> (tensor<2x480x64xi8>) {
+      %c = scf.for %nc = %c0 to %c64 step %chunk iter_args(%y2 = %y1) -> (tensor<2x480x64xi8>) {
+        %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, 48, 64] [1, 1, 1] : tensor<2x480x64xi8> to tensor<1x48x64xi8>
+        %w = linalg.fill ins(%v : i8) outs(%s : tensor<1x48x64xi8>) -> tensor<1x48x64xi8>
+        %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, 48, 64] [1, 1, 1] : tensor<1x48x64xi8> into tensor<2x480x64xi8>
+        scf.yield %i : tensor<2x480x64xi8>
+      }
+      scf.yield %c : tensor<2x480x64xi8>
+    }
+    scf.yield %r : tensor<2x480x64xi8>
+  } {qkernel.tile_loops = {column_chunk = 256 : i64, m = 480 : i64, min_tasks = 64 : i64, n = 64 : i64, panel_columns = 32 : i64}}
+  return %y : tensor<2x480x64xi8>
+}
+
+// -----
+
+// Dynamic extents (no m, n): column_chunk as it is, row blocks outside; the
+// nest's own step (max(Np, 1)) is gone.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME: %[[INIT:[^:]*]]: tensor<?x?x?xi8>, %{{[^:]*}}: i8, %[[B:[^:]*]]: index, %[[MP:[^:]*]]: index, %[[NP:[^:]*]]: index
+// CHECK-NOT: arith.maxui
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0) to (%[[B]], %[[MP]], %[[NP]]) step (1, 48, 256) shared_outs(%{{.*}} = %[[INIT]])
+// CHECK-NOT: arith.maxui
+func.func @dynamic(%init: tensor<?x?x?xi8>, %v: i8, %b: index, %mp: index, %np: index) -> tensor<?x?x?xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  %chunk = arith.maxui %np, %c1 : index
+  %y = scf.for %bi = %c0 to %b step %c1 iter_args(%y0 = %init) -> (tensor<?x?x?xi8>) {
+    %r = scf.for %mb = %c0 to %mp step %c48 iter_args(%y1 = %y0) -> (tensor<?x?x?xi8>) {
+      %c = scf.for %nc = %c0 to %np step %chunk iter_args(%y2 = %y1) -> (tensor<?x?x?xi8>) {
+        %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, 48, %chunk] [1, 1, 1] : tensor<?x?x?xi8> to tensor<1x48x?xi8>
+        %w = linalg.fill ins(%v : i8) outs(%s : tensor<1x48x?xi8>) -> tensor<1x48x?xi8>
+        %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, 48, %chunk] [1, 1, 1] : tensor<1x48x?xi8> into tensor<?x?x?xi8>
+        scf.yield %i : tensor<?x?x?xi8>
+      }
+      scf.yield %c : tensor<?x?x?xi8>
+    }
+    scf.yield %r : tensor<?x?x?xi8>
+  } {qkernel.tile_loops = {column_chunk = 256 : i64, min_tasks = 64 : i64, panel_columns = 32 : i64}}
+  return %y : tensor<?x?x?xi8>
+}
+
+// -----
+
+// Unmarked loops stay.
+// CHECK-LABEL: func.func @unmarked
+// CHECK: scf.for
+// CHECK-NOT: scf.forall
+func.func @unmarked(%init: tensor<4xi8>, %v: i8) -> tensor<4xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %y = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %init) -> (tensor<4xi8>) {
+    %u = tensor.insert %v into %t[%i] : tensor<4xi8>
+    scf.yield %u : tensor<4xi8>
+  }
+  return %y : tensor<4xi8>
+}
+
+// -----
+
+// A marked loop that is not a nest of tiles.
+func.func @not_a_nest(%init: tensor<4xi8>, %v: i8) -> tensor<4xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'qkernel.tile_loops' marks a loop that is not a nest of tiles (batches x row blocks x column chunks writing slices of their tensor) or lacks panel_columns, column_chunk, min_tasks}}
+  %y = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %init) -> (tensor<4xi8>) {
+    %u = tensor.insert %v into %t[%i] : tensor<4xi8>
+    scf.yield %u : tensor<4xi8>
+  } {qkernel.tile_loops = {column_chunk = 256 : i64, min_tasks = 64 : i64, panel_columns = 32 : i64}}
+  return %y : tensor<4xi8>
+}
+
+// -----
+
+// A nest of tiles whose marker lacks the policy's facts.
+func.func @missing_facts(%init: tensor<1x48x64xi8>, %v: i8) -> tensor<1x48x64xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'qkernel.tile_loops' marks a loop that is not a nest of tiles}}
+  %y = scf.for %bi = %c0 to %c1 step %c1 iter_args(%y0 = %init) -> (tensor<1x48x64xi8>) {
+    %r = scf.for %mb = %c0 to %c48 step %c48 iter_args(%y1 = %y0) -> (tensor<1x48x64xi8>) {
+      %c = scf.for %nc = %c0 to %c64 step %c64 iter_args(%y2 = %y1) -> (tensor<1x48x64xi8>) {
+        %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, 48, 64] [1, 1, 1] : tensor<1x48x64xi8> to tensor<1x48x64xi8>
+        %w = linalg.fill ins(%v : i8) outs(%s : tensor<1x48x64xi8>) -> tensor<1x48x64xi8>
+        %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, 48, 64] [1, 1, 1] : tensor<1x48x64xi8> into tensor<1x48x64xi8>
+        scf.yield %i : tensor<1x48x64xi8>
+      }
+      scf.yield %c : tensor<1x48x64xi8>
+    }
+    scf.yield %r : tensor<1x48x64xi8>
+  } {qkernel.tile_loops = {panel_columns = 32 : i64}}
+  return %y : tensor<1x48x64xi8>
+}
