@@ -125,7 +125,7 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
   // Threads for the int8 kernels' tiles: the distribute stage.
   if (options.parallel)
-    pm.addNestedPass<func::FuncOp>(qops::createQOpsDistributeTiles());
+    pm.addNestedPass<func::FuncOp>(qops::createQOpsDistribute());
   pm.addPass(createCanonicalizerPass());
   QOpsVectorizeElementwiseOptions vectorize;
   vectorize.vectorWidth = options.vectorWidth;

@@ -290,23 +290,28 @@ def QOpsRequestAmxTileData : Pass<"qops-request-amx-tile-data", "::mlir::ModuleO
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
-def QOpsDistributeTiles
-    : Pass<"qops-distribute-tiles", "::mlir::func::FuncOp"> {
-  let summary = "Give the int8 kernels' nests of tiles to threads (scf.forall)";
+def QOpsDistribute
+    : Pass<"qops-distribute", "::mlir::func::FuncOp"> {
+  let summary = "Give the int8 engine's marked loop nests to threads (scf.forall)";
   let description = [{
-    The distribute stage of the int8 engine: every loop nest marked
-    `qkernel.tile_loops` (the kernel's batches x row blocks x column chunks,
-    each iteration writing its own slice of y: QLinearMatMulKernel.cpp,
-    emitTileLoops) becomes one `scf.forall` over the three dims, which the
-    pipeline lowers to OpenMP. The policy is this pass's alone:
+    The distribute stage of the int8 engine. convert-qops-to-linalg emits
+    the loops whose iterations each write their own slice of a tensor as
+    perfect `scf.for` nests, marked; this pass turns each into one
+    `scf.forall`, which the pipeline lowers to OpenMP:
 
-    - column chunks: the widest a thread takes (`column_chunk`), narrowed
-      for static shapes so that the grid has at least `min_tasks` tasks
-      (`blocks = B ceil(Mp / MC)`, `chunks = ceil(min_tasks / blocks)`,
-      `chunk = clamp(roundUp(ceil(Np / chunks), NR), 2 NR, column_chunk)`);
-    - order: the column chunks outside the row blocks when N >= M (static),
-      so that a thread multiplies with the panels of b it packed itself
-      (b's packing splits by panels); row blocks outside otherwise.
+    - `qkernel.tile_loops` (the kernel's batches x row blocks x column
+      chunks: QLinearMatMulKernel.cpp, emitTileLoops), with the policy,
+      which is this pass's alone:
+      - column chunks: the widest a thread takes (`column_chunk`), narrowed
+        for static shapes so that the grid has at least `min_tasks` tasks
+        (`blocks = B ceil(Mp / MC)`, `chunks = ceil(min_tasks / blocks)`,
+        `chunk = clamp(roundUp(ceil(Np / chunks), NR), 2 NR, column_chunk)`);
+      - order: the column chunks outside the row blocks when N >= M
+        (static), so that a thread multiplies with the panels of b it
+        packed itself (b's packing splits by panels); row blocks outside
+        otherwise;
+    - `qkernel.parallel_loops` (b's packing panels, QLinearMatMulMadd.cpp):
+      the nest as it is, one forall dim per loop.
 
     The result does not depend on the split. Without this pass the nest
     runs on one thread, each row block over all columns.

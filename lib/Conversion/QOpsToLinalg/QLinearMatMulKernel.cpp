@@ -6,7 +6,7 @@
 // makes it in place). The steps are functions: kernelUnsupportedReason,
 // planKernel (the strategy's tile, TuningTable.h), packOperands,
 // TileEmitter (accumulate, writeTile, emitBlock), emitTileLoops (the nest
-// of tiles that qops-distribute-tiles gives to threads).
+// of tiles that qops-distribute gives to threads).
 //
 //   A16[b, m, k] = a[b, m, k] - a_zp[m]   i16, padded with 0 to [B, M, Kp]
 //   B16[b, n/16, k/2, 16] = (b[b, k, n] - b_zp[n]) | (b[b, k+1, n] - ..) << 16
@@ -354,7 +354,7 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
     // i32.
     packed.b = packMaddB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
                          params.bZeroPoint.perElement, plan.k, plan.n,
-                         plan.kPadded, plan.nPadded, isParallel);
+                         plan.kPadded, plan.nPadded);
   }
   // amx reads the packed operands through memrefs (tile loads).
   if (plan.amx) {
@@ -669,8 +669,8 @@ Value minOf(OpBuilder &b, Location l, Value x, Value step, Value bound) {
                                 bound);
 }
 
-/// The tiles over y [B, M, N], as the nest qops-distribute-tiles gives to
-/// threads (DistributeTiles.cpp, which holds the policy):
+/// The tiles over y [B, M, N], as the nest qops-distribute gives to
+/// threads (Distribute.cpp, which holds the policy):
 ///
 ///   %chunk = arith.constant Np            (the nest's own value; Np >= 1)
 ///   scf.for %bi = 0 to B iter_args(%y0 = %init) {qkernel.tile_loops = ..}

@@ -5,6 +5,8 @@
 #include "QLinearMatMulLanes.h"
 #include "TuningTable.h"
 
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -143,7 +145,7 @@ struct MaddPacker {
 Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
                       Value zeroPoint, bool zeroPointPerColumn,
                       OpFoldResult k, OpFoldResult n, OpFoldResult kPadded,
-                      OpFoldResult nPadded, bool parallel) {
+                      OpFoldResult nPadded) {
   Type i8 = b.getI8Type(), i16 = b.getIntegerType(16), i32 = b.getI32Type();
   MaddPacker packer;
   packer.bMatrix = bMatrix;
@@ -181,35 +183,15 @@ Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
     return std::make_pair(offsets, sizes);
   };
   SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
-  if (parallel) {
-    auto forall = scf::ForallOp::create(
-        b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{batches, panels},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)},
-        ValueRange{init}, std::nullopt);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(forall.getBody());
-    auto [offsets, sizes] =
-        sliceOf(forall.getInductionVar(0), forall.getInductionVar(1));
-    Value slice = tensor::ExtractSliceOp::create(
-        b, loc, forall.getRegionIterArgs()[0], offsets, sizes, strides);
-    Value packed = packer.emitPanel(b, loc, forall.getInductionVar(0),
-                                    forall.getInductionVar(1), slice);
-    b.setInsertionPointToStart(forall.getTerminator().getBody());
-    tensor::ParallelInsertSliceOp::create(
-        b, loc, packed, forall.getRegionIterArgs()[0], offsets, sizes,
-        strides);
-    return forall.getResult(0);
-  }
+  // A perfect nest (the bounds outside it), as qops-distribute takes it.
+  Value c0 = indexConstant(b, loc, 0), c1 = indexConstant(b, loc, 1);
+  Value panelsEnd = getValueOrCreateConstantIndexOp(b, loc, panels);
   auto batchLoop = scf::ForOp::create(
-      b, loc, indexConstant(b, loc, 0),
-      getValueOrCreateConstantIndexOp(b, loc, batches),
-      indexConstant(b, loc, 1), ValueRange{init},
+      b, loc, c0, getValueOrCreateConstantIndexOp(b, loc, batches), c1,
+      ValueRange{init},
       [&](OpBuilder &b, Location l, Value bb, ValueRange batchArgs) {
         auto panelLoop = scf::ForOp::create(
-            b, l, indexConstant(b, l, 0),
-            getValueOrCreateConstantIndexOp(b, l, panels),
-            indexConstant(b, l, 1), batchArgs,
+            b, l, c0, panelsEnd, c1, batchArgs,
             [&](OpBuilder &b, Location l, Value panel, ValueRange args) {
               auto [offsets, sizes] = sliceOf(bb, panel);
               Value slice = tensor::ExtractSliceOp::create(
@@ -223,5 +205,7 @@ Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
             });
         scf::YieldOp::create(b, l, panelLoop.getResults());
       });
+  // Each panel is its own slice: qops-distribute gives them to threads.
+  batchLoop->setAttr(qkernel::kParallelLoopsAttrName, b.getUnitAttr());
   return batchLoop.getResult(0);
 }

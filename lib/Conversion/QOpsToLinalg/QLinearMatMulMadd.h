@@ -21,12 +21,12 @@ namespace mlir::qops {
 /// VPMOVZXBW) and the zero point subtracted (VPSUBW): two 32-byte stores.
 /// Rows past K and columns past N hold -b_zp (A16 is 0 there, and y's
 /// columns past N are not written). `zeroPoint`: rank 0, or [Np] padded.
-/// With `parallel`, an scf.forall over batches x panels (OpenMP gives each
-/// thread a contiguous range of panels).
+/// The loops over batches x panels are marked qkernel.parallel_loops:
+/// qops-distribute makes them an scf.forall (OpenMP gives each thread a
+/// contiguous range of panels).
 Value packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
                 Value zeroPoint, bool zeroPointPerColumn, OpFoldResult k,
-                OpFoldResult n, OpFoldResult kPadded, OpFoldResult nPadded,
-                bool parallel);
+                OpFoldResult n, OpFoldResult kPadded, OpFoldResult nPadded);
 
 } // namespace mlir::qops
 

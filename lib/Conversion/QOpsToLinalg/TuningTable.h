@@ -65,7 +65,7 @@ constexpr Int8KernelConfig getInt8KernelConfig(Int8KernelStrategy strategy) {
 }
 
 /// Tasks the int8 kernel's scf.forall offers at least where its shapes are
-/// static (qops-distribute-tiles reads it from the nest's marker): the
+/// static (qops-distribute reads it from the nest's marker): the
 /// column chunk shrinks (to two B panels at the least) until
 /// batches x row blocks x column chunks reaches this, so that 16 threads get
 /// several tasks each. With the 256-column chunk alone, 128 x 3072 under amx

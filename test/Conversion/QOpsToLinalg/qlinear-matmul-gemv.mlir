@@ -1,5 +1,5 @@
 // RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --split-input-file | FileCheck %s
-// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=madd" --qops-distribute-tiles --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=madd" --qops-distribute --split-input-file | FileCheck %s --check-prefix=PAR
 // RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=vnni --split-input-file | FileCheck %s --check-prefix=VNNI
 
 // The int8 gemv (QLinearMatMulGemv.cpp): a = at most 4 rows, b static 2-D,

@@ -148,7 +148,7 @@ func.func @any() {
 // shapes get chunks narrow enough for 64 tasks, two 32-column panels at the
 // least (TuningTable.h kMinParallelTasks). b's column sums (8 x 300 bytes)
 // stay on one thread.
-// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=vnni" --qops-distribute-tiles --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=vnni" --qops-distribute --split-input-file | FileCheck %s --check-prefix=PAR
 // PAR-LABEL: func.func @threads_runtime_b
 // PAR-NOT: scf.forall ({{.*}}) = (0, 0) to
 // PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 64, 48)

@@ -24,11 +24,17 @@ namespace mlir::qkernel {
 
 /// Marks the outer loop of an int8 kernel's nest of tiles (batches x row
 /// blocks x column chunks, each iteration writing its own slice of y),
-/// which qops-distribute-tiles turns into an scf.forall. The dictionary
+/// which qops-distribute turns into an scf.forall. The dictionary
 /// holds what its policy reads: panel_columns (NR), column_chunk (a
 /// thread's widest chunk), min_tasks, and m, n when both are static.
 inline constexpr llvm::StringLiteral kTileLoopsAttrName =
     "qkernel.tile_loops";
+
+/// Marks the outer loop of a perfect scf.for nest whose iterations each
+/// write their own slice of the one tensor it carries (b's packing panels),
+/// which qops-distribute turns into an scf.forall as it is.
+inline constexpr llvm::StringLiteral kParallelLoopsAttrName =
+    "qkernel.parallel_loops";
 
 } // namespace mlir::qkernel
 

@@ -1,4 +1,4 @@
-// RUN: quant-opt %s --qops-distribute-tiles --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: quant-opt %s --qops-distribute --split-input-file --verify-diagnostics | FileCheck %s
 
 // The kernel's nest of tiles (QLinearMatMulKernel.cpp, emitTileLoops) with
 // a stand-in body, 128x3072 (Mp 132, MC 48, NR 32): 3 row blocks, so the
@@ -104,6 +104,52 @@ func.func @dynamic(%init: tensor<?x?x?xi8>, %v: i8, %b: index, %mp: index, %np: 
     scf.yield %r : tensor<?x?x?xi8>
   } {qkernel.tile_loops = {column_chunk = 256 : i64, min_tasks = 64 : i64, panel_columns = 32 : i64}}
   return %y : tensor<?x?x?xi8>
+}
+
+// -----
+
+// qkernel.parallel_loops (b's packing panels): the nest as it is, one forall
+// dim per loop, with its own bounds and steps.
+// CHECK-LABEL: func.func @panels
+// CHECK-SAME: %[[INIT:[^:]*]]: tensor<2x4x8x16xi32>
+// CHECK: %[[P:.*]] = scf.forall (%[[B:.*]], %[[PANEL:.*]]) in (2, 4) shared_outs(%[[S:.*]] = %[[INIT]]) -> (tensor<2x4x8x16xi32>)
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice %[[S]][%[[B]], %[[PANEL]], 0, 0] [1, 1, 8, 16] [1, 1, 1, 1]
+// CHECK: %[[W:.*]] = linalg.fill {{.*}} outs(%[[SLICE]] : tensor<1x1x8x16xi32>)
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %[[W]] into %[[S]][%[[B]], %[[PANEL]], 0, 0] [1, 1, 8, 16] [1, 1, 1, 1]
+// CHECK-NOT: scf.for %
+// CHECK-NOT: qkernel.parallel_loops
+// CHECK: return %[[P]]
+func.func @panels(%init: tensor<2x4x8x16xi32>, %v: i32) -> tensor<2x4x8x16xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %y = scf.for %bi = %c0 to %c2 step %c1 iter_args(%y0 = %init) -> (tensor<2x4x8x16xi32>) {
+    %p = scf.for %panel = %c0 to %c4 step %c1 iter_args(%y1 = %y0) -> (tensor<2x4x8x16xi32>) {
+      %s = tensor.extract_slice %y1[%bi, %panel, 0, 0] [1, 1, 8, 16] [1, 1, 1, 1] : tensor<2x4x8x16xi32> to tensor<1x1x8x16xi32>
+      %w = linalg.fill ins(%v : i32) outs(%s : tensor<1x1x8x16xi32>) -> tensor<1x1x8x16xi32>
+      %i = tensor.insert_slice %w into %y1[%bi, %panel, 0, 0] [1, 1, 8, 16] [1, 1, 1, 1] : tensor<1x1x8x16xi32> into tensor<2x4x8x16xi32>
+      scf.yield %i : tensor<2x4x8x16xi32>
+    }
+    scf.yield %p : tensor<2x4x8x16xi32>
+  } {qkernel.parallel_loops}
+  return %y : tensor<2x4x8x16xi32>
+}
+
+// -----
+
+// A parallel nest whose iterations do not write slices of its tensor.
+func.func @parallel_not_slices(%init: tensor<4xi8>, %v: i8) -> tensor<4xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'qkernel.parallel_loops' marks a loop that is not a nest whose iterations write slices of its tensor}}
+  %y = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %init) -> (tensor<4xi8>) {
+    %u = tensor.insert %v into %t[%i] : tensor<4xi8>
+    scf.yield %u : tensor<4xi8>
+  } {qkernel.parallel_loops}
+  return %y : tensor<4xi8>
 }
 
 // -----

@@ -1,0 +1,243 @@
+//===- Distribute.cpp - qops-distribute -----------------------------------===//
+//
+// The distribute stage of the int8 engine: marked scf.for nests whose
+// iterations each write their own slice of a tensor -> one scf.forall.
+//   qkernel.tile_loops      the kernel's tiles (batches x row blocks x
+//                           column chunks), with the one policy for the
+//                           column chunks and the order of the dims
+//   qkernel.parallel_loops  any other such nest (b's packing panels), as
+//                           it is
+// Passes.td has the formulas and the IR before and after.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
+#include "QuantOps/Transforms/Passes.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <algorithm>
+
+namespace mlir::qops {
+#define GEN_PASS_DEF_QOPSDISTRIBUTE
+#include "QuantOps/Transforms/Passes.h.inc"
+} // namespace mlir::qops
+
+using namespace mlir;
+
+namespace {
+
+/// The loops of a marked nest, outermost first, and the write of the
+/// innermost body.
+struct LoopNest {
+  SmallVector<scf::ForOp> loops;
+  tensor::InsertSliceOp write;
+};
+
+/// The loop that is `loop`'s whole body (besides the yield of its
+/// results), carrying `loop`'s one tensor.
+scf::ForOp getOnlyInnerLoop(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  if (loop.getNumRegionIterArgs() != 1 || body->getOperations().size() != 2)
+    return nullptr;
+  auto inner = dyn_cast<scf::ForOp>(body->front());
+  if (!inner || inner.getNumRegionIterArgs() != 1 ||
+      inner.getInitArgs()[0] != loop.getRegionIterArgs()[0] ||
+      body->getTerminator()->getOperand(0) != inner.getResult(0))
+    return nullptr;
+  return inner;
+}
+
+/// The perfect nest under `outer` (each loop's body the next loop, one
+/// tensor carried through), or failure unless its innermost body yields an
+/// insert_slice into that tensor (every iteration writes its own slice).
+FailureOr<LoopNest> matchLoopNest(scf::ForOp outer) {
+  LoopNest nest;
+  if (outer.getNumRegionIterArgs() != 1)
+    return failure();
+  for (scf::ForOp loop = outer; loop; loop = getOnlyInnerLoop(loop))
+    nest.loops.push_back(loop);
+  scf::ForOp innermost = nest.loops.back();
+  Value yielded = innermost.getBody()->getTerminator()->getOperand(0);
+  nest.write = yielded.getDefiningOp<tensor::InsertSliceOp>();
+  if (!nest.write || nest.write.getDest() != innermost.getRegionIterArgs()[0])
+    return failure();
+  return nest;
+}
+
+/// The nest as one scf.forall over `lower`, `upper`, `steps` (dim d of the
+/// forall is loop `order[d]` of the nest); the innermost body moves into it
+/// and its insert_slice becomes a parallel_insert_slice.
+scf::ForallOp toForall(IRRewriter &rewriter, LoopNest nest,
+                       ArrayRef<OpFoldResult> lower,
+                       ArrayRef<OpFoldResult> upper,
+                       ArrayRef<OpFoldResult> steps,
+                       ArrayRef<unsigned> order) {
+  scf::ForOp outer = nest.loops.front(), innermost = nest.loops.back();
+  auto forall =
+      scf::ForallOp::create(rewriter, outer.getLoc(), lower, upper, steps,
+                            outer.getInitArgs(), std::nullopt);
+  for (auto [dim, loop] : llvm::enumerate(order))
+    nest.loops[loop].getInductionVar().replaceAllUsesWith(
+        forall.getInductionVar(dim));
+  innermost.getRegionIterArgs()[0].replaceAllUsesWith(
+      forall.getRegionIterArgs()[0]);
+  Block *body = innermost.getBody();
+  Block *target = forall.getBody();
+  target->getOperations().splice(target->getTerminator()->getIterator(),
+                                 body->getOperations(), body->begin(),
+                                 body->getTerminator()->getIterator());
+  tensor::InsertSliceOp write = nest.write;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(
+      rewriter, write.getLoc(), write.getSource(), write.getDest(),
+      write.getMixedOffsets(), write.getMixedSizes(),
+      write.getMixedStrides());
+  rewriter.replaceOp(outer, forall.getResults());
+  rewriter.eraseOp(write);
+  return forall;
+}
+
+/// qkernel.parallel_loops: the nest as it is, dim d the d-th loop.
+void distributeAsIs(IRRewriter &rewriter, LoopNest nest) {
+  SmallVector<OpFoldResult> lower, upper, steps;
+  SmallVector<unsigned> order;
+  for (auto [i, loop] : llvm::enumerate(nest.loops)) {
+    lower.push_back(getAsOpFoldResult(loop.getLowerBound()));
+    upper.push_back(getAsOpFoldResult(loop.getUpperBound()));
+    steps.push_back(getAsOpFoldResult(loop.getStep()));
+    order.push_back(i);
+  }
+  rewriter.setInsertionPoint(nest.loops.front());
+  toForall(rewriter, nest, lower, upper, steps, order);
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel's tiles
+//===----------------------------------------------------------------------===//
+
+/// The policy's inputs: the marker's facts.
+struct TileFacts {
+  int64_t panelColumns, columnChunk, minTasks;
+  std::optional<int64_t> m, n;
+};
+
+FailureOr<TileFacts> readFacts(Attribute attr) {
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  if (!dict)
+    return failure();
+  auto get = [&](StringRef name) -> std::optional<int64_t> {
+    if (auto value = dict.getAs<IntegerAttr>(name))
+      return value.getInt();
+    return std::nullopt;
+  };
+  std::optional<int64_t> panel = get("panel_columns"),
+                         chunk = get("column_chunk"), tasks = get("min_tasks");
+  if (!panel || !chunk || !tasks || *panel <= 0 || *chunk < *panel ||
+      *tasks <= 0)
+    return failure();
+  return TileFacts{*panel, *chunk, *tasks, get("m"), get("n")};
+}
+
+/// A tile nest: batches (from 0, step 1) x row blocks (from 0, a constant
+/// step) x column chunks (from 0).
+bool isTileNest(LoopNest nest) {
+  if (nest.loops.size() != 3)
+    return false;
+  for (scf::ForOp loop : nest.loops)
+    if (getConstantIntValue(loop.getLowerBound()) != 0)
+      return false;
+  return getConstantIntValue(nest.loops[0].getStep()) == 1 &&
+         getConstantIntValue(nest.loops[1].getStep());
+}
+
+/// The columns of one task: column_chunk, or for static extents with fewer
+/// than min_tasks tasks the chunk that makes that many (a multiple of the
+/// panel width, at least two panels):
+///   blocks = B * ceil(Mp / MC), chunks = ceil(min_tasks / blocks),
+///   chunk  = clamp(roundUp(ceil(Np / chunks), NR), 2 NR, column_chunk).
+int64_t getColumnChunk(LoopNest nest, const TileFacts &facts) {
+  scf::ForOp batch = nest.loops[0], rows = nest.loops[1],
+             columns = nest.loops[2];
+  std::optional<int64_t> batches = getConstantIntValue(batch.getUpperBound());
+  std::optional<int64_t> mPadded = getConstantIntValue(rows.getUpperBound());
+  std::optional<int64_t> nPadded = getConstantIntValue(columns.getUpperBound());
+  int64_t rowBlock = *getConstantIntValue(rows.getStep());
+  if (!batches || !mPadded || !nPadded)
+    return facts.columnChunk;
+  int64_t blocks =
+      std::max<int64_t>(*batches * llvm::divideCeil(*mPadded, rowBlock), 1);
+  int64_t chunks = llvm::divideCeil(facts.minTasks, blocks);
+  int64_t fit =
+      llvm::alignTo(llvm::divideCeil(*nPadded, chunks), facts.panelColumns);
+  return std::clamp<int64_t>(fit, 2 * facts.panelColumns, facts.columnChunk);
+}
+
+/// qkernel.tile_loops: the column chunk of the policy, and the column
+/// chunks outside the row blocks when N >= M (a thread then multiplies with
+/// the panels of b it packed itself: docs/Performance.md). The nest's own
+/// column step is replaced by the chunk wherever the body reads it.
+void distributeTiles(IRRewriter &rewriter, LoopNest nest,
+                     const TileFacts &facts) {
+  scf::ForOp batch = nest.loops[0], columns = nest.loops[2];
+  rewriter.setInsertionPoint(batch);
+  int64_t chunk = getColumnChunk(nest, facts);
+  bool columnsOuter = facts.m && facts.n && *facts.n >= *facts.m;
+  SmallVector<unsigned> order{0, 1, 2};
+  if (columnsOuter)
+    order = {0, 2, 1};
+  OpFoldResult chunkStep = rewriter.getIndexAttr(chunk);
+  SmallVector<OpFoldResult> lower(3, rewriter.getIndexAttr(0)), upper, steps;
+  for (unsigned loop : order) {
+    upper.push_back(getAsOpFoldResult(nest.loops[loop].getUpperBound()));
+    steps.push_back(loop == 2 ? chunkStep
+                              : getAsOpFoldResult(nest.loops[loop].getStep()));
+  }
+  Value chunkValue =
+      arith::ConstantIndexOp::create(rewriter, batch.getLoc(), chunk);
+  Value oldChunk = columns.getStep();
+  toForall(rewriter, nest, lower, upper, steps, order);
+  rewriter.replaceAllUsesWith(oldChunk, chunkValue);
+  if (Operation *def = oldChunk.getDefiningOp(); def && def->use_empty())
+    rewriter.eraseOp(def);
+}
+
+struct QOpsDistributePass
+    : public qops::impl::QOpsDistributeBase<QOpsDistributePass> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> marked;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(qkernel::kTileLoopsAttrName) ||
+          loop->hasAttr(qkernel::kParallelLoopsAttrName))
+        marked.push_back(loop);
+    });
+    IRRewriter rewriter(&getContext());
+    for (scf::ForOp loop : marked) {
+      FailureOr<LoopNest> nest = matchLoopNest(loop);
+      if (Attribute tiles = loop->getAttr(qkernel::kTileLoopsAttrName)) {
+        FailureOr<TileFacts> facts = readFacts(tiles);
+        if (failed(nest) || !isTileNest(*nest) || failed(facts)) {
+          loop.emitError()
+              << "'" << qkernel::kTileLoopsAttrName
+              << "' marks a loop that is not a nest of tiles (batches x row "
+                 "blocks x column chunks writing slices of their tensor) or "
+                 "lacks panel_columns, column_chunk, min_tasks";
+          return signalPassFailure();
+        }
+        distributeTiles(rewriter, *nest, *facts);
+        continue;
+      }
+      if (failed(nest)) {
+        loop.emitError() << "'" << qkernel::kParallelLoopsAttrName
+                         << "' marks a loop that is not a nest whose "
+                            "iterations write slices of its tensor";
+        return signalPassFailure();
+      }
+      distributeAsIs(rewriter, *nest);
+    }
+  }
+};
+
+} // namespace
