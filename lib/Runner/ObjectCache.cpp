@@ -13,6 +13,8 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 
 using namespace mlir;
 using namespace mlir::qops::runner;
@@ -132,7 +134,55 @@ ObjectCache::load(llvm::StringRef key, llvm::StringRef funcName,
                                   std::move(*signature), options);
   if (!session)
     return makeError(objectPath + ": " + llvm::toString(session.takeError()));
+  // Used now: the last entry a store evicts.
+  (void)::utimensat(AT_FDCWD, objectPath.c_str(), /*times=*/nullptr, 0);
   return session;
+}
+
+namespace {
+/// One entry of the folder: its key, bytes (object and signature) and the
+/// time it was last stored or loaded.
+struct CacheEntry {
+  std::string key;
+  uint64_t bytes;
+  llvm::sys::TimePoint<> used;
+};
+} // namespace
+
+void ObjectCache::evictBeyondBound(llvm::StringRef keep) const {
+  if (maxBytes == 0)
+    return;
+  std::vector<CacheEntry> entries;
+  uint64_t total = 0;
+  std::error_code code;
+  for (llvm::sys::fs::directory_iterator it(directory, code), end;
+       it != end && !code; it.increment(code)) {
+    llvm::StringRef path = it->path();
+    if (llvm::sys::path::extension(path) != ".o")
+      continue;
+    llvm::sys::fs::file_status object, signature;
+    std::string key = llvm::sys::path::stem(path).str();
+    if (llvm::sys::fs::status(path, object))
+      continue;
+    uint64_t bytes = object.getSize();
+    if (!llvm::sys::fs::status(pathOf(key, ".sig"), signature))
+      bytes += signature.getSize();
+    entries.push_back({key, bytes, object.getLastModificationTime()});
+    total += bytes;
+  }
+  llvm::sort(entries, [](const CacheEntry &a, const CacheEntry &b) {
+    return a.used < b.used;
+  });
+  for (const CacheEntry &entry : entries) {
+    if (total <= maxBytes)
+      break;
+    if (entry.key == keep)
+      continue;
+    // The object first: without it the entry is gone for readers.
+    (void)llvm::sys::fs::remove(pathOf(entry.key, ".o"));
+    (void)llvm::sys::fs::remove(pathOf(entry.key, ".sig"));
+    total -= entry.bytes;
+  }
 }
 
 /// Writes `write`'s output to `path` through a temporary file in the same
@@ -174,7 +224,11 @@ llvm::Error ObjectCache::store(llvm::StringRef key, const JitSession &session,
             return llvm::Error::success();
           }))
     return error;
-  return writeAtomically(pathOf(key, ".o"), [&](llvm::StringRef temporary) {
-    return session.writeObject(temporary);
-  });
+  if (llvm::Error error =
+          writeAtomically(pathOf(key, ".o"), [&](llvm::StringRef temporary) {
+            return session.writeObject(temporary);
+          }))
+    return error;
+  evictBeyondBound(key);
+  return llvm::Error::success();
 }

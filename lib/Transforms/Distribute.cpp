@@ -50,14 +50,20 @@ scf::ForOp getOnlyInnerLoop(scf::ForOp loop) {
 }
 
 /// The perfect nest under `outer` (each loop's body the next loop, one
-/// tensor carried through), or failure unless its innermost body yields an
-/// insert_slice into that tensor (every iteration writes its own slice).
+/// tensor carried through, every bound and step defined outside the nest),
+/// or failure unless its innermost body yields an insert_slice into that
+/// tensor (every iteration writes its own slice).
 FailureOr<LoopNest> matchLoopNest(scf::ForOp outer) {
   LoopNest nest;
   if (outer.getNumRegionIterArgs() != 1)
     return failure();
-  for (scf::ForOp loop = outer; loop; loop = getOnlyInnerLoop(loop))
+  for (scf::ForOp loop = outer; loop; loop = getOnlyInnerLoop(loop)) {
+    for (Value bound :
+         {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
+      if (outer->isAncestor(bound.getParentRegion()->getParentOp()))
+        return failure();
     nest.loops.push_back(loop);
+  }
   scf::ForOp innermost = nest.loops.back();
   Value yielded = innermost.getBody()->getTerminator()->getOperand(0);
   nest.write = yielded.getDefiningOp<tensor::InsertSliceOp>();
@@ -177,8 +183,9 @@ int64_t getColumnChunk(LoopNest nest, const TileFacts &facts) {
 
 /// qkernel.tile_loops: the column chunk of the policy, and the column
 /// chunks outside the row blocks when N >= M (a thread then multiplies with
-/// the panels of b it packed itself: docs/Performance.md). The nest's own
-/// column step is replaced by the chunk wherever the body reads it.
+/// the panels of b it packed itself: docs/Performance.md). Where the body
+/// adds the nest's column step to the column induction variable, it adds
+/// the chunk instead.
 void distributeTiles(IRRewriter &rewriter, LoopNest nest,
                      const TileFacts &facts) {
   scf::ForOp batch = nest.loops[0], columns = nest.loops[2];
@@ -198,8 +205,18 @@ void distributeTiles(IRRewriter &rewriter, LoopNest nest,
   Value chunkValue =
       arith::ConstantIndexOp::create(rewriter, batch.getLoc(), chunk);
   Value oldChunk = columns.getStep();
-  toForall(rewriter, nest, lower, upper, steps, order);
-  rewriter.replaceAllUsesWith(oldChunk, chunkValue);
+  scf::ForallOp forall = toForall(rewriter, nest, lower, upper, steps, order);
+  // The body reads the chunk as `nc + step` (a chunk's end): those adds
+  // take the new chunk. Matching the add, not every use of the step value,
+  // keeps this right where canonicalization merged that value with an
+  // equal bound.
+  Value nc = forall.getInductionVar(order[1] == 2 ? 1 : 2);
+  for (OpOperand &use : llvm::make_early_inc_range(oldChunk.getUses())) {
+    auto add = dyn_cast<arith::AddIOp>(use.getOwner());
+    if (add && forall->isProperAncestor(add) &&
+        add->getOperand(1 - use.getOperandNumber()) == nc)
+      rewriter.modifyOpInPlace(add, [&] { use.set(chunkValue); });
+  }
   if (Operation *def = oldChunk.getDefiningOp(); def && def->use_empty())
     rewriter.eraseOp(def);
 }

@@ -48,6 +48,44 @@ func.func @static_columns_outer(%init: tensor<1x128x3072xi8>, %v: i8) -> tensor<
 
 // -----
 
+// The same nest after canonicalization merged its column step with the
+// equal bound (3072): only `nc + step` takes the chunk; the bound stays.
+// CHECK-LABEL: func.func @merged_step
+// CHECK-DAG: %[[CHUNK:.*]] = arith.constant 160 : index
+// CHECK-DAG: %[[NP:.*]] = arith.constant 3072 : index
+// CHECK: scf.forall (%{{.*}}, %[[N:.*]], %{{.*}}) = (0, 0, 0) to (1, 3072, 132) step (1, 160, 48)
+// CHECK: %[[END:.*]] = arith.addi %[[N]], %[[CHUNK]] : index
+// CHECK: arith.minui %[[END]], %[[NP]] : index
+func.func @merged_step(%init: tensor<1x128x3072xi8>, %v: i8) -> tensor<1x128x3072xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  %c128 = arith.constant 128 : index
+  %c132 = arith.constant 132 : index
+  %c3072 = arith.constant 3072 : index
+  %y = scf.for %bi = %c0 to %c1 step %c1 iter_args(%y0 = %init) -> (tensor<1x128x3072xi8>) {
+    %r = scf.for %mb = %c0 to %c132 step %c48 iter_args(%y1 = %y0) -> (tensor<1x128x3072xi8>) {
+      %c = scf.for %nc = %c0 to %c3072 step %c3072 iter_args(%y2 = %y1) -> (tensor<1x128x3072xi8>) {
+        %me = arith.addi %mb, %c48 : index
+        %mm = arith.minui %me, %c128 : index
+        %rows = arith.subi %mm, %mb : index
+        %ne = arith.addi %nc, %c3072 : index
+        %nn = arith.minui %ne, %c3072 : index
+        %cols = arith.subi %nn, %nc : index
+        %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, %rows, %cols] [1, 1, 1] : tensor<1x128x3072xi8> to tensor<1x?x?xi8>
+        %w = linalg.fill ins(%v : i8) outs(%s : tensor<1x?x?xi8>) -> tensor<1x?x?xi8>
+        %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, %rows, %cols] [1, 1, 1] : tensor<1x?x?xi8> into tensor<1x128x3072xi8>
+        scf.yield %i : tensor<1x128x3072xi8>
+      }
+      scf.yield %c : tensor<1x128x3072xi8>
+    }
+    scf.yield %r : tensor<1x128x3072xi8>
+  } {qkernel.tile_loops = {column_chunk = 256 : i64, m = 128 : i64, min_tasks = 64 : i64, n = 3072 : i64, panel_columns = 32 : i64}}
+  return %y : tensor<1x128x3072xi8>
+}
+
+// -----
+
 // 2 x 480x64 (Mp 480, MC 48): 20 row blocks, 4 chunks of 64 columns would
 // make 80 tasks, but a chunk is at least two panels (64): one chunk. M > N:
 // the row blocks stay outside.
@@ -80,11 +118,13 @@ func.func @static_rows_outer(%init: tensor<2x480x64xi8>, %v: i8) -> tensor<2x480
 // -----
 
 // Dynamic extents (no m, n): column_chunk as it is, row blocks outside; the
-// nest's own step (max(Np, 1)) is gone.
+// nest's own step (max(Np, 1)) is gone, the chunk's end is nc + 256.
 // CHECK-LABEL: func.func @dynamic
 // CHECK-SAME: %[[INIT:[^:]*]]: tensor<?x?x?xi8>, %{{[^:]*}}: i8, %[[B:[^:]*]]: index, %[[MP:[^:]*]]: index, %[[NP:[^:]*]]: index
 // CHECK-NOT: arith.maxui
-// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0) to (%[[B]], %[[MP]], %[[NP]]) step (1, 48, 256) shared_outs(%{{.*}} = %[[INIT]])
+// CHECK: %[[CHUNK:.*]] = arith.constant 256 : index
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %[[N:.*]]) = (0, 0, 0) to (%[[B]], %[[MP]], %[[NP]]) step (1, 48, 256) shared_outs(%{{.*}} = %[[INIT]])
+// CHECK: arith.addi %[[N]], %[[CHUNK]]
 // CHECK-NOT: arith.maxui
 func.func @dynamic(%init: tensor<?x?x?xi8>, %v: i8, %b: index, %mp: index, %np: index) -> tensor<?x?x?xi8> {
   %c0 = arith.constant 0 : index
@@ -94,9 +134,12 @@ func.func @dynamic(%init: tensor<?x?x?xi8>, %v: i8, %b: index, %mp: index, %np: 
   %y = scf.for %bi = %c0 to %b step %c1 iter_args(%y0 = %init) -> (tensor<?x?x?xi8>) {
     %r = scf.for %mb = %c0 to %mp step %c48 iter_args(%y1 = %y0) -> (tensor<?x?x?xi8>) {
       %c = scf.for %nc = %c0 to %np step %chunk iter_args(%y2 = %y1) -> (tensor<?x?x?xi8>) {
-        %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, 48, %chunk] [1, 1, 1] : tensor<?x?x?xi8> to tensor<1x48x?xi8>
+        %ne = arith.addi %nc, %chunk : index
+        %nn = arith.minui %ne, %np : index
+        %cols = arith.subi %nn, %nc : index
+        %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, 48, %cols] [1, 1, 1] : tensor<?x?x?xi8> to tensor<1x48x?xi8>
         %w = linalg.fill ins(%v : i8) outs(%s : tensor<1x48x?xi8>) -> tensor<1x48x?xi8>
-        %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, 48, %chunk] [1, 1, 1] : tensor<1x48x?xi8> into tensor<?x?x?xi8>
+        %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, 48, %cols] [1, 1, 1] : tensor<1x48x?xi8> into tensor<?x?x?xi8>
         scf.yield %i : tensor<?x?x?xi8>
       }
       scf.yield %c : tensor<?x?x?xi8>
@@ -150,6 +193,27 @@ func.func @parallel_not_slices(%init: tensor<4xi8>, %v: i8) -> tensor<4xi8> {
     scf.yield %u : tensor<4xi8>
   } {qkernel.parallel_loops}
   return %y : tensor<4xi8>
+}
+
+// -----
+
+// A nest whose inner bound depends on the outer loop (no forall has such a
+// grid).
+func.func @triangular(%init: tensor<4x4xi8>, %v: i8) -> tensor<4x4xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'qkernel.parallel_loops' marks a loop that is not a nest whose iterations write slices of its tensor}}
+  %y = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %init) -> (tensor<4x4xi8>) {
+    %r = scf.for %j = %c0 to %i step %c1 iter_args(%u = %t) -> (tensor<4x4xi8>) {
+      %s = tensor.extract_slice %u[%i, %j] [1, 1] [1, 1] : tensor<4x4xi8> to tensor<1x1xi8>
+      %w = linalg.fill ins(%v : i8) outs(%s : tensor<1x1xi8>) -> tensor<1x1xi8>
+      %n = tensor.insert_slice %w into %u[%i, %j] [1, 1] [1, 1] : tensor<1x1xi8> into tensor<4x4xi8>
+      scf.yield %n : tensor<4x4xi8>
+    }
+    scf.yield %r : tensor<4x4xi8>
+  } {qkernel.parallel_loops}
+  return %y : tensor<4x4xi8>
 }
 
 // -----

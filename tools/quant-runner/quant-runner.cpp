@@ -142,6 +142,13 @@ cl::opt<std::string> cacheDir(
                  ? std::getenv("QUANTOPS_CACHE_DIR")
                  : ""),
     cl::cat(runnerCategory));
+cl::opt<uint64_t> cacheMaxBytes(
+    "cache-max-bytes",
+    cl::desc("With --cache-dir: remove the least recently used entries "
+             "while the folder's entries take more than this (default 1 "
+             "GiB; 0: no bound)"),
+    cl::value_desc("BYTES"), cl::init(ObjectCache::kDefaultMaxBytes),
+    cl::cat(runnerCategory));
 cl::opt<bool> dumpLowered("dump-lowered",
                           cl::desc("Print the lowered module to stdout and "
                                    "exit"),
@@ -321,7 +328,7 @@ int run(llvm::StringRef inputFile) {
     if (!computed)
       return fail(computed.takeError());
     key = *computed;
-    cache.emplace(cacheDir);
+    cache.emplace(cacheDir, cacheMaxBytes);
     auto session = cache->load(key, entryPoint, &context, *jitOptions);
     if (!session) {
       llvm::errs() << "quant-runner: warning: ignoring the cached object ("

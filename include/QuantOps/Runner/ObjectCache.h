@@ -15,8 +15,10 @@
 // and libLLVM, by path, size and modification time; the host CPU and its
 // features). A rebuilt compiler or another CPU therefore misses instead of
 // running stale or foreign code. Entries are written to a temporary name and
-// renamed, so concurrent processes see whole entries or none. Nothing is
-// evicted: the folder is the user's to clear.
+// renamed, so concurrent processes see whole entries or none. A load marks
+// its entry used (the object's modification time); a store removes the
+// least recently used entries while the folder's entries exceed the bound
+// (1 GiB by default).
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,8 +51,14 @@ private:
 
 class ObjectCache {
 public:
-  explicit ObjectCache(std::string directory)
-      : directory(std::move(directory)) {}
+  /// The bound a cache keeps by default: 1 GiB of entries.
+  static constexpr uint64_t kDefaultMaxBytes = uint64_t(1) << 30;
+
+  /// A cache in `directory` that keeps its entries under `maxBytes` (0: no
+  /// bound) by removing the least recently used ones when it stores.
+  explicit ObjectCache(std::string directory,
+                       uint64_t maxBytes = kDefaultMaxBytes)
+      : directory(std::move(directory)), maxBytes(maxBytes) {}
 
   const std::string &getDirectory() const { return directory; }
 
@@ -63,13 +71,18 @@ public:
 
   /// Stores `session` (created with JitOptions::keepObject) as entry `key`,
   /// creating the folder if needed; `context` holds the signature's types.
+  /// Then removes the least recently used other entries (by the time their
+  /// object was last written or loaded) while the entries take more than
+  /// the bound.
   llvm::Error store(llvm::StringRef key, const JitSession &session,
                     MLIRContext *context) const;
 
 private:
   std::string pathOf(llvm::StringRef key, llvm::StringRef extension) const;
+  void evictBeyondBound(llvm::StringRef keep) const;
 
   std::string directory;
+  uint64_t maxBytes;
 };
 
 } // namespace mlir::qops::runner

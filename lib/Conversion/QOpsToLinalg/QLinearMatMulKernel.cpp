@@ -683,8 +683,10 @@ Value minOf(OpBuilder &b, Location l, Value x, Value step, Value bound) {
 ///         tensor.insert_slice %w into %y2[...same...]
 ///
 /// Every iteration writes its own part of y, so the result does not depend
-/// on how the pass splits or orders the loops. On one thread the column
-/// loop runs once (all columns of a row block).
+/// on how the pass splits or orders the loops. The body reads the column
+/// step only as `%nc + %chunk` (a chunk's end), which the pass rewrites to
+/// its chunk. On one thread the column loop runs once (all columns of a
+/// row block).
 Value emitTileLoops(OpBuilder &rewriter, Location loc,
                     const TileEmitter &tiles, Value yInit) {
   const KernelPlan &plan = tiles.plan;
