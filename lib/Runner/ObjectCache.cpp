@@ -4,6 +4,7 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -12,8 +13,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
-#include <dlfcn.h>
 #include <fcntl.h>
+#include <link.h>
 #include <sys/stat.h>
 
 using namespace mlir;
@@ -27,33 +28,40 @@ static llvm::Error makeError(const llvm::Twine &message) {
 // Key
 //===----------------------------------------------------------------------===//
 
-/// A function of this library: its address names the file QuantOps is
-/// linked into (the tool, or a Python extension).
+/// A function of this library, for the executable's path.
 static void quantOpsAnchor() {}
 
-/// "path size mtime" of the file that holds `address` (a shared library or
-/// the executable), or "?" when it cannot be found.
-static std::string getFileIdentity(const void *address) {
-  Dl_info info;
-  std::string path;
-  if (dladdr(address, &info) && info.dli_fname && *info.dli_fname)
-    path = info.dli_fname;
+/// "path size mtime" of a file, or "" when it cannot be found.
+static std::string getFileIdentity(llvm::StringRef path) {
   llvm::sys::fs::file_status status;
-  // The executable itself may be named as it was invoked (relative).
-  if (path.empty() || llvm::sys::fs::status(path, status)) {
-    path = llvm::sys::fs::getMainExecutable(nullptr,
-                                            const_cast<void *>(address));
-    if (llvm::sys::fs::status(path, status))
-      return "?";
-  }
-  // One file, however it was named.
   llvm::SmallString<256> real;
-  if (!llvm::sys::fs::real_path(path, real))
-    path = std::string(real);
-  return path + " " + std::to_string(status.getSize()) + " " +
+  if (path.empty() || llvm::sys::fs::real_path(path, real) ||
+      llvm::sys::fs::status(real, status))
+    return "";
+  return std::string(real) + " " + std::to_string(status.getSize()) + " " +
          std::to_string(status.getLastModificationTime()
                             .time_since_epoch()
                             .count());
+}
+
+/// The identities of the executable and of every shared library loaded so
+/// far (libMLIR, libLLVM, QuantOps' own when built shared, a Python
+/// extension that links it), sorted: a rebuilt or upgraded one changes
+/// the key.
+static std::vector<std::string> getLoadedFileIdentities() {
+  std::vector<std::string> identities{getFileIdentity(
+      llvm::sys::fs::getMainExecutable(
+          nullptr, reinterpret_cast<void *>(&quantOpsAnchor)))};
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *data) {
+        if (info->dlpi_name && *info->dlpi_name)
+          static_cast<std::vector<std::string> *>(data)->push_back(
+              getFileIdentity(info->dlpi_name));
+        return 0;
+      },
+      &identities);
+  llvm::sort(identities);
+  return identities;
 }
 
 CacheKey::CacheKey() { add("quantops-object-cache-1"); }
@@ -77,12 +85,8 @@ llvm::Error CacheKey::addFile(llvm::StringRef path) {
 }
 
 std::string CacheKey::finish() {
-  add(getFileIdentity(reinterpret_cast<const void *>(&quantOpsAnchor)));
-  add(getFileIdentity(reinterpret_cast<const void *>(
-      static_cast<Type (*)(llvm::StringRef, MLIRContext *, size_t *, bool)>(
-          &mlir::parseType))));
-  add(getFileIdentity(
-      reinterpret_cast<const void *>(&llvm::sys::getHostCPUName)));
+  for (const std::string &identity : getLoadedFileIdentities())
+    add(identity);
   add(llvm::sys::getHostCPUName());
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
   std::vector<std::string> enabled;
@@ -105,6 +109,13 @@ std::string ObjectCache::pathOf(llvm::StringRef key,
   return std::string(path);
 }
 
+/// The BLAKE3 digest of `bytes`, as 64 hex digits.
+static std::string digestOf(llvm::StringRef bytes) {
+  llvm::BLAKE3 hasher;
+  hasher.update(bytes);
+  return llvm::toHex(hasher.final(), /*LowerCase=*/true);
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 ObjectCache::load(llvm::StringRef key, llvm::StringRef funcName,
                   MLIRContext *context, const JitOptions &options) const {
@@ -117,8 +128,10 @@ ObjectCache::load(llvm::StringRef key, llvm::StringRef funcName,
   if (!text)
     return makeError("cannot read " + signaturePath + ": " +
                      text.getError().message());
+  // Line 1: the function type; line 2: "blake3 <digest of the object>".
+  auto [typeLine, digestLine] = (*text)->getBuffer().split('\n');
   auto type = dyn_cast_or_null<FunctionType>(
-      parseType((*text)->getBuffer().trim(), context));
+      parseType(typeLine.trim(), context));
   if (!type)
     return makeError(signaturePath + " does not hold a function type");
   llvm::Expected<TensorSignature> signature =
@@ -130,6 +143,10 @@ ObjectCache::load(llvm::StringRef key, llvm::StringRef funcName,
   if (!object)
     return makeError("cannot read " + objectPath + ": " +
                      object.getError().message());
+  // A damaged object is not linked (RuntimeDyld trusts what it reads).
+  if (digestLine.trim() != "blake3 " + digestOf((*object)->getBuffer()))
+    return makeError(objectPath + " does not match the digest in " +
+                     signaturePath);
   auto session = JitSession::load(std::move(*object), funcName,
                                   std::move(*signature), options);
   if (!session)
@@ -137,6 +154,11 @@ ObjectCache::load(llvm::StringRef key, llvm::StringRef funcName,
   // Used now: the last entry a store evicts.
   (void)::utimensat(AT_FDCWD, objectPath.c_str(), /*times=*/nullptr, 0);
   return session;
+}
+
+/// A key: 64 hex digits (other files in the folder are not entries).
+static bool isKey(llvm::StringRef name) {
+  return name.size() == 64 && llvm::all_of(name, llvm::isHexDigit);
 }
 
 namespace {
@@ -162,7 +184,7 @@ void ObjectCache::evictBeyondBound(llvm::StringRef keep) const {
       continue;
     llvm::sys::fs::file_status object, signature;
     std::string key = llvm::sys::path::stem(path).str();
-    if (llvm::sys::fs::status(path, object))
+    if (!isKey(key) || llvm::sys::fs::status(path, object))
       continue;
     uint64_t bytes = object.getSize();
     if (!llvm::sys::fs::status(pathOf(key, ".sig"), signature))
@@ -185,13 +207,16 @@ void ObjectCache::evictBeyondBound(llvm::StringRef keep) const {
   }
 }
 
-/// Writes `write`'s output to `path` through a temporary file in the same
-/// folder and a rename, so a reader sees the whole file or none.
+/// Writes `write`'s output to `path` through a temporary file of a unique
+/// name in the same folder and a rename, so a reader sees the whole file or
+/// none.
 static llvm::Error
 writeAtomically(llvm::StringRef path,
                 llvm::function_ref<llvm::Error(llvm::StringRef)> write) {
-  std::string temporary =
-      (path + ".tmp" + llvm::Twine(llvm::sys::Process::getProcessId())).str();
+  llvm::SmallString<256> temporary;
+  if (std::error_code code =
+          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", temporary))
+    return makeError("cannot write " + path + ": " + code.message());
   if (llvm::Error error = write(temporary)) {
     (void)llvm::sys::fs::remove(temporary);
     return error;
@@ -203,32 +228,56 @@ writeAtomically(llvm::StringRef path,
   return llvm::Error::success();
 }
 
+/// Writes `text` to `path`, reporting a failed write (a full disk) as an
+/// error rather than at the stream's destruction.
+static llvm::Error writeText(llvm::StringRef path, llvm::StringRef text) {
+  std::error_code code;
+  llvm::raw_fd_ostream os(path, code);
+  if (!code) {
+    os << text;
+    os.close();
+    code = os.error();
+    os.clear_error();
+  }
+  if (code)
+    return makeError("cannot write " + path + ": " + code.message());
+  return llvm::Error::success();
+}
+
 llvm::Error ObjectCache::store(llvm::StringRef key, const JitSession &session,
                                MLIRContext *context) const {
-  if (std::error_code code = llvm::sys::fs::create_directories(directory))
+  if (std::error_code code = llvm::sys::fs::create_directories(
+          directory, /*IgnoreExisting=*/true, llvm::sys::fs::owner_all))
     return makeError("cannot create the cache folder " + directory + ": " +
                      code.message());
-  const TensorSignature &signature = session.getSignature();
-  std::string type;
-  llvm::raw_string_ostream(type)
-      << getFunctionType(signature, context) << "\n";
-  // The signature first: an entry counts once its object is there.
+  // The object under a temporary name first, for its digest; then the
+  // signature; the entry counts once its object is renamed into place.
+  llvm::SmallString<256> object;
+  if (std::error_code code = llvm::sys::fs::createUniqueFile(
+          pathOf(key, ".o") + ".tmp-%%%%%%%%", object))
+    return makeError("cannot write " + pathOf(key, ".o") + ": " +
+                     code.message());
+  llvm::scope_exit removeObject(
+      [&] { (void)llvm::sys::fs::remove(object); });
+  if (llvm::Error error = session.writeObject(object))
+    return error;
+  auto bytes = llvm::MemoryBuffer::getFile(object, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+  if (!bytes)
+    return makeError("cannot read " + object + ": " +
+                     bytes.getError().message());
+  std::string text;
+  llvm::raw_string_ostream(text)
+      << getFunctionType(session.getSignature(), context) << "\nblake3 "
+      << digestOf((*bytes)->getBuffer()) << "\n";
   if (llvm::Error error = writeAtomically(
-          pathOf(key, ".sig"), [&](llvm::StringRef temporary) -> llvm::Error {
-            std::error_code code;
-            llvm::raw_fd_ostream os(temporary, code);
-            if (code)
-              return makeError("cannot write " + temporary + ": " +
-                               code.message());
-            os << type;
-            return llvm::Error::success();
-          }))
+          pathOf(key, ".sig"),
+          [&](llvm::StringRef temporary) { return writeText(temporary, text); }))
     return error;
-  if (llvm::Error error =
-          writeAtomically(pathOf(key, ".o"), [&](llvm::StringRef temporary) {
-            return session.writeObject(temporary);
-          }))
-    return error;
+  if (std::error_code code =
+          llvm::sys::fs::rename(object, pathOf(key, ".o")))
+    return makeError("cannot write " + pathOf(key, ".o") + ": " +
+                     code.message());
   evictBeyondBound(key);
   return llvm::Error::success();
 }

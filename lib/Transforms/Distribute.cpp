@@ -44,6 +44,7 @@ scf::ForOp getOnlyInnerLoop(scf::ForOp loop) {
   auto inner = dyn_cast<scf::ForOp>(body->front());
   if (!inner || inner.getNumRegionIterArgs() != 1 ||
       inner.getInitArgs()[0] != loop.getRegionIterArgs()[0] ||
+      !loop.getRegionIterArgs()[0].hasOneUse() ||
       body->getTerminator()->getOperand(0) != inner.getResult(0))
     return nullptr;
   return inner;
@@ -51,8 +52,9 @@ scf::ForOp getOnlyInnerLoop(scf::ForOp loop) {
 
 /// The perfect nest under `outer` (each loop's body the next loop, one
 /// tensor carried through, every bound and step defined outside the nest),
-/// or failure unless its innermost body yields an insert_slice into that
-/// tensor (every iteration writes its own slice).
+/// or failure unless its innermost body reads that tensor through slices
+/// only and yields one insert_slice into it at offsets that include every
+/// induction variable (every iteration writes its own slice).
 FailureOr<LoopNest> matchLoopNest(scf::ForOp outer) {
   LoopNest nest;
   if (outer.getNumRegionIterArgs() != 1)
@@ -66,9 +68,21 @@ FailureOr<LoopNest> matchLoopNest(scf::ForOp outer) {
   }
   scf::ForOp innermost = nest.loops.back();
   Value yielded = innermost.getBody()->getTerminator()->getOperand(0);
+  Value tensor = innermost.getRegionIterArgs()[0];
   nest.write = yielded.getDefiningOp<tensor::InsertSliceOp>();
-  if (!nest.write || nest.write.getDest() != innermost.getRegionIterArgs()[0])
+  if (!nest.write || nest.write.getDest() != tensor ||
+      !nest.write->hasOneUse())
     return failure();
+  // The body reads the tensor only through slices and writes it once.
+  for (Operation *user : tensor.getUsers())
+    if (user != nest.write && !isa<tensor::ExtractSliceOp>(user))
+      return failure();
+  // Each loop's induction variable is an offset of the write: iterations
+  // write disjoint slices (as far as a marker's promise can be checked).
+  SmallVector<Value> offsets = nest.write.getOffsets();
+  for (scf::ForOp loop : nest.loops)
+    if (!llvm::is_contained(offsets, loop.getInductionVar()))
+      return failure();
   return nest;
 }
 
@@ -142,7 +156,7 @@ FailureOr<TileFacts> readFacts(Attribute attr) {
   std::optional<int64_t> panel = get("panel_columns"),
                          chunk = get("column_chunk"), tasks = get("min_tasks");
   if (!panel || !chunk || !tasks || *panel <= 0 || *chunk < *panel ||
-      *tasks <= 0)
+      *chunk % *panel != 0 || *tasks <= 0)
     return failure();
   return TileFacts{*panel, *chunk, *tasks, get("m"), get("n")};
 }

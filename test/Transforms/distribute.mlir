@@ -218,6 +218,28 @@ func.func @triangular(%init: tensor<4x4xi8>, %v: i8) -> tensor<4x4xi8> {
 
 // -----
 
+// Iterations that write the same slice (the panel loop's variable is not an
+// offset of the write): threads would race, so the nest is refused.
+func.func @same_slice(%init: tensor<2x4x8x16xi32>, %v: i32) -> tensor<2x4x8x16xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'qkernel.parallel_loops' marks a loop that is not a nest whose iterations write slices of its tensor}}
+  %y = scf.for %bi = %c0 to %c2 step %c1 iter_args(%y0 = %init) -> (tensor<2x4x8x16xi32>) {
+    %p = scf.for %panel = %c0 to %c4 step %c1 iter_args(%y1 = %y0) -> (tensor<2x4x8x16xi32>) {
+      %s = tensor.extract_slice %y1[%bi, 0, 0, 0] [1, 1, 8, 16] [1, 1, 1, 1] : tensor<2x4x8x16xi32> to tensor<1x1x8x16xi32>
+      %w = linalg.fill ins(%v : i32) outs(%s : tensor<1x1x8x16xi32>) -> tensor<1x1x8x16xi32>
+      %i = tensor.insert_slice %w into %y1[%bi, 0, 0, 0] [1, 1, 8, 16] [1, 1, 1, 1] : tensor<1x1x8x16xi32> into tensor<2x4x8x16xi32>
+      scf.yield %i : tensor<2x4x8x16xi32>
+    }
+    scf.yield %p : tensor<2x4x8x16xi32>
+  } {qkernel.parallel_loops}
+  return %y : tensor<2x4x8x16xi32>
+}
+
+// -----
+
 // Unmarked loops stay.
 // CHECK-LABEL: func.func @unmarked
 // CHECK: scf.for

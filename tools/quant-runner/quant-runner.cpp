@@ -24,9 +24,11 @@
 #include "QuantOps/Runner/ObjectCache.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -293,6 +295,46 @@ LoweringOptions getLoweringOptions() {
   return lowering;
 }
 
+/// The command line as given (after the --threads rewrite), for the cache
+/// key: an option of libLLVM or libMLIR (-force-vector-width=4, ...)
+/// changes the code as much as one of quant-runner's.
+std::vector<std::string> commandLine;
+
+/// Adds the command line to `key`, less what does not change the code: the
+/// input file's name (its bytes are in the key), the argument and result
+/// files, and printing, timing and cache options.
+void addCommandLine(CacheKey &key, llvm::StringRef inputFile) {
+  static const llvm::StringSet<> withValue{"input", "output", "expect",
+                                           "repeat", "cache-dir",
+                                           "cache-max-bytes"};
+  static const llvm::StringSet<> flags{"print", "timing"};
+  for (size_t i = 1; i < commandLine.size(); ++i) {
+    llvm::StringRef token = commandLine[i];
+    if (token == inputFile)
+      continue;
+    auto [name, value] = token.ltrim('-').split('=');
+    if (token.starts_with("-") && withValue.contains(name)) {
+      if (!token.contains('='))
+        ++i; // its value is the next token
+      continue;
+    }
+    if (!token.starts_with("-") || !flags.contains(name))
+      key.add(token);
+  }
+}
+
+/// The models whose import reads external data files (an external_data
+/// entry's key "location", as protobuf encodes it): their weights are not
+/// in the file's bytes, so the cache is not used for them.
+bool mayReadExternalData(llvm::StringRef inputFile) {
+  if (!inputFile.ends_with(".onnx"))
+    return false;
+  auto buffer = llvm::MemoryBuffer::getFile(inputFile, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  llvm::StringRef locationKey("\x0a\x08location", 10);
+  return buffer && (*buffer)->getBuffer().contains(locationKey);
+}
+
 /// The cache key of this compile: the file's bytes, how it is read, the
 /// entry point and every option the code depends on.
 llvm::Expected<std::string> getCacheKey(llvm::StringRef inputFile) {
@@ -304,6 +346,7 @@ llvm::Expected<std::string> getCacheKey(llvm::StringRef inputFile) {
       .add("no-lower=" + std::to_string(noLower))
       .add("O=" + std::to_string(optLevel));
   addToCacheKey(key, getLoweringOptions());
+  addCommandLine(key, inputFile);
   return key.finish();
 }
 
@@ -322,7 +365,14 @@ int run(llvm::StringRef inputFile) {
   // A cached object of the same compile: linked, not compiled again.
   std::optional<ObjectCache> cache;
   std::string key;
-  if (!cacheDir.empty() && !dumpLowered) {
+  bool useCache = !cacheDir.empty() && !dumpLowered;
+  if (useCache && mayReadExternalData(inputFile)) {
+    llvm::errs() << "quant-runner: warning: not caching " << inputFile
+                 << ": its weights are in external data files, which the "
+                    "cache key does not cover\n";
+    useCache = false;
+  }
+  if (useCache) {
     auto start = Clock::now();
     llvm::Expected<std::string> computed = getCacheKey(inputFile);
     if (!computed)
@@ -407,6 +457,7 @@ int main(int argc, char **argv) {
       if (ref == prefix || ref.starts_with((prefix + "=").str()))
         arg = "--qops-threads" + ref.drop_front(prefix.size()).str();
   }
+  commandLine = storage;
   std::vector<char *> rewritten;
   for (std::string &arg : storage)
     rewritten.push_back(arg.data());

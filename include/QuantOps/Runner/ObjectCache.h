@@ -7,13 +7,15 @@
 //
 //   <key>.o    the object the JIT generated (JitSession::writeObject)
 //   <key>.sig  the function's tensor signature, as MLIR prints a
-//              FunctionType: (tensor<4x8xui8>, ...) -> (tensor<4xsi8>, ...)
+//              FunctionType: (tensor<4x8xui8>, ...) -> (tensor<4xsi8>, ...),
+//              then "blake3 <digest of the object>"
 //
 // The key is a BLAKE3 hash of everything the code depends on: what the
 // caller adds (the source bytes, the entry point, every lowering and JIT
-// option) and what CacheKey adds itself (this build of QuantOps, libMLIR
-// and libLLVM, by path, size and modification time; the host CPU and its
-// features). A rebuilt compiler or another CPU therefore misses instead of
+// option) and what CacheKey adds itself (the executable and every shared
+// library loaded so far, libMLIR and libLLVM among them, by path, size and
+// modification time; the host CPU and its features). The .sig file also
+// holds the object's BLAKE3 digest: a damaged object is not linked. A rebuilt compiler or another CPU therefore misses instead of
 // running stale or foreign code. Entries are written to a temporary name and
 // renamed, so concurrent processes see whole entries or none. A load marks
 // its entry used (the object's modification time); a store removes the
