@@ -13,8 +13,10 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <chrono>
 #include <fcntl.h>
 #include <link.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 using namespace mlir;
@@ -116,9 +118,26 @@ static std::string digestOf(llvm::StringRef bytes) {
   return llvm::toHex(hasher.final(), /*LowerCase=*/true);
 }
 
+/// An error unless `directory`, if it exists, belongs to this user and no
+/// one else can write it (whoever can write it can run code in this
+/// process through it).
+static llvm::Error checkFolderIsPrivate(llvm::StringRef directory) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(directory, status))
+    return llvm::Error::success();
+  using namespace llvm::sys::fs;
+  if (status.getUser() != ::getuid() ||
+      (status.permissions() & (group_write | others_write)))
+    return makeError("the cache folder " + directory +
+                     " is not this user's alone (others can write it)");
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 ObjectCache::load(llvm::StringRef key, llvm::StringRef funcName,
                   MLIRContext *context, const JitOptions &options) const {
+  if (llvm::Error error = checkFolderIsPrivate(directory))
+    return std::move(error);
   std::string objectPath = pathOf(key, ".o");
   std::string signaturePath = pathOf(key, ".sig");
   if (!llvm::sys::fs::exists(objectPath) ||
@@ -171,15 +190,29 @@ struct CacheEntry {
 };
 } // namespace
 
+/// A temporary file of an entry (`<key>.o.tmp-XXXXXXXX`) that a write left
+/// behind when its process died: more than an hour old.
+static bool isOrphanedTemporary(llvm::StringRef path) {
+  auto [entry, suffix] = llvm::sys::path::filename(path).split(".tmp-");
+  llvm::sys::fs::file_status status;
+  if (suffix.empty() || !isKey(llvm::sys::path::stem(entry)) ||
+      llvm::sys::fs::status(path, status))
+    return false;
+  return std::chrono::system_clock::now() - status.getLastModificationTime() >
+         std::chrono::hours(1);
+}
+
 void ObjectCache::evictBeyondBound(llvm::StringRef keep) const {
-  if (maxBytes == 0)
-    return;
   std::vector<CacheEntry> entries;
   uint64_t total = 0;
   std::error_code code;
   for (llvm::sys::fs::directory_iterator it(directory, code), end;
        it != end && !code; it.increment(code)) {
     llvm::StringRef path = it->path();
+    if (isOrphanedTemporary(path)) {
+      (void)llvm::sys::fs::remove(path);
+      continue;
+    }
     if (llvm::sys::path::extension(path) != ".o")
       continue;
     llvm::sys::fs::file_status object, signature;
@@ -192,6 +225,8 @@ void ObjectCache::evictBeyondBound(llvm::StringRef keep) const {
     entries.push_back({key, bytes, object.getLastModificationTime()});
     total += bytes;
   }
+  if (maxBytes == 0)
+    return;
   llvm::sort(entries, [](const CacheEntry &a, const CacheEntry &b) {
     return a.used < b.used;
   });
@@ -250,6 +285,8 @@ llvm::Error ObjectCache::store(llvm::StringRef key, const JitSession &session,
           directory, /*IgnoreExisting=*/true, llvm::sys::fs::owner_all))
     return makeError("cannot create the cache folder " + directory + ": " +
                      code.message());
+  if (llvm::Error error = checkFolderIsPrivate(directory))
+    return error;
   // The object under a temporary name first, for its digest; then the
   // signature; the entry counts once its object is renamed into place.
   llvm::SmallString<256> object;
