@@ -4,12 +4,10 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -74,16 +72,6 @@ CacheKey &CacheKey::add(llvm::StringRef part) {
       reinterpret_cast<const uint8_t *>(&size), sizeof(size)));
   hasher.update(part);
   return *this;
-}
-
-llvm::Error CacheKey::addFile(llvm::StringRef path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return makeError("cannot read " + path + ": " +
-                     buffer.getError().message());
-  add((*buffer)->getBuffer());
-  return llvm::Error::success();
 }
 
 std::string CacheKey::finish() {
@@ -289,32 +277,25 @@ llvm::Error ObjectCache::store(llvm::StringRef key, const JitSession &session,
     return error;
   // The object under a temporary name first, for its digest; then the
   // signature; the entry counts once its object is renamed into place.
-  llvm::SmallString<256> object;
-  if (std::error_code code = llvm::sys::fs::createUniqueFile(
-          pathOf(key, ".o") + ".tmp-%%%%%%%%", object))
-    return makeError("cannot write " + pathOf(key, ".o") + ": " +
-                     code.message());
-  llvm::scope_exit removeObject(
-      [&] { (void)llvm::sys::fs::remove(object); });
-  if (llvm::Error error = session.writeObject(object))
-    return error;
-  auto bytes = llvm::MemoryBuffer::getFile(object, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false);
-  if (!bytes)
-    return makeError("cannot read " + object + ": " +
-                     bytes.getError().message());
-  std::string text;
-  llvm::raw_string_ostream(text)
-      << getFunctionType(session.getSignature(), context) << "\nblake3 "
-      << digestOf((*bytes)->getBuffer()) << "\n";
   if (llvm::Error error = writeAtomically(
-          pathOf(key, ".sig"),
-          [&](llvm::StringRef temporary) { return writeText(temporary, text); }))
+          pathOf(key, ".o"), [&](llvm::StringRef object) -> llvm::Error {
+            if (llvm::Error error = session.writeObject(object))
+              return error;
+            auto bytes = llvm::MemoryBuffer::getFile(
+                object, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+            if (!bytes)
+              return makeError("cannot read " + object + ": " +
+                               bytes.getError().message());
+            std::string text;
+            llvm::raw_string_ostream(text)
+                << getFunctionType(session.getSignature(), context)
+                << "\nblake3 " << digestOf((*bytes)->getBuffer()) << "\n";
+            return writeAtomically(pathOf(key, ".sig"),
+                                   [&](llvm::StringRef temporary) {
+                                     return writeText(temporary, text);
+                                   });
+          }))
     return error;
-  if (std::error_code code =
-          llvm::sys::fs::rename(object, pathOf(key, ".o")))
-    return makeError("cannot write " + pathOf(key, ".o") + ": " +
-                     code.message());
   evictBeyondBound(key);
   return llvm::Error::success();
 }

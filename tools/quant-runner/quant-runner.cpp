@@ -323,28 +323,24 @@ void addCommandLine(CacheKey &key, llvm::StringRef inputFile) {
   }
 }
 
-/// The models whose import reads external data files (an external_data
-/// entry's key "location", as protobuf encodes it): their weights are not
-/// in the file's bytes, so the cache is not used for them.
-bool mayReadExternalData(llvm::StringRef inputFile) {
-  if (!inputFile.ends_with(".onnx"))
-    return false;
+/// The cache key of this compile: the file's bytes, how it is read, every
+/// option the code depends on (the lowering's as resolved, the command
+/// line as given), or nothing for a model whose import reads external data
+/// files (an external_data entry's key "location", as protobuf encodes
+/// it): their bytes would not be in the key.
+llvm::Expected<std::optional<std::string>>
+getCacheKey(llvm::StringRef inputFile) {
   auto buffer = llvm::MemoryBuffer::getFile(inputFile, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return makeError("cannot read " + inputFile + ": " +
+                     buffer.getError().message());
+  llvm::StringRef bytes = (*buffer)->getBuffer();
   llvm::StringRef locationKey("\x0a\x08location", 10);
-  return buffer && (*buffer)->getBuffer().contains(locationKey);
-}
-
-/// The cache key of this compile: the file's bytes, how it is read, the
-/// entry point and every option the code depends on.
-llvm::Expected<std::string> getCacheKey(llvm::StringRef inputFile) {
+  if (inputFile.ends_with(".onnx") && bytes.contains(locationKey))
+    return std::nullopt;
   CacheKey key;
-  if (llvm::Error error = key.addFile(inputFile))
-    return std::move(error);
-  key.add(llvm::sys::path::extension(inputFile))
-      .add("entry=" + entryPoint)
-      .add("no-lower=" + std::to_string(noLower))
-      .add("O=" + std::to_string(optLevel));
+  key.add(bytes).add(llvm::sys::path::extension(inputFile));
   addToCacheKey(key, getLoweringOptions());
   addCommandLine(key, inputFile);
   return key.finish();
@@ -365,19 +361,20 @@ int run(llvm::StringRef inputFile) {
   // A cached object of the same compile: linked, not compiled again.
   std::optional<ObjectCache> cache;
   std::string key;
-  bool useCache = !cacheDir.empty() && !dumpLowered;
-  if (useCache && mayReadExternalData(inputFile)) {
-    llvm::errs() << "quant-runner: warning: not caching " << inputFile
-                 << ": its weights are in external data files, which the "
-                    "cache key does not cover\n";
-    useCache = false;
-  }
-  if (useCache) {
-    auto start = Clock::now();
-    llvm::Expected<std::string> computed = getCacheKey(inputFile);
+  auto start = Clock::now();
+  if (!cacheDir.empty() && !dumpLowered) {
+    llvm::Expected<std::optional<std::string>> computed =
+        getCacheKey(inputFile);
     if (!computed)
       return fail(computed.takeError());
-    key = *computed;
+    if (!*computed)
+      llvm::errs() << "quant-runner: warning: not caching " << inputFile
+                   << ": its weights are in external data files, which the "
+                      "cache key does not cover\n";
+    else
+      key = **computed;
+  }
+  if (!key.empty()) {
     cache.emplace(cacheDir, cacheMaxBytes);
     auto session = cache->load(key, entryPoint, &context, *jitOptions);
     if (!session) {
@@ -395,7 +392,7 @@ int run(llvm::StringRef inputFile) {
     }
   }
 
-  auto start = Clock::now();
+  start = Clock::now();
   auto module = loadModule(inputFile, &context);
   if (!module)
     return fail(module.takeError());

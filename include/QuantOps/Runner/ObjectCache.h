@@ -41,8 +41,6 @@ class CacheKey {
 public:
   CacheKey();
   CacheKey &add(llvm::StringRef part);
-  /// Adds the bytes of a file (the model or IR being compiled).
-  llvm::Error addFile(llvm::StringRef path);
   /// Adds the compiler's build and the host, then returns the key as 64
   /// hex digits.
   std::string finish();

@@ -138,9 +138,8 @@ unsigned qops::vectorRegisterBits(const QOpsTarget &target) {
 }
 
 int64_t qops::elementwiseResultTileBytes(const QOpsTarget &target) {
-  return llvm::Triple(target.triple).isX86() && vectorRegisterBits(target) == 512
-             ? 64
-             : 0;
+  // 512-bit registers: x86 with AVX-512 F and BW (vectorRegisterBits).
+  return vectorRegisterBits(target) == 512 ? 64 : 0;
 }
 
 std::string qops::int8StrategyNames() {
