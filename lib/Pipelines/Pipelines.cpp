@@ -120,6 +120,8 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   addConfigureTarget(pm, options);
   if (options.fuseQDQ)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseQDQ());
+  // The contractions as qkernel.matmul: the engine's decompose stage.
+  pm.addPass(qops::createQOpsDecomposeContractions());
   ConvertQOpsToLinalgOptions convert;
   convert.parallel = options.parallel;
   pm.addPass(qops::createConvertQOpsToLinalg(convert));

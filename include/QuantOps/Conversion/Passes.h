@@ -7,6 +7,7 @@
 #ifndef QUANTOPS_CONVERSION_PASSES_H
 #define QUANTOPS_CONVERSION_PASSES_H
 
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 
 #include "mlir/Dialect/AMX/AMXDialect.h"

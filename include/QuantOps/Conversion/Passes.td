@@ -102,6 +102,34 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
   ];
 }
 
+def QOpsDecomposeContractions
+    : Pass<"qops-decompose-contractions", "ModuleOp"> {
+  let summary = "Decompose the integer contractions (QLinearMatMul, "
+                "MatMulInteger) into qkernel.matmul, the engine's one "
+                "contraction";
+  let description = [{
+    The engine's first stage, target-independent: each integer contraction
+    op becomes `qkernel.matmul`, which says only what is computed (the
+    operands, their zero points, and the requantization of QLinearMatMul)
+    and is what every later stage reads: convert-qops-to-linalg lowers it
+    to the gemv, the packed kernel of the configured strategy or the
+    generic linalg form. A new contraction op needs only its pattern here
+    (populateDecomposeContractionsPatterns).
+
+    ```mlir
+    %y = qops.matmul_integer a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)
+                             b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+    // becomes
+    %y = qkernel.matmul a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)
+                        b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+    ```
+
+    convert-qops-to-linalg runs the same patterns first, so that it still
+    takes the qops ops alone.
+  }];
+  let dependentDialects = ["::mlir::qkernel::QKernelDialect"];
+}
+
 def ConvertQuantToQOps : Pass<"qops-from-quant", "ModuleOp"> {
   let summary = "Convert upstream quant.qcast/quant.dcast to ONNX-exact qops ops";
   let description = [{

@@ -2,7 +2,8 @@
 //
 // Runs the qops -> linalg patterns with the storage type converter over a
 // module; every function keeps its ONNX-typed signature in
-// `qops.signature`.
+// `qops.signature`. The contractions are decomposed first
+// (qops-decompose-contractions' patterns) and lowered as qkernel.matmul.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 #define DEBUG_TYPE "convert-qops-to-linalg"
 
@@ -54,12 +56,18 @@ struct ConvertQOpsToLinalgPass
             .wasInterrupted())
       return signalPassFailure();
 
+    // The engine's first stage, where the pipeline did not run it.
+    RewritePatternSet decompose(ctx);
+    populateDecomposeContractionsPatterns(decompose);
+    walkAndApplyPatterns(module, std::move(decompose));
+
     QOpsStorageTypeConverter converter;
     ConversionTarget target(*ctx);
     target.addIllegalDialect<QOpsDialect>();
     // The int8 kernels' own multiply-accumulates stay, for
     // qops-lower-kernel-intrinsics.
     target.addLegalDialect<qkernel::QKernelDialect>();
+    target.addIllegalOp<qkernel::MatMulOp>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());

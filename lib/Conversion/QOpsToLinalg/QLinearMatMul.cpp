@@ -28,6 +28,7 @@
 
 #include "QLinearMatMulLanes.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "TuningTable.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
@@ -449,34 +450,28 @@ Value collapseVectorDims(OpBuilder &b, Location loc,
 
 } // namespace
 
-LogicalResult qops::lowerMatMulGeneric(QLinearMatMulOp op,
-                                       QLinearMatMulOp::Adaptor adaptor,
-                                       ConversionPatternRewriter &rewriter,
-                                       const TypeConverter &converter,
-                                       bool parallel) {
-  Location loc = op.getLoc();
-  Type aOnnx = op.getA().getType().getElementType();
-  Type bOnnx = op.getB().getType().getElementType();
+namespace {
+
+/// A zero point that is absent (MatMulInteger's optional ones): 0 of the
+/// operand's storage type, as one element.
+Value zeroPointOrZero(OpBuilder &b, Location loc, Value zeroPoint) {
+  if (zeroPoint)
+    return zeroPoint;
+  auto type = RankedTensorType::get({}, b.getI8Type());
+  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(
+                                               type, b.getI8IntegerAttr(0)));
+}
+
+/// y = saturate(round_half_to_even(acc * multiplier) + y_zp) over the
+/// expanded iteration space, one linalg.generic (the header's formula).
+Value emitRequantization(OpBuilder &rewriter, Location loc,
+                         qkernel::MatMulOp op,
+                         qkernel::MatMulOp::Adaptor adaptor,
+                         const MatMulAccumulation &acc, bool floatPath) {
   Type yOnnx = op.getY().getType().getElementType();
-  bool floatPath =
-      isFloat8Type(aOnnx) || isFloat8Type(bOnnx) || isFloat8Type(yOnnx);
   FloatType f64 = rewriter.getF64Type();
   Type scaleOnnx =
       cast<RankedTensorType>(op.getAScale().getType()).getElementType();
-
-  MatMulOperands operands{adaptor.getA(),        adaptor.getAZeroPoint(),
-                          adaptor.getB(),        adaptor.getBZeroPoint(),
-                          aOnnx,                 bOnnx,
-                          floatPath,             {},
-                          {}};
-  operands.aParams = {{adaptor.getAScale(), "qmatmul_a_params_shape"},
-                      {adaptor.getAZeroPoint(), "qmatmul_a_params_shape"}};
-  operands.bParams = {{adaptor.getBScale(), "qmatmul_b_params_shape"},
-                      {adaptor.getBZeroPoint(), "qmatmul_b_params_shape"}};
-  MatMulAccumulation acc =
-      emitMatMulAccumulation(rewriter, loc, operands, parallel, "qmatmul");
-
-  // Requantization.
   unsigned rank = acc.sizes.size();
   const MatMulSpace &space = acc.space;
   Value aScale = prepareParam(rewriter, loc, adaptor.getAScale());
@@ -530,70 +525,69 @@ LogicalResult qops::lowerMatMulGeneric(QLinearMatMulOp op,
         }
         linalg::YieldOp::create(bb, nested, stored);
       });
+  return requantize.getResult(0);
+}
+
+} // namespace
+
+/// The accumulation, then (QLinearMatMul) the requantization; without it
+/// (MatMulInteger) y = acc (i32). The run-time shape checks carry the
+/// labels of the op the contraction came from: qmatmul_* when requantized,
+/// matmulint_* otherwise.
+LogicalResult qops::lowerMatMulGeneric(qkernel::MatMulOp op,
+                                       qkernel::MatMulOp::Adaptor adaptor,
+                                       ConversionPatternRewriter &rewriter,
+                                       const TypeConverter &converter,
+                                       bool parallel) {
+  Location loc = op.getLoc();
+  Type aOnnx = op.getA().getType().getElementType();
+  Type bOnnx = op.getB().getType().getElementType();
+  Type yOnnx = op.getY().getType().getElementType();
+  bool requantizes = op.requantizes();
+  bool floatPath =
+      isFloat8Type(aOnnx) || isFloat8Type(bOnnx) || isFloat8Type(yOnnx);
+  Value aZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getAZeroPoint());
+  Value bZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getBZeroPoint());
+  MatMulOperands operands{adaptor.getA(), aZeroPoint, adaptor.getB(),
+                          bZeroPoint,     aOnnx,      bOnnx,
+                          floatPath,      {},         {}};
+  StringRef prefix = requantizes ? "qmatmul" : "matmulint";
+  if (requantizes) {
+    operands.aParams = {{adaptor.getAScale(), "qmatmul_a_params_shape"},
+                        {aZeroPoint, "qmatmul_a_params_shape"}};
+    operands.bParams = {{adaptor.getBScale(), "qmatmul_b_params_shape"},
+                        {bZeroPoint, "qmatmul_b_params_shape"}};
+  } else {
+    operands.aParams = {{aZeroPoint, "matmulint_a_zp_shape"}};
+    operands.bParams = {{bZeroPoint, "matmulint_b_zp_shape"}};
+  }
+  MatMulAccumulation acc =
+      emitMatMulAccumulation(rewriter, loc, operands, parallel, prefix);
+  Value y = requantizes ? emitRequantization(rewriter, loc, op, adaptor, acc,
+                                             floatPath)
+                        : acc.acc;
   auto resultType = cast<RankedTensorType>(
       converter.convertType(op.getY().getType()));
-  rewriter.replaceOp(op, collapseVectorDims(rewriter, loc, acc,
-                                            requantize.getResult(0),
+  rewriter.replaceOp(op, collapseVectorDims(rewriter, loc, acc, y,
                                             resultType));
   return success();
 }
 
 namespace {
 
-/// A zero point that is absent (MatMulInteger's optional ones): 0 of the
-/// operand's storage type, as one element.
-Value zeroPointOrZero(OpBuilder &b, Location loc, Value zeroPoint) {
-  if (zeroPoint)
-    return zeroPoint;
-  auto type = RankedTensorType::get({}, b.getI8Type());
-  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(
-                                               type, b.getI8IntegerAttr(0)));
-}
-
-} // namespace
-
-/// MatMulInteger: the accumulation alone, y = acc (i32).
-LogicalResult qops::lowerMatMulGeneric(MatMulIntegerOp op,
-                                       MatMulIntegerOp::Adaptor adaptor,
-                                       ConversionPatternRewriter &rewriter,
-                                       const TypeConverter &converter,
-                                       bool parallel) {
-  Location loc = op.getLoc();
-  Value aZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getAZeroPoint());
-  Value bZeroPoint = zeroPointOrZero(rewriter, loc, adaptor.getBZeroPoint());
-  MatMulOperands operands{adaptor.getA(),
-                          aZeroPoint,
-                          adaptor.getB(),
-                          bZeroPoint,
-                          op.getA().getType().getElementType(),
-                          op.getB().getType().getElementType(),
-                          /*floatPath=*/false,
-                          {{aZeroPoint, "matmulint_a_zp_shape"}},
-                          {{bZeroPoint, "matmulint_b_zp_shape"}}};
-  MatMulAccumulation acc = emitMatMulAccumulation(rewriter, loc, operands,
-                                                  parallel, "matmulint");
-  auto resultType = cast<RankedTensorType>(
-      converter.convertType(op.getY().getType()));
-  rewriter.replaceOp(
-      op, collapseVectorDims(rewriter, loc, acc, acc.acc, resultType));
-  return success();
-}
-
-namespace {
-
-/// QLinearMatMul or MatMulInteger in the generic form alone.
-template <typename OpTy> struct MatMulToLinalg : OpConversionPattern<OpTy> {
+/// qkernel.matmul in the generic form alone.
+struct MatMulToLinalg : OpConversionPattern<qkernel::MatMulOp> {
   MatMulToLinalg(const TypeConverter &converter, MLIRContext *ctx,
                  bool parallel)
-      : OpConversionPattern<OpTy>(converter, ctx), parallel(parallel) {}
+      : OpConversionPattern(converter, ctx), parallel(parallel) {}
 
   /// Threads run the outer loops.
   bool parallel;
 
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+  matchAndRewrite(qkernel::MatMulOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    return lowerMatMulGeneric(op, adaptor, rewriter, *this->getTypeConverter(),
+    return lowerMatMulGeneric(op, adaptor, rewriter, *getTypeConverter(),
                               parallel);
   }
 };
@@ -603,6 +597,5 @@ template <typename OpTy> struct MatMulToLinalg : OpConversionPattern<OpTy> {
 void qops::populateQLinearMatMulToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool parallel) {
-  patterns.add<MatMulToLinalg<QLinearMatMulOp>, MatMulToLinalg<MatMulIntegerOp>>(
-      converter, patterns.getContext(), parallel);
+  patterns.add<MatMulToLinalg>(converter, patterns.getContext(), parallel);
 }

@@ -635,7 +635,6 @@ void qops::populateQLinearMatMulGemvPatterns(const TypeConverter &converter,
                                              bool parallel,
                                              Int8KernelStrategy strategy) {
   Int8ContractionLowering paths[] = {lowerInt8Gemv};
-  patterns.add<Int8ContractionPattern<QLinearMatMulOp>,
-               Int8ContractionPattern<MatMulIntegerOp>>(
+  patterns.add<Int8ContractionPattern>(
       converter, patterns.getContext(), paths, parallel, strategy);
 }

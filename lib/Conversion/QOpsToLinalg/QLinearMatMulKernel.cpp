@@ -821,7 +821,6 @@ void qops::populateQLinearMatMulKernelPatterns(const TypeConverter &converter,
                                                Int8KernelStrategy strategy) {
   // The gemv where it applies, else the kernel, else the generic form.
   Int8ContractionLowering paths[] = {lowerInt8Gemv, lowerInt8Kernel};
-  patterns.add<Int8ContractionPattern<QLinearMatMulOp>,
-               Int8ContractionPattern<MatMulIntegerOp>>(
+  patterns.add<Int8ContractionPattern>(
       converter, patterns.getContext(), paths, parallel, strategy);
 }

@@ -135,10 +135,9 @@ Value qops::emitRequantizedLanes(OpBuilder &b, Location loc,
       q);
 }
 
-/// What both matmul ops have: a and b with their zero points, and y.
-template <typename OpTy>
-static Int8Contraction describeOperands(OpTy op,
-                                        typename OpTy::Adaptor storage) {
+Int8Contraction
+qops::describeInt8Contraction(qkernel::MatMulOp op,
+                              qkernel::MatMulOp::Adaptor storage) {
   Int8Contraction c;
   c.op = op;
   c.a = op.getA();
@@ -150,13 +149,7 @@ static Int8Contraction describeOperands(OpTy op,
   c.bStorage = storage.getB();
   c.bZeroPointStorage = storage.getBZeroPoint();
   c.yType = op.getY().getType();
-  return c;
-}
-
-Int8Contraction
-qops::describeInt8Contraction(QLinearMatMulOp op,
-                              QLinearMatMulOp::Adaptor storage) {
-  Int8Contraction c = describeOperands(op, storage);
+  // The requantization (QLinearMatMul's); null when y is the sums.
   c.aScale = op.getAScale();
   c.bScale = op.getBScale();
   c.yScale = op.getYScale();
@@ -166,12 +159,6 @@ qops::describeInt8Contraction(QLinearMatMulOp op,
   c.yScaleStorage = storage.getYScale();
   c.yZeroPointStorage = storage.getYZeroPoint();
   return c;
-}
-
-Int8Contraction
-qops::describeInt8Contraction(MatMulIntegerOp op,
-                              MatMulIntegerOp::Adaptor storage) {
-  return describeOperands(op, storage); // y = acc: nothing requantizes
 }
 
 StringRef qops::int8MatMulUnsupportedReason(const Int8Contraction &c) {

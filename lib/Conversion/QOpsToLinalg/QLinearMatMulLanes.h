@@ -15,6 +15,7 @@
 #define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_QLINEARMATMULLANES_H
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -58,7 +59,8 @@ struct RequantizeParams {
   Type yOnnx;                    // si8 / ui8
 };
 
-/// An int8 matmul as the kernels see it, whichever op it came from:
+/// An int8 matmul as the kernels see it (a qkernel.matmul, whichever op it
+/// came from):
 ///   acc[.., m, n] = sum_k (a[.., m, k] - a_zp) (b[.., k, n] - b_zp)
 /// exact in i32, then requantized into an si8/ui8 y (QLinearMatMul) or
 /// stored as it is into an i32 y (MatMulInteger). Each value is the op's
@@ -77,10 +79,9 @@ struct Int8Contraction {
   bool requantizes() const { return static_cast<bool>(yScale); }
 };
 
-Int8Contraction describeInt8Contraction(QLinearMatMulOp op,
-                                        QLinearMatMulOp::Adaptor storage);
-Int8Contraction describeInt8Contraction(MatMulIntegerOp op,
-                                        MatMulIntegerOp::Adaptor storage);
+/// What qkernel.matmul computes, with its converted operands (`storage`).
+Int8Contraction describeInt8Contraction(qkernel::MatMulOp op,
+                                        qkernel::MatMulOp::Adaptor storage);
 
 /// A lowering of an int8 contraction (the kernel, the gemv): failure before
 /// any IR is built when it does not apply.
@@ -100,30 +101,22 @@ LogicalResult lowerInt8Kernel(const Int8Contraction &op,
                               Int8KernelStrategy strategy);
 
 /// The generic form (QLinearMatMul.cpp): the decomposition as linalg ops,
-/// for every operand type and shape the op verifies.
-LogicalResult lowerMatMulGeneric(QLinearMatMulOp op,
-                                 QLinearMatMulOp::Adaptor adaptor,
-                                 ConversionPatternRewriter &rewriter,
-                                 const TypeConverter &converter,
-                                 bool parallel);
-LogicalResult lowerMatMulGeneric(MatMulIntegerOp op,
-                                 MatMulIntegerOp::Adaptor adaptor,
+/// for every operand type and shape qkernel.matmul takes.
+LogicalResult lowerMatMulGeneric(qkernel::MatMulOp op,
+                                 qkernel::MatMulOp::Adaptor adaptor,
                                  ConversionPatternRewriter &rewriter,
                                  const TypeConverter &converter,
                                  bool parallel);
 
-/// QLinearMatMul or MatMulInteger, the whole lowering: the first of `paths`
-/// that takes the op (each says why not before it builds IR), else the
-/// generic form. The op only says what it computes
-/// (describeInt8Contraction). One pattern per op: the choice is this order,
-/// not pattern benefits.
-template <typename OpTy>
-struct Int8ContractionPattern : OpConversionPattern<OpTy> {
+/// qkernel.matmul, the whole lowering: the first of `paths` that takes the
+/// op (each says why not before it builds IR), else the generic form. The
+/// choice is this order, not pattern benefits.
+struct Int8ContractionPattern : OpConversionPattern<qkernel::MatMulOp> {
   Int8ContractionPattern(const TypeConverter &converter, MLIRContext *ctx,
                          ArrayRef<Int8ContractionLowering> paths,
                          bool parallel, Int8KernelStrategy strategy)
-      : OpConversionPattern<OpTy>(converter, ctx), paths(paths),
-        parallel(parallel), strategy(strategy) {}
+      : OpConversionPattern(converter, ctx), paths(paths), parallel(parallel),
+        strategy(strategy) {}
 
   SmallVector<Int8ContractionLowering, 2> paths;
   /// Distribute over threads (scf.forall).
@@ -132,14 +125,14 @@ struct Int8ContractionPattern : OpConversionPattern<OpTy> {
   Int8KernelStrategy strategy;
 
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+  matchAndRewrite(qkernel::MatMulOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Int8Contraction contraction = describeInt8Contraction(op, adaptor);
     for (Int8ContractionLowering lower : paths)
-      if (succeeded(lower(contraction, rewriter, *this->getTypeConverter(),
+      if (succeeded(lower(contraction, rewriter, *getTypeConverter(),
                           parallel, strategy)))
         return success();
-    return lowerMatMulGeneric(op, adaptor, rewriter, *this->getTypeConverter(),
+    return lowerMatMulGeneric(op, adaptor, rewriter, *getTypeConverter(),
                               parallel);
   }
 };

@@ -55,3 +55,102 @@ func.func @mmla_mixed(%a: vector<4xi32>, %b: vector<4xf32>) {
   %r = "qkernel.mmla_u8s8"(%a, %a, %b) : (vector<4xi32>, vector<4xi32>, vector<4xf32>) -> vector<4xi32>
   return
 }
+
+// -----
+
+// qkernel.matmul: the requantization's four parameters come together.
+func.func @matmul_partial_requantize(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>) {
+  // expected-error @+1 {{requantize takes a_scale, b_scale, y_scale and y_zero_point together, got 3 of them}}
+  %y = "qkernel.matmul"(%a, %b, %s, %s, %s) {operandSegmentSizes = array<i32: 1, 0, 1, 0, 1, 1, 1, 0>} : (tensor<2x4xui8>, tensor<4x3xsi8>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<2x3xui8>
+  return
+}
+
+// -----
+
+func.func @matmul_rank(%a: tensor<ui8>, %b: tensor<4x3xsi8>) {
+  // expected-error @+1 {{a must have rank 1 or more, got 'tensor<ui8>'}}
+  %y = qkernel.matmul a(%a : tensor<ui8>) b(%b : tensor<4x3xsi8>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_element(%a: tensor<2x4xui8>, %b: tensor<4x3xsi16>) {
+  // expected-error @+1 {{b must be an 8-bit integer, got 'si16'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi16>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+// float8 operands only with the requantization (QLinearMatMul-21).
+func.func @matmul_float8_sums(%a: tensor<2x4xf8E4M3FN>, %b: tensor<4x3xsi8>) {
+  // expected-error @+1 {{a must be an 8-bit integer, got 'f8E4M3FN'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xf8E4M3FN>) b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_float8_requantized_b(%a: tensor<2x4xui8>, %b: tensor<4x3xi16>, %s: tensor<f32>, %z: tensor<ui8>) {
+  // expected-error @+1 {{b must be an 8-bit integer or float8, got 'i16'}}
+  %y = qkernel.matmul a(%a, %z : tensor<2x4xui8>, tensor<ui8>) b(%b : tensor<4x3xi16>) requantize(%s, %s, %s, %z : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<2x3xui8>
+  return
+}
+
+// -----
+
+func.func @matmul_sums_type(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>) {
+  // expected-error @+1 {{y without requantize holds the i32 sums, got 'ui8'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) -> tensor<2x3xui8>
+  return
+}
+
+// -----
+
+func.func @matmul_zero_point_type(%a: tensor<2x4xui8>, %azp: tensor<si8>, %b: tensor<4x3xsi8>) {
+  // expected-error @+1 {{a's zero point must be 'ui8'}}
+  %y = qkernel.matmul a(%a, %azp : tensor<2x4xui8>, tensor<si8>) b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_requantized_y(%a: tensor<2x4xui8>, %z: tensor<ui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %yz: tensor<i32>) {
+  // expected-error @+1 {{y must be an 8-bit integer or float8, got 'i32'}}
+  %y = qkernel.matmul a(%a, %z : tensor<2x4xui8>, tensor<ui8>) b(%b : tensor<4x3xsi8>) requantize(%s, %s, %s, %yz : tensor<f32>, tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_scale_types(%a: tensor<2x4xui8>, %z: tensor<ui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %h: tensor<f16>) {
+  // expected-error @+1 {{the scales must be floats of one type}}
+  %y = qkernel.matmul a(%a, %z : tensor<2x4xui8>, tensor<ui8>) b(%b : tensor<4x3xsi8>) requantize(%s, %h, %s, %z : tensor<f32>, tensor<f16>, tensor<f32>, tensor<ui8>) -> tensor<2x3xui8>
+  return
+}
+
+// -----
+
+func.func @matmul_shapes(%a: tensor<2x4xui8>, %b: tensor<5x3xsi8>) {
+  // expected-error @+1 {{a of 'tensor<2x4xui8>' and b of 'tensor<5x3xsi8>' do not give y of 'tensor<2x3xi32>'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<5x3xsi8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_result_shape(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>) {
+  // expected-error @+1 {{do not give y of 'tensor<3x3xi32>'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) -> tensor<3x3xi32>
+  return
+}
+
+// -----
+
+// b's zero point per column is [N] or [..., 1, N]; [K] is not.
+func.func @matmul_param_shape(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %bzp: tensor<4xsi8>) {
+  // expected-error @+1 {{a parameter of b, 'tensor<4xsi8>', is not per tensor, per row or per column}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b, %bzp : tensor<4x3xsi8>, tensor<4xsi8>) -> tensor<2x3xi32>
+  return
+}

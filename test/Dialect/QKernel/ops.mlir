@@ -27,3 +27,26 @@ func.func @mmla_u8s8(%acc: vector<4xi32>, %a: vector<4xi32>, %b: vector<4xi32>) 
   %r = qkernel.mmla_u8s8 %acc, %a, %b : vector<4xi32>
   return %r : vector<4xi32>
 }
+
+// qkernel.matmul, the engine's decomposed contraction: the sums alone
+// (MatMulInteger's form, zero points optional), and requantized
+// (QLinearMatMul's form).
+// CHECK-LABEL: func.func @matmul_sums
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<2x4xui8>) b(%{{.*}} : tensor<4x3xsi8>) -> tensor<2x3xi32>
+// CHECK: qkernel.matmul a(%{{.*}}, %{{.*}} : tensor<2x4xui8>, tensor<2xui8>) b(%{{.*}} : tensor<4x3xsi8>) -> tensor<2x3xi32>
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<2x4xui8>) b(%{{.*}}, %{{.*}} : tensor<4x3xsi8>, tensor<1x3xsi8>) -> tensor<2x3xi32>
+func.func @matmul_sums(%a: tensor<2x4xui8>, %azp: tensor<2xui8>, %b: tensor<4x3xsi8>, %bzp: tensor<1x3xsi8>) -> (tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>) {
+  %y0 = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+  %y1 = qkernel.matmul a(%a, %azp : tensor<2x4xui8>, tensor<2xui8>) b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+  %y2 = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b, %bzp : tensor<4x3xsi8>, tensor<1x3xsi8>) -> tensor<2x3xi32>
+  return %y0, %y1, %y2 : tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>
+}
+
+// CHECK-LABEL: func.func @matmul_requantized
+// CHECK: qkernel.matmul a(%{{.*}}, %{{.*}} : tensor<?x4xui8>, tensor<ui8>) b(%{{.*}}, %{{.*}} : tensor<4x3xsi8>, tensor<si8>)
+// CHECK-SAME: requantize(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<f32>, tensor<3xf32>, tensor<f32>, tensor<ui8>) -> tensor<?x3xui8>
+func.func @matmul_requantized(%a: tensor<?x4xui8>, %azp: tensor<ui8>, %b: tensor<4x3xsi8>, %bzp: tensor<si8>, %as: tensor<f32>, %bs: tensor<3xf32>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<?x3xui8> {
+  %y = qkernel.matmul a(%a, %azp : tensor<?x4xui8>, tensor<ui8>) b(%b, %bzp : tensor<4x3xsi8>, tensor<si8>)
+         requantize(%as, %bs, %ys, %yzp : tensor<f32>, tensor<3xf32>, tensor<f32>, tensor<ui8>) -> tensor<?x3xui8>
+  return %y : tensor<?x3xui8>
+}

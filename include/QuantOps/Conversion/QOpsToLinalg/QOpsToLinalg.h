@@ -38,6 +38,11 @@ void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns,
                                              bool parallel = false,
                                              int64_t minMaxLanes = 64);
+/// The decomposition stage (qops-decompose-contractions): QLinearMatMul and
+/// MatMulInteger become qkernel.matmul, with their operands unchanged
+/// (ONNX types); the requantization is QLinearMatMul's. Plain rewrite
+/// patterns, before the type conversion.
+void populateDecomposeContractionsPatterns(RewritePatternSet &patterns);
 /// QLinearMatMul and MatMulInteger in the generic form alone (the
 /// decomposition as linalg ops; any operand type). With `parallel`, an
 /// integer gemv (a few rows of a) sums k in chunks into partials that

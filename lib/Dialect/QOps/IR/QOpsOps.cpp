@@ -316,22 +316,9 @@ void QLinearMatMulOp::build(OpBuilder &builder, OperationState &state,
         bZeroPoint, yScale, yZeroPoint);
 }
 
-namespace {
-/// Which quantization-parameter shapes an operand of QLinearMatMul accepts.
-enum class MatMulParamRole { A, B, Y };
-} // namespace
-
-/// Checks the shape of a scale of QLinearMatMul against its matrix
-/// `[..., R, C]`:
-///   one element                               -> per-tensor (always)
-///   A: [R] (matrix rank >= 2) or [..., R, 1]  -> per-row
-///   B: [C] (matrix rank >= 2) or [..., 1, C]  -> per-column
-///   Y: per-row [..., R, 1] or per-column [C] / [..., 1, C]
-/// where `...` has the matrix's batch rank and each batch dim is 1 or the
-/// matrix's.
-static bool isValidMatMulParamShape(RankedTensorType param,
-                                    ArrayRef<int64_t> matrix,
-                                    MatMulParamRole role) {
+bool qops::isValidMatMulParamShape(RankedTensorType param,
+                                   ArrayRef<int64_t> matrix,
+                                   MatMulParamRole role) {
   if (hasSingleElement(param))
     return true;
   if (matrix.size() < 2)

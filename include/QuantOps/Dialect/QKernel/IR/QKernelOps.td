@@ -1,13 +1,18 @@
 //===- QKernelOps.td - the int8 kernels' internal ops ------*- tablegen -*-===//
 //
-// The qkernel dialect: instructions the int8 kernels of convert-qops-to-linalg
-// need that LLVM does not select from plain vector code (dot products of byte
-// quads, 2x2 matrix multiply-accumulates). Created by the lowering, never by
-// users or the importer; lowered to LLVM intrinsics for the target by
-// qops-lower-kernel-intrinsics (populateLowerKernelIntrinsicsPatterns). They
-// are ops rather than intrinsic calls so that the kernels stay free of side
-// effects for bufferization. The user-facing `qops` dialect holds only ONNX
-// operators.
+// The qkernel dialect, the int8 engine's internal ops:
+// - qkernel.matmul, the decomposed form of every integer contraction
+//   (qops-decompose-contractions makes it from QLinearMatMul and
+//   MatMulInteger; convert-qops-to-linalg lowers it: the gemv, the packed
+//   kernel of the target's strategy, or the generic linalg form);
+// - the instructions the int8 kernels need that LLVM does not select from
+//   plain vector code (dot products of byte quads, 2x2 matrix
+//   multiply-accumulates), lowered to LLVM intrinsics for the target by
+//   qops-lower-kernel-intrinsics (populateLowerKernelIntrinsicsPatterns).
+//   They are ops rather than intrinsic calls so that the kernels stay free
+//   of side effects for bufferization.
+// Created by the lowering, never by users or the importer. The user-facing
+// `qops` dialect holds only ONNX operators.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,17 +25,85 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 def QKernel_Dialect : Dialect {
   let name = "qkernel";
   let cppNamespace = "::mlir::qkernel";
-  let summary = "Internal ops of QuantOps' int8 kernels (multiply-accumulate "
-                "instructions LLVM does not select from vector code)";
+  let summary = "Internal ops of QuantOps' int8 engine (the decomposed "
+                "contraction, and multiply-accumulate instructions LLVM does "
+                "not select from vector code)";
   let description = [{
-    Created by the int8 kernels of `convert-qops-to-linalg` and lowered to
-    the target's intrinsics by `qops-lower-kernel-intrinsics`; not an
-    interface for users. Every op is exact in wrapping i32 arithmetic.
+    `qkernel.matmul` is made by `qops-decompose-contractions` and lowered by
+    `convert-qops-to-linalg`; the instruction ops are made by the int8
+    kernels of `convert-qops-to-linalg` and lowered to the target's
+    intrinsics by `qops-lower-kernel-intrinsics`. Not an interface for
+    users. Every op is exact in wrapping i32 arithmetic.
   }];
 }
 
 class QKernel_Op<string mnemonic, list<Trait> traits = []>
     : Op<QKernel_Dialect, mnemonic, traits>;
+
+def QKernel_MatMulOp : QKernel_Op<"matmul",
+    [Pure, AttrSizedOperandSegments]> {
+  let summary = "an integer contraction, decomposed: exact i32 sums of the "
+                "centered operands, optionally requantized";
+  let description = [{
+    What every integer contraction of the engine becomes before it is
+    lowered (qops-decompose-contractions): QLinearMatMul with `requantize`,
+    MatMulInteger without. With `a : [..., M, K]`, `b : [..., K, N]`
+    (numpy.matmul: batch dimensions broadcast, a 1-D `a` is a row and a 1-D
+    `b` a column, the added dimension dropped from `y`):
+
+    ```
+    acc[..., m, n] = sum_k (a[..., m, k] - a_zp) * (b[..., k, n] - b_zp)
+    y = acc                                              (no requantize; i32)
+    y = saturate(round_half_even(acc * (a_scale * b_scale / y_scale))
+                 + y_zp)                                 (requantize)
+    ```
+
+    exact: `acc` in wrapping i32 (int8 operands), the multiplier in the
+    scales' type, the product in f64 (SPEC.md, QLinearMatMul). Float8
+    operands (QLinearMatMul-21) accumulate in f64 instead.
+
+    The operands keep their ONNX element types (si8, ui8, float8): the
+    signedness is part of the math, so convert-qops-to-linalg reads it here
+    and lowers the op to storage types. Zero points: absent means 0; one
+    element, per row of `a` (`[M]` or `[..., M, 1]`) or per column of `b`
+    (`[N]` or `[..., 1, N]`); the scales and `y_zero_point` likewise. The
+    maker has verified the shapes that are static (the qops verifiers);
+    dynamic ones are checked at run time by the lowering.
+
+    ```mlir
+    %y = qkernel.matmul a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)
+                        b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+    %y = qkernel.matmul a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)
+                        b(%b, %bzp : tensor<4x3xsi8>, tensor<si8>)
+           requantize(%as, %bs, %ys, %yzp
+                      : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>)
+           -> tensor<2x3xui8>
+    ```
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$a, Optional<AnyRankedTensor>:$a_zero_point,
+    AnyRankedTensor:$b, Optional<AnyRankedTensor>:$b_zero_point,
+    Optional<AnyRankedTensor>:$a_scale, Optional<AnyRankedTensor>:$b_scale,
+    Optional<AnyRankedTensor>:$y_scale,
+    Optional<AnyRankedTensor>:$y_zero_point
+  );
+  let results = (outs AnyRankedTensor:$y);
+  let assemblyFormat = [{
+    `a` `(` $a (`,` $a_zero_point^)? `:` type($a)
+        (`,` type($a_zero_point)^)? `)`
+    `b` `(` $b (`,` $b_zero_point^)? `:` type($b)
+        (`,` type($b_zero_point)^)? `)`
+    (`requantize` `(` $a_scale^ `,` $b_scale `,` $y_scale `,` $y_zero_point
+        `:` type($a_scale) `,` type($b_scale) `,` type($y_scale) `,`
+        type($y_zero_point) `)`)?
+    attr-dict `->` type($y)
+  }];
+  let extraClassDeclaration = [{
+    /// Whether y is requantized (QLinearMatMul) rather than the sums.
+    bool requantizes() { return static_cast<bool>(getYScale()); }
+  }];
+  let hasVerifier = 1;
+}
 
 def QKernel_DotU8S8QuadsOp : QKernel_Op<"dot_u8s8_quads",
     [Pure, AllTypesMatch<["acc", "a", "b", "result"]>]> {

@@ -34,6 +34,20 @@ namespace mlir::qops {
 /// ONNX importer and by convert-qops-to-linalg.
 LogicalResult checkConstantZeroPoints(Operation *op);
 
+/// Which quantization-parameter shapes an operand of a matmul accepts.
+enum class MatMulParamRole { A, B, Y };
+
+/// Whether a scale or zero point of a matmul fits its matrix `[..., R, C]`
+/// (QLinearMatMul's and MatMulInteger's verifiers, qkernel.matmul's):
+///   one element                               -> per-tensor (always)
+///   A: [R] (matrix rank >= 2) or [..., R, 1]  -> per-row
+///   B: [C] (matrix rank >= 2) or [..., 1, C]  -> per-column
+///   Y: per-row [..., R, 1] or per-column [C] / [..., 1, C]
+/// where `...` has the matrix's batch rank and each batch dim is 1 or the
+/// matrix's.
+bool isValidMatMulParamShape(RankedTensorType param, ArrayRef<int64_t> matrix,
+                             MatMulParamRole role);
+
 } // namespace mlir::qops
 
 #endif // QUANTOPS_DIALECT_QOPS_IR_QOPSOPS_H

@@ -1,0 +1,80 @@
+//===- DecomposeContractions.cpp - the qops-decompose-contractions pass ---===//
+//
+// The engine's first stage: each integer contraction op becomes
+// qkernel.matmul, the one contraction the later stages read
+// (convert-qops-to-linalg's gemv, packed kernel and generic form):
+//
+//   acc[.., m, n] = sum_k (a[.., m, k] - a_zp) (b[.., k, n] - b_zp)
+//   y = acc                                           MatMulInteger
+//   y = saturate(round(acc * a_scale * b_scale / y_scale) + y_zp)
+//                                                     QLinearMatMul
+//
+// Both ONNX ops already have this form, so their patterns only move the
+// operands; a contraction that does not (a convolution: its patches) says
+// here how it becomes one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Conversion/Passes.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace mlir::qops {
+#define GEN_PASS_DEF_QOPSDECOMPOSECONTRACTIONS
+#include "QuantOps/Conversion/Passes.h.inc"
+} // namespace mlir::qops
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+/// QLinearMatMul: the contraction of a and b with their zero points, y's
+/// parameters as the requantization.
+struct DecomposeQLinearMatMul : OpRewritePattern<QLinearMatMulOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QLinearMatMulOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<qkernel::MatMulOp>(
+        op, op.getY().getType(), op.getA(), op.getAZeroPoint(), op.getB(),
+        op.getBZeroPoint(), op.getAScale(), op.getBScale(), op.getYScale(),
+        op.getYZeroPoint());
+    return success();
+  }
+};
+
+/// MatMulInteger: the contraction alone (y = acc, i32).
+struct DecomposeMatMulInteger : OpRewritePattern<MatMulIntegerOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MatMulIntegerOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<qkernel::MatMulOp>(
+        op, op.getY().getType(), op.getA(), op.getAZeroPoint(), op.getB(),
+        op.getBZeroPoint(), Value(), Value(), Value(), Value());
+    return success();
+  }
+};
+
+struct DecomposeContractionsPass
+    : public qops::impl::QOpsDecomposeContractionsBase<
+          DecomposeContractionsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateDecomposeContractionsPatterns(patterns);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+  }
+};
+
+} // namespace
+
+void qops::populateDecomposeContractionsPatterns(RewritePatternSet &patterns) {
+  patterns.add<DecomposeQLinearMatMul, DecomposeMatMulInteger>(
+      patterns.getContext());
+}

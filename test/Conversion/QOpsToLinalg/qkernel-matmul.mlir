@@ -1,0 +1,69 @@
+// RUN: quant-opt %s --convert-qops-to-linalg="int8-kernel=false" --split-input-file | FileCheck %s --check-prefix=GEN
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --split-input-file | FileCheck %s --check-prefix=MADD
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=vnni --split-input-file | FileCheck %s --check-prefix=VNNI
+
+// convert-qops-to-linalg lowers qkernel.matmul (what
+// qops-decompose-contractions makes) whatever op it came from: the gemv, the
+// strategy's packed kernel, or the generic form, chosen in that order. No
+// qops op in these cases.
+
+// The sums alone: one i32 contraction; no requantization on any path.
+// GEN-LABEL: func.func @sums
+// GEN: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// GEN-SAME: outs(%{{.*}} : tensor<64x37xi32>)
+// GEN-NOT: math.roundeven
+// GEN-NOT: qkernel.matmul
+// MADD-LABEL: func.func @sums
+// MADD: scf.for {{.*}} -> (vector<8xi32>,
+// MADD-NOT: math.roundeven
+// MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x?x?xi32>
+// MADD: qkernel.tile_loops
+// VNNI-LABEL: func.func @sums
+// VNNI: qkernel.dot_u8s8_quads
+// VNNI-NOT: math.roundeven
+// VNNI: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x?x?xi32>
+func.func @sums(%a: tensor<64x33xui8>, %azp: tensor<64xui8>, %b: tensor<33x37xsi8>) -> tensor<64x37xi32> {
+  %y = qkernel.matmul a(%a, %azp : tensor<64x33xui8>, tensor<64xui8>) b(%b : tensor<33x37xsi8>) -> tensor<64x37xi32>
+  return %y : tensor<64x37xi32>
+}
+
+// -----
+
+// Requantized: the contraction, then y = saturate(round(acc * multiplier) +
+// y_zp) into ui8 storage (i8); the kernels requantize in the tile epilogue.
+// GEN-LABEL: func.func @requantized
+// GEN: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// GEN: linalg.generic
+// GEN: math.roundeven
+// GEN: arith.trunci %{{.*}} : i32 to i8
+// GEN-NOT: qkernel.matmul
+// MADD-LABEL: func.func @requantized
+// MADD: scf.for {{.*}} -> (vector<8xi32>,
+// MADD: math.roundeven %{{.*}} : vector<8xf64>
+// MADD: qkernel.tile_loops
+// VNNI-LABEL: func.func @requantized
+// VNNI: qkernel.dot_u8s8_quads
+// VNNI: math.roundeven %{{.*}} : vector<16xf64>
+func.func @requantized(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x37xsi8>, %bzp: tensor<si8>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
+  %y = qkernel.matmul a(%a, %azp : tensor<64x33xui8>, tensor<ui8>) b(%b, %bzp : tensor<33x37xsi8>, tensor<si8>)
+         requantize(%s, %s, %s, %yzp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
+  return %y : tensor<64x37xui8>
+}
+
+// -----
+
+// float8 operands: the kernels decline ("not an int8 matmul"), the generic
+// form sums the decoded values in f64.
+// GEN-LABEL: func.func @float8
+// GEN: linalg.generic {{.*}}outs(%{{.*}} : tensor<4x3xf64>)
+// MADD-LABEL: func.func @float8
+// MADD-NOT: qkernel.tile_loops
+// MADD: linalg.generic {{.*}}outs(%{{.*}} : tensor<4x3xf64>)
+// VNNI-LABEL: func.func @float8
+// VNNI-NOT: qkernel.dot_u8s8_quads
+// VNNI: linalg.generic {{.*}}outs(%{{.*}} : tensor<4x3xf64>)
+func.func @float8(%a: tensor<4x8xf8E4M3FN>, %azp: tensor<f8E4M3FN>, %b: tensor<8x3xf8E4M3FN>, %s: tensor<f32>, %yzp: tensor<f8E4M3FN>) -> tensor<4x3xf8E4M3FN> {
+  %y = qkernel.matmul a(%a, %azp : tensor<4x8xf8E4M3FN>, tensor<f8E4M3FN>) b(%b, %azp : tensor<8x3xf8E4M3FN>, tensor<f8E4M3FN>)
+         requantize(%s, %s, %s, %yzp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<f8E4M3FN>) -> tensor<4x3xf8E4M3FN>
+  return %y : tensor<4x3xf8E4M3FN>
+}
