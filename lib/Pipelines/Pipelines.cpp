@@ -38,6 +38,11 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // The constants' globals in program order, so that the output is the same
+  // on every run (MLIR 22 orders them by pointer values otherwise).
+  QOpsPrepareConstantGlobalsOptions globals;
+  globals.alignment = bufferize.bufferAlignment;
+  pm.addPass(qops::createQOpsPrepareConstantGlobals(globals));
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   bufferization::buildBufferDeallocationPipeline(pm);
   // Results that are function arguments or constants are returned as
@@ -125,6 +130,8 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   ConvertQOpsToLinalgOptions convert;
   convert.parallel = options.parallel;
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
+  // The int8 kernels' b in its packed layout: the pack stage's IR.
+  pm.addPass(qops::createQOpsLowerPacking());
   // Threads for the int8 kernels' tiles: the distribute stage.
   if (options.parallel)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsDistribute());

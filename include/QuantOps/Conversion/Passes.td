@@ -54,7 +54,10 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
     is 0, an int32 DequantizeLinear takes none but 0) are checked first
     (checkConstantZeroPoints); a constant that breaks one is an error with
     its constraint label. The int8 kernels' multiply-accumulates are
-    `qkernel` ops, left for qops-lower-kernel-intrinsics.
+    `qkernel` ops, left for qops-lower-kernel-intrinsics; the int8 kernel's
+    b is a `qkernel.pack_b` in the strategy's layout, left for
+    qops-lower-packing. The contractions are decomposed first
+    (qops-decompose-contractions' patterns) and lowered as qkernel.matmul.
   }];
   let options = [
     Option<"int8Kernel", "int8-kernel", "bool", /*default=*/"true",
@@ -128,6 +131,37 @@ def QOpsDecomposeContractions
     takes the qops ops alone.
   }];
   let dependentDialects = ["::mlir::qkernel::QKernelDialect"];
+}
+
+def QOpsLowerPacking : Pass<"qops-lower-packing"> {
+  let summary = "Lower qkernel.pack_b (the pack stage) to the linalg / vector "
+                "IR of its layout";
+  let description = [{
+    convert-qops-to-linalg's int8 kernel says how b is packed with one
+    `qkernel.pack_b` (layout, panel width, k step: the strategy's row of
+    TuningTable.h); this pass writes the IR that packs it
+    (populateLowerPackingPatterns): madd's k-pairs, the quads of the dot
+    strategies with their column term, usmmla's octets. It is the only
+    packer: a constant b is packed by running this IR once
+    (qops-hoist-constant-expressions) or at compile time (qops-const-eval).
+    Run it before qops-distribute (madd's panels are a marked loop nest).
+
+    ```mlir
+    %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 16 : i64}
+        : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x9x16xi32>, tensor<1x48xi32>
+    // becomes: b' (sign bit flipped for ui8), its column sums and
+    // K zb' - colsum padded to 48 columns, and a linalg.generic that ORs
+    // four stride-4 row slices of the padded b' into each i32 lane
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
+  ];
 }
 
 def ConvertQuantToQOps : Pass<"qops-from-quant", "ModuleOp"> {

@@ -209,6 +209,40 @@ def QOpsHoistConstantExpressions
   ];
 }
 
+def QOpsPrepareConstantGlobals
+    : Pass<"qops-prepare-constant-globals", "::mlir::ModuleOp"> {
+  let summary = "Create the memref.globals of tensor constants in program order, before one-shot bufferization reuses them";
+  let description = [{
+    For every `arith.constant` of a ranked tensor, in the module's order,
+    creates the `memref.global` that one-shot bufferization would create
+    for it (`bufferization::getGlobalFor`: same name scheme, same
+    alignment), so that bufferization finds and reuses it.
+
+    Why: MLIR 22's function-boundary bufferization visits the functions
+    that call nothing in an order that varies from run to run (a DenseMap
+    keyed by pointers, fixed upstream after 22 by llvm-project#184722), and
+    creates each constant's global when it first meets it: the globals'
+    order and names (`__constant_xi8`, `__constant_xi8_0`) then vary too,
+    and with them the bytes of the LLVM IR and of quant-compile's objects.
+    Created here first, they are the same on every run.
+
+    ```mlir
+    func.func @f() -> tensor<4xi8> {
+      %c = arith.constant dense<7> : tensor<4xi8>
+      return %c : tensor<4xi8>
+    }
+    // gains, before the function:
+    memref.global "private" constant @__constant_4xi8 : memref<4xi8> = dense<7> {alignment = 64 : i64}
+    ```
+  }];
+  let options = [
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"64",
+           "The globals' alignment: one-shot-bufferize's buffer-alignment "
+           "(a global of another alignment is not reused)">
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def QOpsByteConstantGlobals
     : Pass<"qops-byte-constant-globals", "::mlir::ModuleOp"> {
   let summary = "Store large constant LLVM globals as byte arrays, so that LLVM emits them as one block";

@@ -53,8 +53,10 @@
 //   (avxvnni strategy, ymm, 16 registers)
 //   for each k-quad: acc[r][h] = vpdpbusd(acc[r][h], A quad of row r
 //                    broadcast, B32 lanes of half h)
-// A constant b is packed by the same IR, which qops-hoist-constant-expressions
-// runs once, at the first call.
+// B16 / B32 are one qkernel.pack_b each (layout pairs / quads / octets),
+// written as IR by qops-lower-packing (LowerPacking.cpp); a constant b is
+// packed by that same IR, which qops-hoist-constant-expressions runs once,
+// at the first call (qops-const-eval: at compile time).
 //
 // The maddubs strategy (x86 AVX2 without VNNI) runs the avxvnni kernel for
 // a constant b whose pairs of products provably fit i16 (every pair of k
@@ -339,23 +341,19 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
   AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
   packed.kSteps = affine::makeComposedFoldedAffineApply(
       rewriter, loc, s0.floorDiv(plan.config.kStep), {plan.kPadded});
-  // B packed by the IR below, for a constant b too: the pipeline's
-  // qops-hoist-constant-expressions computes a constant's packing once.
-  if (plan.vnni) {
-    VnniPackedB packedB =
-        packVnniB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
-                  params.bZeroPoint.perElement, plan.k, plan.n, plan.kPadded,
-                  plan.nPadded, plan.panelColumns, isParallel);
-    packed.b = plan.mmla ? reorderQuadsForMmla(rewriter, loc, packedB.quads)
-                         : packedB.quads;
-    packed.columnTerm = packedB.columnTerm;
-  } else {
-    // B16 = b - b_zp in k-pairs of 16-column panels, [Bb, Np/16, Kp/2, 16]
-    // i32.
-    packed.b = packMaddB(rewriter, loc, bMat, bOnnx, params.bZeroPoint.tensor,
-                         params.bZeroPoint.perElement, plan.k, plan.n,
-                         plan.kPadded, plan.nPadded);
-  }
+  // B packed by the pack stage: a qkernel.pack_b in the strategy's layout,
+  // which qops-lower-packing writes as IR (for a constant b too: the
+  // pipeline's qops-hoist-constant-expressions computes its packing once).
+  // The quads' column term is K zb' - colsum; madd's pairs hold b - b_zp.
+  qkernel::PackLayout layout = !plan.vnni  ? qkernel::PackLayout::Pairs
+                               : plan.mmla ? qkernel::PackLayout::Octets
+                                           : qkernel::PackLayout::Quads;
+  auto packB = qkernel::PackBOp::create(
+      rewriter, loc, bMat, params.bZeroPoint.tensor, layout,
+      plan.panelColumns, plan.config.kStep,
+      cast<IntegerType>(bOnnx).isUnsigned(), isParallel);
+  packed.b = packB.getPacked();
+  packed.columnTerm = packB.getColumnTerm();
   // amx reads the packed operands through memrefs (tile loads).
   if (plan.amx) {
     packed.aBuffer = toReadOnlyBuffer(rewriter, loc, packed.a);

@@ -5,7 +5,9 @@
 // convert-qops-to-linalg lowers qkernel.matmul (what
 // qops-decompose-contractions makes) whatever op it came from: the gemv, the
 // strategy's packed kernel, or the generic form, chosen in that order. No
-// qops op in these cases.
+// qops op in these cases. The kernel's b is a qkernel.pack_b in the
+// strategy's layout (TuningTable.h: madd k-pairs of 16-column panels, vnni
+// quads of 32-column panels), left for qops-lower-packing.
 
 // The sums alone: one i32 contraction; no requantization on any path.
 // GEN-LABEL: func.func @sums
@@ -13,12 +15,15 @@
 // GEN-SAME: outs(%{{.*}} : tensor<64x37xi32>)
 // GEN-NOT: math.roundeven
 // GEN-NOT: qkernel.matmul
+// GEN-NOT: qkernel.pack_b
 // MADD-LABEL: func.func @sums
+// MADD: qkernel.pack_b pairs %{{.*}}, %{{.*}} {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x17x16xi32>
 // MADD: scf.for {{.*}} -> (vector<8xi32>,
 // MADD-NOT: math.roundeven
 // MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x?x?xi32>
 // MADD: qkernel.tile_loops
 // VNNI-LABEL: func.func @sums
+// VNNI: qkernel.pack_b quads %{{.*}}, %{{.*}} {k_step = 4 : i64, panel_columns = 32 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x2x9x32xi32>, tensor<1x64xi32>
 // VNNI: qkernel.dot_u8s8_quads
 // VNNI-NOT: math.roundeven
 // VNNI: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x?x?xi32>
@@ -52,12 +57,26 @@ func.func @requantized(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x3
 
 // -----
 
+// A ui8 b (b_unsigned: its bytes read as ui8) with a zero point per column,
+// padded to the panels' columns (Np = 64 on vnni, 48 on madd).
+// MADD-LABEL: func.func @unsigned_b_per_column
+// MADD: qkernel.pack_b pairs %{{.*}}, %{{.*}} {b_unsigned, k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<48xi8> -> tensor<1x3x17x16xi32>
+// VNNI-LABEL: func.func @unsigned_b_per_column
+// VNNI: qkernel.pack_b quads %{{.*}}, %{{.*}} {b_unsigned, k_step = 4 : i64, panel_columns = 32 : i64} : tensor<1x33x37xi8>, tensor<64xi8> -> tensor<1x2x9x32xi32>, tensor<1x64xi32>
+func.func @unsigned_b_per_column(%a: tensor<64x33xui8>, %b: tensor<33x37xui8>, %bzp: tensor<37xui8>) -> tensor<64x37xi32> {
+  %y = qkernel.matmul a(%a : tensor<64x33xui8>) b(%b, %bzp : tensor<33x37xui8>, tensor<37xui8>) -> tensor<64x37xi32>
+  return %y : tensor<64x37xi32>
+}
+
+// -----
+
 // float8 operands: the kernels decline ("not an int8 matmul"), the generic
 // form sums the decoded values in f64.
 // GEN-LABEL: func.func @float8
 // GEN: linalg.generic {{.*}}outs(%{{.*}} : tensor<4x3xf64>)
 // MADD-LABEL: func.func @float8
 // MADD-NOT: qkernel.tile_loops
+// MADD-NOT: qkernel.pack_b
 // MADD: linalg.generic {{.*}}outs(%{{.*}} : tensor<4x3xf64>)
 // VNNI-LABEL: func.func @float8
 // VNNI-NOT: qkernel.dot_u8s8_quads

@@ -1,6 +1,6 @@
-// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --split-input-file | FileCheck %s
-// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=madd" --qops-distribute --split-input-file | FileCheck %s --check-prefix=PAR
-// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=vnni --split-input-file | FileCheck %s --check-prefix=VNNI
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --qops-lower-packing --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=madd" --qops-lower-packing --qops-distribute --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=vnni --qops-lower-packing --split-input-file | FileCheck %s --check-prefix=VNNI
 
 // The int8 gemv (QLinearMatMulGemv.cpp): a = at most 4 rows, b static 2-D,
 // read as it is. A16 = a - a_zp; b_zp = -1 is folded as b_zp * S[m] with

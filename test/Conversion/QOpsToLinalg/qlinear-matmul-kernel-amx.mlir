@@ -1,5 +1,5 @@
-// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=amx --canonicalize --split-input-file | FileCheck %s
-// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=amx" --qops-distribute --canonicalize --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=amx --qops-lower-packing --canonicalize --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=amx" --qops-lower-packing --qops-distribute --canonicalize --split-input-file | FileCheck %s --check-prefix=PAR
 
 // The amx strategy (QLinearMatMulKernel.cpp, QLinearMatMulAmx.h): the quad
 // operands of vnni (si8 a flipped to a' = a + 128, ui8 b to b' = b - 128,

@@ -1,6 +1,6 @@
-// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=maddubs --split-input-file | FileCheck %s
-// RUN: quant-opt %s --convert-qops-to-linalg="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" --split-input-file | FileCheck %s
-// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --split-input-file | FileCheck %s --check-prefix=MADD
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=maddubs --qops-lower-packing --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" --qops-lower-packing --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --qops-lower-packing --split-input-file | FileCheck %s --check-prefix=MADD
 
 // The maddubs strategy (x86 AVX2 without VNNI; znver3's): a constant b whose
 // every pair of k rows (2q, 2q + 1) has, per column, positive parts and

@@ -1,4 +1,4 @@
-// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=usmmla --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=usmmla --qops-lower-packing --split-input-file | FileCheck %s
 
 // The usmmla strategy (AArch64 i8mm): a' and b' as for the quad strategies,
 // B32 reordered so that each k-octet holds, per column pair, the 8 bytes of

@@ -1,5 +1,5 @@
-// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=vnni --canonicalize --split-input-file | FileCheck %s
-// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=avxvnni --canonicalize --split-input-file | FileCheck %s --check-prefix=AVX
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=vnni --qops-lower-packing --canonicalize --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=avxvnni --qops-lower-packing --canonicalize --split-input-file | FileCheck %s --check-prefix=AVX
 
 // The vnni strategy (QLinearMatMulKernel.cpp): si8 a becomes a' = a + 128
 // (sign bit flipped) and ui8 b becomes b' = b - 128; row sums of a' (u8),
@@ -148,7 +148,7 @@ func.func @any() {
 // shapes get chunks narrow enough for 64 tasks, two 32-column panels at the
 // least (TuningTable.h kMinParallelTasks). b's column sums (8 x 300 bytes)
 // stay on one thread.
-// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=vnni" --qops-distribute --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=vnni" --qops-lower-packing --qops-distribute --split-input-file | FileCheck %s --check-prefix=PAR
 // PAR-LABEL: func.func @threads_runtime_b
 // PAR-NOT: scf.forall ({{.*}}) = (0, 0) to
 // PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 64, 48)

@@ -1,5 +1,5 @@
-// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --split-input-file | FileCheck %s
-// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=madd" --qops-distribute --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --qops-lower-packing --split-input-file | FileCheck %s
+// RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=madd" --qops-lower-packing --qops-distribute --split-input-file | FileCheck %s --check-prefix=PAR
 
 // The int8 micro-kernel (QLinearMatMulKernel.cpp): A packed as i16 with its
 // zero point subtracted; B's even and odd k rows interleaved as i16 pairs in

@@ -154,3 +154,68 @@ func.func @matmul_param_shape(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %bzp: te
   %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b, %bzp : tensor<4x3xsi8>, tensor<4xsi8>) -> tensor<2x3xi32>
   return
 }
+
+// -----
+
+// qkernel.pack_b: b is [Bb, K, N].
+func.func @pack_b_rank(%b: tensor<33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{b must be [Bb, K, N], got 'tensor<33x37xi8>'}}
+  %p = qkernel.pack_b pairs %b, %zp {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<33x37xi8>, tensor<i8> -> tensor<1x3x17x16xi32>
+  return
+}
+
+// -----
+
+func.func @pack_b_zero_point(%b: tensor<1x33x37xi8>, %zp: tensor<1x48xi8>) {
+  // expected-error @+1 {{the zero point must be one element or one per column, got 'tensor<1x48xi8>'}}
+  %p = qkernel.pack_b pairs %b, %zp {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<1x48xi8> -> tensor<1x3x17x16xi32>
+  return
+}
+
+// -----
+
+func.func @pack_b_pairs_panel(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{panel_columns must be 16 for pairs, got 32}}
+  %p = qkernel.pack_b pairs %b, %zp {k_step = 2 : i64, panel_columns = 32 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x2x17x32xi32>
+  return
+}
+
+// -----
+
+func.func @pack_b_quads_panel(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{panel_columns must be positive for quads, got 0}}
+  %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 0 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x9x16xi32>, tensor<1x48xi32>
+  return
+}
+
+// -----
+
+func.func @pack_b_k_step(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{k_step must be a positive multiple of 8 for octets, got 4}}
+  %p, %t = qkernel.pack_b octets %b, %zp {k_step = 4 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x5x32xi32>, tensor<1x48xi32>
+  return
+}
+
+// -----
+
+func.func @pack_b_pairs_term(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{pairs has no column term}}
+  %p, %t = qkernel.pack_b pairs %b, %zp {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x17x16xi32>, tensor<1x48xi32>
+  return
+}
+
+// -----
+
+func.func @pack_b_quads_term(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{quads needs a column term}}
+  %p = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x9x16xi32>
+  return
+}
+
+// -----
+
+func.func @pack_b_type(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{the packed 'tensor<1x33x37xi8>' has type 'tensor<1x3x9x16xi32>' and a column term of 'tensor<1x48xi32>'}}
+  %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x8x16xi32>, tensor<1x48xi32>
+  return
+}

@@ -14,6 +14,7 @@ using namespace mlir;
 using namespace mlir::qkernel;
 
 #include "QuantOps/Dialect/QKernel/IR/QKernelDialect.cpp.inc"
+#include "QuantOps/Dialect/QKernel/IR/QKernelEnums.cpp.inc"
 
 void QKernelDialect::initialize() {
   addOperations<
@@ -106,6 +107,103 @@ LogicalResult MatMulOp::verify() {
         return emitOpError() << "a parameter of " << operand.name << ", "
                              << param.getType()
                              << ", is not per tensor, per row or per column";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// PackBOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The k rows one packed lane holds (pairs 2, quads 4, octets 8).
+int64_t kGroupOf(PackLayout layout) {
+  switch (layout) {
+  case PackLayout::Pairs:
+    return 2;
+  case PackLayout::Quads:
+    return 4;
+  case PackLayout::Octets:
+    return 8;
+  }
+  return 1;
+}
+
+} // namespace
+
+std::pair<RankedTensorType, RankedTensorType>
+PackBOp::inferTypes(RankedTensorType bType, PackLayout layout,
+                    int64_t panelColumns, int64_t kStep) {
+  auto roundUp = [](int64_t v, int64_t multiple) {
+    return ShapedType::isDynamic(v) ? v : llvm::divideCeil(v, multiple) *
+                                              multiple;
+  };
+  auto divide = [](int64_t v, int64_t d) {
+    return ShapedType::isDynamic(v) ? v : v / d;
+  };
+  int64_t batches = bType.getDimSize(0);
+  int64_t kPadded = roundUp(bType.getDimSize(1), kStep);
+  int64_t nPadded = roundUp(bType.getDimSize(2), panelColumns);
+  Type i32 = IntegerType::get(bType.getContext(), 32);
+  // Octets hold the quads of two k-quads side by side: twice the lanes.
+  int64_t lanes = layout == PackLayout::Octets ? 2 * panelColumns
+                                               : panelColumns;
+  auto packed = RankedTensorType::get(
+      {batches, divide(nPadded, panelColumns),
+       divide(kPadded, kGroupOf(layout)), lanes},
+      i32);
+  if (layout == PackLayout::Pairs)
+    return {packed, RankedTensorType()};
+  return {packed, RankedTensorType::get({batches, nPadded}, i32)};
+}
+
+void PackBOp::build(OpBuilder &builder, OperationState &state, Value b,
+                    Value zeroPoint, PackLayout layout, int64_t panelColumns,
+                    int64_t kStep, bool bUnsigned, bool threads) {
+  auto [packed, columnTerm] = inferTypes(cast<RankedTensorType>(b.getType()),
+                                         layout, panelColumns, kStep);
+  build(builder, state, packed, columnTerm, b, zeroPoint, layout,
+        panelColumns, kStep, bUnsigned, threads);
+}
+
+/// The layout's rules: b is [Bb, K, N], its zero point one element or one
+/// per column; k_step a positive multiple of the k rows a lane holds; the
+/// pairs and octets panels 16 columns wide; the column term exactly for the
+/// quads and octets; the result types inferTypes's.
+LogicalResult PackBOp::verify() {
+  RankedTensorType bType = getB().getType();
+  if (bType.getRank() != 3)
+    return emitOpError() << "b must be [Bb, K, N], got " << bType;
+  if (getZeroPoint().getType().getRank() > 1)
+    return emitOpError() << "the zero point must be one element or one per "
+                            "column, got "
+                         << getZeroPoint().getType();
+  int64_t panel = getPanelColumns(), kStep = getKStep();
+  PackLayout layout = getLayout();
+  if (panel <= 0 || (layout != PackLayout::Quads && panel != 16))
+    return emitOpError() << "panel_columns must be "
+                         << (layout == PackLayout::Quads ? "positive"
+                                                         : "16")
+                         << " for " << stringifyPackLayout(layout)
+                         << ", got " << panel;
+  if (kStep <= 0 || kStep % kGroupOf(layout) != 0)
+    return emitOpError() << "k_step must be a positive multiple of "
+                         << kGroupOf(layout) << " for "
+                         << stringifyPackLayout(layout) << ", got " << kStep;
+  auto [packed, columnTerm] = inferTypes(bType, layout, panel, kStep);
+  if (static_cast<bool>(getColumnTerm()) != static_cast<bool>(columnTerm))
+    return emitOpError() << stringifyPackLayout(layout)
+                         << (columnTerm ? " needs a column term"
+                                        : " has no column term");
+  if (getPacked().getType() != packed ||
+      (columnTerm && getColumnTerm().getType() != columnTerm)) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "the packed " << bType << " has type "
+                              << packed;
+    if (columnTerm)
+      diag << " and a column term of " << columnTerm;
+    return diag;
+  }
   return success();
 }
 

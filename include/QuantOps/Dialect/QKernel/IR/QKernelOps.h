@@ -16,6 +16,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "QuantOps/Dialect/QKernel/IR/QKernelDialect.h.inc"
+#include "QuantOps/Dialect/QKernel/IR/QKernelEnums.h.inc"
 
 #define GET_OP_CLASSES
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h.inc"

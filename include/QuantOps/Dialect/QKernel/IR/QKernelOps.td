@@ -19,6 +19,7 @@
 #ifndef QUANTOPS_DIALECT_QKERNEL_IR_QKERNELOPS_TD
 #define QUANTOPS_DIALECT_QKERNEL_IR_QKERNELOPS_TD
 
+include "mlir/IR/EnumAttr.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -101,6 +102,76 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
   let extraClassDeclaration = [{
     /// Whether y is requantized (QLinearMatMul) rather than the sums.
     bool requantizes() { return static_cast<bool>(getYScale()); }
+  }];
+  let hasVerifier = 1;
+}
+
+def QKernel_PackLayout : I32EnumAttr<"PackLayout",
+    "a packed layout of a contraction's b", [
+      I32EnumAttrCase<"Pairs", 0, "pairs">,
+      I32EnumAttrCase<"Quads", 1, "quads">,
+      I32EnumAttrCase<"Octets", 2, "octets">]> {
+  let cppNamespace = "::mlir::qkernel";
+}
+
+def QKernel_PackBOp : QKernel_Op<"pack_b", [Pure]> {
+  let summary = "b of an int8 contraction in a kernel's packed layout";
+  let description = [{
+    The pack stage: made by convert-qops-to-linalg's int8 kernel (the
+    layout, panel width and k step of the target's strategy, TuningTable.h)
+    and lowered to linalg / vector IR by qops-lower-packing
+    (populateLowerPackingPatterns). A constant b's packing is then computed
+    once (qops-hoist-constant-expressions) or at compile time
+    (qops-const-eval) by that same IR. `b` is `[Bb, K, N]` storage bytes
+    whose ONNX type is ui8 with `b_unsigned`, si8 otherwise;
+    `zero_point` is b's, one element (rank 0) or one per column padded to
+    Np (rank 1). K is padded with zeros to Kp, a multiple of `k_step`;
+    N to Np, a multiple of `panel_columns` (P); p is a panel, c a column
+    in it.
+
+    ```
+    pairs  (madd, P = 16)   packed [Bb, Np/16, Kp/2, 16] i32:
+      lane (bb, p, q, c) = lo16(b[2q][16p + c] - zp) | (b[2q + 1][16p + c] - zp) << 16
+      (rows past K and columns past N hold -zp)
+    quads  (the u8 x s8 / s8 x s8 dot strategies)   packed [Bb, Np/P, Kp/4, P] i32:
+      lane (bb, p, q, c) = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 | b'[4q+3] << 24
+      of column P p + c, b' = b (si8) or b - 128 (ui8), padding 0
+      column_term [Bb, Np] i32 = K zb'[n] - sum_k b'[k, n] (0 past N)
+    octets (usmmla, P = 16)  the quads reordered, packed [Bb, Np/16, Kp/8, 32] i32:
+      two quads of k per column, column pairs side by side; column_term as quads
+    ```
+
+    `threads`: b's column sums may run on threads (for a static b of at
+    least kColumnSumThreadBytes per batch, TuningTable.h).
+
+    ```mlir
+    %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 32 : i64}
+        : tensor<1x768x3072xi8>, tensor<i8> -> tensor<1x96x192x32xi32>, tensor<1x3072xi32>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I8]>:$b,
+                       RankedTensorOf<[I8]>:$zero_point,
+                       QKernel_PackLayout:$layout, I64Attr:$panel_columns,
+                       I64Attr:$k_step, UnitAttr:$b_unsigned,
+                       UnitAttr:$threads);
+  let results = (outs RankedTensorOf<[I32]>:$packed,
+                      Optional<RankedTensorOf<[I32]>>:$column_term);
+  let assemblyFormat = [{
+    $layout $b `,` $zero_point attr-dict `:` type($b) `,` type($zero_point)
+    `->` type($packed) (`,` type($column_term)^)?
+  }];
+  let builders = [
+    // The result types from b's type and the layout (inferTypes).
+    OpBuilder<(ins "Value":$b, "Value":$zero_point, "PackLayout":$layout,
+                   "int64_t":$panel_columns, "int64_t":$k_step,
+                   "bool":$b_unsigned, "bool":$threads)>
+  ];
+  let extraClassDeclaration = [{
+    /// The packed type (and the column term's, null for pairs) of a b of
+    /// `bType` [Bb, K, N]: dims static where b's are.
+    static std::pair<RankedTensorType, RankedTensorType>
+    inferTypes(RankedTensorType bType, PackLayout layout,
+               int64_t panelColumns, int64_t kStep);
   }];
   let hasVerifier = 1;
 }

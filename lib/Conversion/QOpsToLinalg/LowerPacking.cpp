@@ -1,0 +1,101 @@
+//===- LowerPacking.cpp - the qops-lower-packing pass ---------------------===//
+//
+// The pack stage's IR: each qkernel.pack_b becomes the linalg / vector IR
+// of its layout (the formulas are the op's description):
+//   pairs   packMaddB             (QLinearMatMulMadd.cpp)
+//   quads   packVnniB             (QLinearMatMulVnni.cpp)
+//   octets  packVnniB, then reorderQuadsForMmla (QLinearMatMulMmla.cpp)
+// with K and N read from b and padded to multiples of k_step and
+// panel_columns:
+//   Kp = ceil(K / k_step) k_step,  Np = ceil(N / panel_columns) panel_columns
+// That IR is the only packer: a constant b is packed by running it
+// (qops-hoist-constant-expressions, qops-const-eval).
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Conversion/Passes.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+
+#include "QLinearMatMulMadd.h"
+#include "QLinearMatMulMmla.h"
+#include "QLinearMatMulVnni.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace mlir::qops {
+#define GEN_PASS_DEF_QOPSLOWERPACKING
+#include "QuantOps/Conversion/Passes.h.inc"
+} // namespace mlir::qops
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+/// A value of the op's declared type: `value` itself, or a tensor.cast where
+/// the packer knew less (or more) of the shape.
+Value castTo(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(b, loc, type, value);
+}
+
+struct LowerPackB : OpRewritePattern<qkernel::PackBOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(qkernel::PackBOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value b = op.getB();
+    Value zeroPoint = op.getZeroPoint();
+    bool perColumn = op.getZeroPoint().getType().getRank() == 1;
+    Type bOnnx = IntegerType::get(rewriter.getContext(), 8,
+                                  op.getBUnsigned() ? IntegerType::Unsigned
+                                                    : IntegerType::Signed);
+    AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
+    auto roundUp = [&](OpFoldResult v, int64_t multiple) {
+      return affine::makeComposedFoldedAffineApply(
+          rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
+    };
+    OpFoldResult k = tensor::getMixedSize(rewriter, loc, b, 1);
+    OpFoldResult n = tensor::getMixedSize(rewriter, loc, b, 2);
+    OpFoldResult kPadded = roundUp(k, op.getKStep());
+    OpFoldResult nPadded = roundUp(n, op.getPanelColumns());
+    SmallVector<Value, 2> results;
+    if (op.getLayout() == qkernel::PackLayout::Pairs) {
+      results.push_back(packMaddB(rewriter, loc, b, bOnnx, zeroPoint,
+                                  perColumn, k, n, kPadded, nPadded));
+    } else {
+      VnniPackedB packed = packVnniB(rewriter, loc, b, bOnnx, zeroPoint,
+                                     perColumn, k, n, kPadded, nPadded,
+                                     op.getPanelColumns(), op.getThreads());
+      results.push_back(op.getLayout() == qkernel::PackLayout::Octets
+                            ? reorderQuadsForMmla(rewriter, loc, packed.quads)
+                            : packed.quads);
+      results.push_back(packed.columnTerm);
+    }
+    for (auto [result, declared] : llvm::zip(results, op.getResults()))
+      result = castTo(rewriter, loc, result, declared.getType());
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct LowerPackingPass
+    : public qops::impl::QOpsLowerPackingBase<LowerPackingPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateLowerPackingPatterns(patterns);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+  }
+};
+
+} // namespace
+
+void qops::populateLowerPackingPatterns(RewritePatternSet &patterns) {
+  patterns.add<LowerPackB>(patterns.getContext());
+}

@@ -1,0 +1,98 @@
+// RUN: quant-opt %s --qops-lower-packing --canonicalize --split-input-file | FileCheck %s
+// RUN: quant-opt %s --qops-lower-packing --split-input-file | FileCheck %s --check-prefix=MARK
+
+// qops-lower-packing, the pack stage's IR: each qkernel.pack_b becomes the
+// IR of its layout (QKernelOps.td has the formulas). K = 33 and N = 37
+// throughout: K pads to a multiple of k_step, N to whole panels.
+
+// quads of a ui8 b (b_unsigned): b' = b - 128 is the byte with its sign bit
+// flipped; the column term K zb' - colsum, with zb' = zb - 128, padded to
+// Np = 48 with 0; the lanes OR four rows (stride 4 in k) of the padded b',
+// shifted by 0, 8, 16 and 24 bits.
+// CHECK-LABEL: func.func @quads
+// CHECK-DAG: %[[FLIP:.*]] = arith.constant -128 : i8
+// CHECK-DAG: %[[K:.*]] = arith.constant 33 : i32
+// CHECK: linalg.generic
+// CHECK: arith.xori %{{.*}}, %[[FLIP]] : i8
+// CHECK: %[[SUMS:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]{{.*}}outs(%{{.*}} : tensor<1x37xi32>)
+// CHECK: arith.extsi
+// CHECK: %[[TERM:.*]] = linalg.generic {{.*}}ins(%[[SUMS]], %{{.*}} : tensor<1x37xi32>, tensor<i8>)
+// CHECK: %[[ZB:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
+// CHECK: %[[KZB:.*]] = arith.muli %[[ZB]], %[[K]] : i32
+// CHECK: arith.subi %[[KZB]], %{{.*}} : i32
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0] high[0, 3, 11]
+// CHECK-COUNT-4: tensor.extract_slice %{{.*}} [1, 9, 48] [1, 4, 1] : tensor<1x36x48xi8> to tensor<1x9x48xi8>
+// CHECK: %[[PACKED:.*]] = linalg.generic {{.*}}outs(%{{.*}} : tensor<1x3x9x16xi32>)
+// CHECK-COUNT-3: arith.shli
+// CHECK: %[[PADDED_TERM:.*]] = tensor.pad %[[TERM]] low[0, 0] high[0, 11]
+// CHECK: return %[[PACKED]], %[[PADDED_TERM]] : tensor<1x3x9x16xi32>, tensor<1x48xi32>
+// CHECK-NOT: qkernel.pack_b
+func.func @quads(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) -> (tensor<1x3x9x16xi32>, tensor<1x48xi32>) {
+  %p, %t = qkernel.pack_b quads %b, %zp {b_unsigned, k_step = 4 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x9x16xi32>, tensor<1x48xi32>
+  return %p, %t : tensor<1x3x9x16xi32>, tensor<1x48xi32>
+}
+
+// -----
+
+// pairs of an si8 b with a zero point per column ([Np]): one loop over the
+// 3 panels of 16 columns; two rows interleaved byte by byte (VPUNPCKLBW /
+// VPUNPCKHBW shapes), extended to i16, the zero points subtracted. The
+// panels' nest is marked for qops-distribute.
+// CHECK-LABEL: func.func @pairs
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<1x3x17x16xi32>)
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23] : vector<16xi8>, vector<16xi8>
+// CHECK: arith.extsi %{{.*}} : vector<16xi8> to vector<16xi16>
+// CHECK: arith.subi %{{.*}}, %{{.*}} : vector<16xi16>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31] : vector<16xi8>, vector<16xi8>
+// CHECK: return %{{.*}} : tensor<1x3x17x16xi32>
+// MARK-LABEL: func.func @pairs
+// MARK: qkernel.parallel_loops
+func.func @pairs(%b: tensor<1x33x37xi8>, %zp: tensor<48xi8>) -> tensor<1x3x17x16xi32> {
+  %p = qkernel.pack_b pairs %b, %zp {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<48xi8> -> tensor<1x3x17x16xi32>
+  return %p : tensor<1x3x17x16xi32>
+}
+
+// -----
+
+// octets (usmmla): the quads with K padded to 40 (k_step 8), then two
+// k-quads of each column pair side by side: [1, 3, 10, 16] ->
+// [1, 3, 5, 2, 8, 2] -> [1, 3, 5, 8, 2, 2] -> [1, 3, 5, 32].
+// CHECK-LABEL: func.func @octets
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0] high[0, 7, 11]
+// CHECK: linalg.generic {{.*}}outs(%{{.*}} : tensor<1x3x10x16xi32>)
+// CHECK: tensor.expand_shape %{{.*}} {{\[}}[0], [1], [2, 3], [4, 5]] output_shape [1, 3, 5, 2, 8, 2]
+// CHECK: linalg.generic {{.*}}outs(%{{.*}} : tensor<1x3x5x8x2x2xi32>)
+// CHECK: %[[OCTETS:.*]] = tensor.collapse_shape %{{.*}} : tensor<1x3x5x8x2x2xi32> into tensor<1x3x5x32xi32>
+// CHECK: return %[[OCTETS]], %{{.*}} : tensor<1x3x5x32xi32>, tensor<1x48xi32>
+func.func @octets(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) -> (tensor<1x3x5x32xi32>, tensor<1x48xi32>) {
+  %p, %t = qkernel.pack_b octets %b, %zp {k_step = 8 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x5x32xi32>, tensor<1x48xi32>
+  return %p, %t : tensor<1x3x5x32xi32>, tensor<1x48xi32>
+}
+
+// -----
+
+// threads: a static b of at least 256 KiB has its column sums summed in
+// chunks of 64 columns by an scf.forall.
+// CHECK-LABEL: func.func @threads
+// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (64)
+// CHECK: linalg.generic {{.*}}ins(%{{.*}} : tensor<1x512x64xi8>) outs(%{{.*}} : tensor<1x64xi32>)
+// CHECK: linalg.generic {{.*}}outs(%{{.*}} : tensor<1x16x128x32xi32>)
+func.func @threads(%b: tensor<1x512x512xi8>, %zp: tensor<i8>) -> (tensor<1x16x128x32xi32>, tensor<1x512xi32>) {
+  %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 32 : i64, threads} : tensor<1x512x512xi8>, tensor<i8> -> tensor<1x16x128x32xi32>, tensor<1x512xi32>
+  return %p, %t : tensor<1x16x128x32xi32>, tensor<1x512xi32>
+}
+
+// -----
+
+// Dynamic sizes: K and N read from b at run time, padded to multiples of
+// 64 and 32; no column sums on threads (the size is not known).
+// CHECK-LABEL: func.func @dynamic
+// CHECK: %[[K:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x?x?xi8>
+// CHECK-NOT: scf.forall
+// CHECK: arith.index_cast %[[K]] : index to i32
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0] high[%{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK: return %{{.*}}, %{{.*}} : tensor<?x?x?x32xi32>, tensor<?x?xi32>
+func.func @dynamic(%b: tensor<?x?x?xi8>, %zp: tensor<i8>) -> (tensor<?x?x?x32xi32>, tensor<?x?xi32>) {
+  %p, %t = qkernel.pack_b quads %b, %zp {k_step = 64 : i64, panel_columns = 32 : i64, threads} : tensor<?x?x?xi8>, tensor<i8> -> tensor<?x?x?x32xi32>, tensor<?x?xi32>
+  return %p, %t : tensor<?x?x?x32xi32>, tensor<?x?xi32>
+}
