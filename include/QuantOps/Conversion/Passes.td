@@ -55,8 +55,8 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
     (checkConstantZeroPoints); a constant that breaks one is an error with
     its constraint label. The int8 kernels' multiply-accumulates are
     `qkernel` ops, left for qops-lower-kernel-intrinsics; the int8 kernel's
-    b is a `qkernel.pack_b` in the strategy's layout, left for
-    qops-lower-packing. The contractions are decomposed first
+    a and b are a `qkernel.pack_a` and a `qkernel.pack_b` in the strategy's
+    layouts, left for qops-lower-packing. The contractions are decomposed first
     (qops-decompose-contractions' patterns) and lowered as qkernel.matmul.
   }];
   let options = [
@@ -134,14 +134,15 @@ def QOpsDecomposeContractions
 }
 
 def QOpsLowerPacking : Pass<"qops-lower-packing"> {
-  let summary = "Lower qkernel.pack_b (the pack stage) to the linalg / vector "
-                "IR of its layout";
+  let summary = "Lower qkernel.pack_a / pack_b (the pack stage) to the "
+                "linalg / vector IR of their layouts";
   let description = [{
-    convert-qops-to-linalg's int8 kernel says how b is packed with one
-    `qkernel.pack_b` (layout, panel width, k step: the strategy's row of
-    TuningTable.h); this pass writes the IR that packs it
-    (populateLowerPackingPatterns): madd's k-pairs, the quads of the dot
-    strategies with their column term, usmmla's octets. It is the only
+    convert-qops-to-linalg's int8 kernel says how a and b are packed with
+    one `qkernel.pack_a` and one `qkernel.pack_b` (layout, panel width, k
+    step: the strategy's row of TuningTable.h); this pass writes the IR
+    that packs them (populateLowerPackingPatterns): madd's centered a and
+    k-pairs, the dot strategies' a' bytes with row sums and quads with
+    their column term, usmmla's octets. It is the only
     packer: a constant b is packed by running this IR once
     (qops-hoist-constant-expressions) or at compile time (qops-const-eval).
     Run it before qops-distribute (madd's panels are a marked loop nest).

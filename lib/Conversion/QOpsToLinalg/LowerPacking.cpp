@@ -1,12 +1,15 @@
 //===- LowerPacking.cpp - the qops-lower-packing pass ---------------------===//
 //
-// The pack stage's IR: each qkernel.pack_b becomes the linalg / vector IR
-// of its layout (the formulas are the op's description):
-//   pairs   packMaddB             (QLinearMatMulMadd.cpp)
-//   quads   packVnniB             (QLinearMatMulVnni.cpp)
-//   octets  packVnniB, then reorderQuadsForMmla (QLinearMatMulMmla.cpp)
-// with K and N read from b and padded to multiples of k_step and
-// panel_columns:
+// The pack stage's IR: each qkernel.pack_b and qkernel.pack_a becomes the
+// linalg / vector IR of its layout (the formulas are the ops'
+// descriptions):
+//   pack_b pairs     packMaddB             (QLinearMatMulMadd.cpp)
+//   pack_b quads     packVnniB             (QLinearMatMulVnni.cpp)
+//   pack_b octets    packVnniB, then reorderQuadsForMmla (QLinearMatMulMmla.cpp)
+//   pack_a centered  emitCenteredA16, padded (QLinearMatMulLanes.cpp)
+//   pack_a bytes     packVnniA             (QLinearMatMulVnni.cpp)
+// with K (and N, M) read from the operand and padded to multiples of
+// k_step (panel_columns, row_multiple):
 //   Kp = ceil(K / k_step) k_step,  Np = ceil(N / panel_columns) panel_columns
 // That IR is the only packer: a constant b is packed by running it
 // (qops-hoist-constant-expressions, qops-const-eval).
@@ -16,9 +19,11 @@
 #include "QuantOps/Conversion/Passes.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
+#include "QLinearMatMulLanes.h"
 #include "QLinearMatMulMadd.h"
 #include "QLinearMatMulMmla.h"
 #include "QLinearMatMulVnni.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -85,6 +90,54 @@ struct LowerPackB : OpRewritePattern<qkernel::PackBOp> {
   }
 };
 
+struct LowerPackA : OpRewritePattern<qkernel::PackAOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(qkernel::PackAOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value a = op.getA();
+    Type aOnnx = IntegerType::get(rewriter.getContext(), 8,
+                                  op.getAUnsigned() ? IntegerType::Unsigned
+                                                    : IntegerType::Signed);
+    AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
+    auto roundUp = [&](OpFoldResult v, int64_t multiple) {
+      return affine::makeComposedFoldedAffineApply(
+          rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
+    };
+    auto size = [&](int64_t d) {
+      return tensor::getMixedSize(rewriter, loc, a, d);
+    };
+    OpFoldResult kPadded = roundUp(size(2), op.getKStep());
+    SmallVector<Value, 2> results;
+    if (op.getLayout() == qkernel::PackALayout::Centered) {
+      Value zeroPoint = op.getZeroPoint();
+      KernelParam param{zeroPoint,
+                        cast<RankedTensorType>(zeroPoint.getType())
+                                .getRank() == 1};
+      results.push_back(padHighTo(rewriter, loc,
+                                  emitCenteredA16(rewriter, loc, a, aOnnx,
+                                                  param),
+                                  {size(0), size(1), kPadded},
+                                  rewriter.getI16IntegerAttr(0)));
+    } else {
+      OpFoldResult rowsPadded;
+      if (op.getRowMultiple() > 0)
+        rowsPadded = roundUp(size(1), op.getRowMultiple());
+      VnniPackedA packed =
+          packVnniA(rewriter, loc, a, aOnnx, op.getSignedA(), kPadded,
+                    op.getRowSums(), rowsPadded);
+      results.push_back(packed.bytes);
+      if (op.getRowSums())
+        results.push_back(packed.rowSum);
+    }
+    for (auto [result, declared] : llvm::zip(results, op.getResults()))
+      result = castTo(rewriter, loc, result, declared.getType());
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 struct LowerPackingPass
     : public qops::impl::QOpsLowerPackingBase<LowerPackingPass> {
   void runOnOperation() override {
@@ -97,5 +150,5 @@ struct LowerPackingPass
 } // namespace
 
 void qops::populateLowerPackingPatterns(RewritePatternSet &patterns) {
-  patterns.add<LowerPackB>(patterns.getContext());
+  patterns.add<LowerPackA, LowerPackB>(patterns.getContext());
 }

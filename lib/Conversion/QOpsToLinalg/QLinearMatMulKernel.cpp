@@ -304,15 +304,6 @@ struct PackedOperands {
   OpFoldResult kSteps;
 };
 
-/// A16 = a - a_zp, padded to [B, M, Kp].
-Value packMaddA(OpBuilder &rewriter, Location loc, Value a, Type aOnnx,
-                const KernelParam &aZeroPoint, const KernelPlan &plan) {
-  return padHighTo(rewriter, loc,
-                   emitCenteredA16(rewriter, loc, a, aOnnx, aZeroPoint),
-                   {plan.batch, plan.m, plan.kPadded},
-                   rewriter.getI16IntegerAttr(0));
-}
-
 PackedOperands packOperands(OpBuilder &rewriter, Location loc,
                             const Int8Contraction &op,
                             const KernelPlan &plan,
@@ -322,19 +313,27 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
   Type aOnnx = cast<RankedTensorType>(op.a.getType()).getElementType();
   Type bOnnx = bOnnxType.getElementType();
   PackedOperands packed;
+  // A packed by the pack stage: a qkernel.pack_a, written as IR by
+  // qops-lower-packing. The quads: zb' rowsum[m] vanishes when every zb' is
+  // a constant 0 (symmetric weights: an si8 b with zero point 0): no row
+  // sums, no pass over a. AMX tile loads read 32 whole rows: a partial last
+  // tile needs a's rows padded.
+  bool aUnsigned = cast<IntegerType>(aOnnx).isUnsigned();
   if (plan.vnni) {
-    // zb' rowsum[m] vanishes when every zb' is a constant 0 (symmetric
-    // weights: an si8 b with zero point 0): no row sums, no pass over a.
-    // AMX tile loads read 32 whole rows: a partial last tile needs a's
-    // rows padded.
-    VnniPackedA packedA = packVnniA(
-        rewriter, loc, a, aOnnx, plan.signedA, plan.kPadded,
-        /*withRowSums=*/!isZeroSignedOperandB(op),
-        plan.amx && plan.partialTiles ? plan.mPadded : OpFoldResult());
-    packed.a = packedA.bytes;
-    packed.rowSum = packedA.rowSum;
+    auto packA = qkernel::PackAOp::create(
+        rewriter, loc, a, Value(), qkernel::PackALayout::Bytes,
+        plan.config.kStep, aUnsigned, plan.signedA,
+        /*row_sums=*/!isZeroSignedOperandB(op),
+        plan.amx && plan.partialTiles ? plan.rows : 0);
+    packed.a = packA.getPacked();
+    packed.rowSum = packA.getRowSum();
   } else {
-    packed.a = packMaddA(rewriter, loc, a, aOnnx, params.aZeroPoint, plan);
+    packed.a = qkernel::PackAOp::create(
+                   rewriter, loc, a, params.aZeroPoint.tensor,
+                   qkernel::PackALayout::Centered, plan.config.kStep,
+                   aUnsigned, /*signed_a=*/false, /*row_sums=*/false,
+                   /*row_multiple=*/0)
+                   .getPacked();
   }
 
   // The kernel's k steps: pairs (madd), quads, octets (usmmla) or 64 (amx).

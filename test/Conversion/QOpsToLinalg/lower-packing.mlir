@@ -1,9 +1,10 @@
 // RUN: quant-opt %s --qops-lower-packing --canonicalize --split-input-file | FileCheck %s
 // RUN: quant-opt %s --qops-lower-packing --split-input-file | FileCheck %s --check-prefix=MARK
 
-// qops-lower-packing, the pack stage's IR: each qkernel.pack_b becomes the
-// IR of its layout (QKernelOps.td has the formulas). K = 33 and N = 37
-// throughout: K pads to a multiple of k_step, N to whole panels.
+// qops-lower-packing, the pack stage's IR: each qkernel.pack_b and
+// qkernel.pack_a becomes the IR of its layout (QKernelOps.td has the
+// formulas). K = 33 and N = 37 in most cases: K pads to a multiple of
+// k_step, N to whole panels.
 
 // quads of a ui8 b (b_unsigned): b' = b - 128 is the byte with its sign bit
 // flipped; the column term K zb' - colsum, with zb' = zb - 128, padded to
@@ -95,4 +96,59 @@ func.func @threads(%b: tensor<1x512x512xi8>, %zp: tensor<i8>) -> (tensor<1x16x12
 func.func @dynamic(%b: tensor<?x?x?xi8>, %zp: tensor<i8>) -> (tensor<?x?x?x32xi32>, tensor<?x?xi32>) {
   %p, %t = qkernel.pack_b quads %b, %zp {k_step = 64 : i64, panel_columns = 32 : i64, threads} : tensor<?x?x?xi8>, tensor<i8> -> tensor<?x?x?x32xi32>, tensor<?x?xi32>
   return %p, %t : tensor<?x?x?x32xi32>, tensor<?x?xi32>
+}
+
+// -----
+
+// pack_a centered (madd): A16 = a - zp in i16, the zero point per row
+// ([M], read at m), K padded from 33 to 34 with 0.
+// CHECK-LABEL: func.func @a_centered
+// CHECK: %[[A16:.*]] = linalg.generic {{.*}}ins(%{{.*}}, %{{.*}} : tensor<1x5x33xi8>, tensor<5xi8>) outs(%{{.*}} : tensor<1x5x33xi16>)
+// CHECK: %[[X:.*]] = arith.extui %{{.*}} : i8 to i32
+// CHECK: %[[Z:.*]] = arith.extui %{{.*}} : i8 to i32
+// CHECK: %[[D:.*]] = arith.subi %[[X]], %[[Z]] : i32
+// CHECK: arith.trunci %[[D]] : i32 to i16
+// CHECK: %[[PADDED:.*]] = tensor.pad %[[A16]] low[0, 0, 0] high[0, 0, 1]
+// CHECK: return %[[PADDED]] : tensor<1x5x34xi16>
+func.func @a_centered(%a: tensor<1x5x33xi8>, %zp: tensor<5xi8>) -> tensor<1x5x34xi16> {
+  %p = qkernel.pack_a centered %a, %zp {a_unsigned, k_step = 2 : i64} : tensor<1x5x33xi8>, tensor<5xi8> -> tensor<1x5x34xi16>
+  return %p : tensor<1x5x34xi16>
+}
+
+// -----
+
+// pack_a bytes of an si8 a for a u8 operand (VPDPBUSD): a' = a + 128, the
+// sign bit flipped; 40 rows padded to 64 (row_multiple 32, AMX), K to 64;
+// the row sums of a' over the 40 true rows, zero-extended.
+// CHECK-LABEL: func.func @a_bytes
+// CHECK-DAG: %[[FLIP:.*]] = arith.constant -128 : i8
+// CHECK: %[[PRIME:.*]] = linalg.generic
+// CHECK: arith.xori %{{.*}}, %[[FLIP]] : i8
+// CHECK: %[[PADDED:.*]] = tensor.pad %[[PRIME]] low[0, 0, 0] high[0, 24, 31]
+// CHECK: %[[SUMS:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}ins(%[[PRIME]] : tensor<1x40x33xi8>) outs(%{{.*}} : tensor<1x40xi32>)
+// CHECK: arith.extui
+// CHECK: return %[[PADDED]], %[[SUMS]] : tensor<1x64x64xi8>, tensor<1x40xi32>
+func.func @a_bytes(%a: tensor<1x40x33xi8>) -> (tensor<1x64x64xi8>, tensor<1x40xi32>) {
+  %p, %s = qkernel.pack_a bytes %a {k_step = 64 : i64, row_sums, row_multiple = 32 : i64} : tensor<1x40x33xi8> -> tensor<1x64x64xi8>, tensor<1x40xi32>
+  return %p, %s : tensor<1x64x64xi8>, tensor<1x40xi32>
+}
+
+// -----
+
+// A ui8 a for an s8 operand (signed_a, SDOT): a' = a - 128, the sign bit
+// flipped; a ui8 a for a u8 operand with K a multiple of k_step is read in
+// place.
+// CHECK-LABEL: func.func @a_signed
+// CHECK: arith.xori
+// CHECK-LABEL: func.func @a_in_place
+// CHECK-SAME: (%[[A:.*]]: tensor<1x4x32xi8>)
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[A]] : tensor<1x4x32xi8>
+func.func @a_signed(%a: tensor<1x4x32xi8>) -> tensor<1x4x32xi8> {
+  %p = qkernel.pack_a bytes %a {a_unsigned, signed_a, k_step = 4 : i64} : tensor<1x4x32xi8> -> tensor<1x4x32xi8>
+  return %p : tensor<1x4x32xi8>
+}
+func.func @a_in_place(%a: tensor<1x4x32xi8>) -> tensor<1x4x32xi8> {
+  %p = qkernel.pack_a bytes %a {a_unsigned, k_step = 4 : i64} : tensor<1x4x32xi8> -> tensor<1x4x32xi8>
+  return %p : tensor<1x4x32xi8>
 }

@@ -1,13 +1,15 @@
 // RUN: quant-opt %s --convert-qops-to-linalg="int8-kernel=false" --split-input-file | FileCheck %s --check-prefix=GEN
 // RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=madd --split-input-file | FileCheck %s --check-prefix=MADD
 // RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=vnni --split-input-file | FileCheck %s --check-prefix=VNNI
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=amx --split-input-file | FileCheck %s --check-prefix=AMX
 
 // convert-qops-to-linalg lowers qkernel.matmul (what
 // qops-decompose-contractions makes) whatever op it came from: the gemv, the
 // strategy's packed kernel, or the generic form, chosen in that order. No
-// qops op in these cases. The kernel's b is a qkernel.pack_b in the
-// strategy's layout (TuningTable.h: madd k-pairs of 16-column panels, vnni
-// quads of 32-column panels), left for qops-lower-packing.
+// qops op in these cases. The kernel's a and b are a qkernel.pack_a and a
+// qkernel.pack_b in the strategy's layouts (TuningTable.h: madd's centered
+// a and k-pairs of 16-column panels, vnni's a' bytes and quads of 32-column
+// panels), left for qops-lower-packing.
 
 // The sums alone: one i32 contraction; no requantization on any path.
 // GEN-LABEL: func.func @sums
@@ -17,12 +19,14 @@
 // GEN-NOT: qkernel.matmul
 // GEN-NOT: qkernel.pack_b
 // MADD-LABEL: func.func @sums
+// MADD: qkernel.pack_a centered %{{.*}}, %{{.*}} {a_unsigned, k_step = 2 : i64} : tensor<1x64x33xi8>, tensor<64xi8> -> tensor<1x64x34xi16>
 // MADD: qkernel.pack_b pairs %{{.*}}, %{{.*}} {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x17x16xi32>
 // MADD: scf.for {{.*}} -> (vector<8xi32>,
 // MADD-NOT: math.roundeven
 // MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x?x?xi32>
 // MADD: qkernel.tile_loops
 // VNNI-LABEL: func.func @sums
+// VNNI: qkernel.pack_a bytes %{{.*}} {a_unsigned, k_step = 4 : i64} : tensor<1x64x33xi8> -> tensor<1x64x36xi8>
 // VNNI: qkernel.pack_b quads %{{.*}}, %{{.*}} {k_step = 4 : i64, panel_columns = 32 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x2x9x32xi32>, tensor<1x64xi32>
 // VNNI: qkernel.dot_u8s8_quads
 // VNNI-NOT: math.roundeven
@@ -47,6 +51,7 @@ func.func @sums(%a: tensor<64x33xui8>, %azp: tensor<64xui8>, %b: tensor<33x37xsi
 // MADD: math.roundeven %{{.*}} : vector<8xf64>
 // MADD: qkernel.tile_loops
 // VNNI-LABEL: func.func @requantized
+// VNNI: qkernel.pack_a bytes %{{.*}} {a_unsigned, k_step = 4 : i64, row_sums} : tensor<1x64x33xi8> -> tensor<1x64x36xi8>, tensor<1x64xi32>
 // VNNI: qkernel.dot_u8s8_quads
 // VNNI: math.roundeven %{{.*}} : vector<16xf64>
 func.func @requantized(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x37xsi8>, %bzp: tensor<si8>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
@@ -66,6 +71,18 @@ func.func @requantized(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x3
 func.func @unsigned_b_per_column(%a: tensor<64x33xui8>, %b: tensor<33x37xui8>, %bzp: tensor<37xui8>) -> tensor<64x37xi32> {
   %y = qkernel.matmul a(%a : tensor<64x33xui8>) b(%b, %bzp : tensor<33x37xui8>, tensor<37xui8>) -> tensor<64x37xi32>
   return %y : tensor<64x37xi32>
+}
+
+// -----
+
+// a without a zero point and an si8 b without one: no row sums (zb' = 0)
+// on vnni (sums only), on amx a's 40 rows padded to whole 32-row tiles.
+// AMX-LABEL: func.func @amx_rows
+// AMX: qkernel.pack_a bytes %{{.*}} {k_step = 64 : i64, row_multiple = 32 : i64} : tensor<1x40x33xi8> -> tensor<1x64x64xi8>
+// AMX: qkernel.pack_b quads %{{.*}}, %{{.*}} {k_step = 64 : i64, panel_columns = 32 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x2x16x32xi32>, tensor<1x64xi32>
+func.func @amx_rows(%a: tensor<40x33xsi8>, %b: tensor<33x37xsi8>) -> tensor<40x37xi32> {
+  %y = qkernel.matmul a(%a : tensor<40x33xsi8>) b(%b : tensor<33x37xsi8>) -> tensor<40x37xi32>
+  return %y : tensor<40x37xi32>
 }
 
 // -----

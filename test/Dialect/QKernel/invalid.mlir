@@ -219,3 +219,68 @@ func.func @pack_b_type(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
   %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x8x16xi32>, tensor<1x48xi32>
   return
 }
+
+// -----
+
+// qkernel.pack_a: a is [B, M, K].
+func.func @pack_a_rank(%a: tensor<5x33xi8>) {
+  // expected-error @+1 {{a must be [B, M, K], got 'tensor<5x33xi8>'}}
+  %p = qkernel.pack_a bytes %a {k_step = 4 : i64} : tensor<5x33xi8> -> tensor<1x5x36xi8>
+  return
+}
+
+// -----
+
+func.func @pack_a_centered_zero_point(%a: tensor<1x5x33xi8>) {
+  // expected-error @+1 {{centered takes a's zero point}}
+  %p = qkernel.pack_a centered %a {k_step = 2 : i64} : tensor<1x5x33xi8> -> tensor<1x5x34xi16>
+  return
+}
+
+// -----
+
+func.func @pack_a_bytes_zero_point(%a: tensor<1x5x33xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{bytes takes no zero point}}
+  %p = qkernel.pack_a bytes %a, %zp {k_step = 4 : i64} : tensor<1x5x33xi8>, tensor<i8> -> tensor<1x5x36xi8>
+  return
+}
+
+// -----
+
+func.func @pack_a_zero_point_rank(%a: tensor<1x5x33xi8>, %zp: tensor<5x1xi8>) {
+  // expected-error @+1 {{the zero point must be one element or one per row, got 'tensor<5x1xi8>'}}
+  %p = qkernel.pack_a centered %a, %zp {k_step = 2 : i64} : tensor<1x5x33xi8>, tensor<5x1xi8> -> tensor<1x5x34xi16>
+  return
+}
+
+// -----
+
+func.func @pack_a_centered_flags(%a: tensor<1x5x33xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{signed_a, row_sums and row_multiple are the bytes' flags}}
+  %p = qkernel.pack_a centered %a, %zp {k_step = 2 : i64, signed_a} : tensor<1x5x33xi8>, tensor<i8> -> tensor<1x5x34xi16>
+  return
+}
+
+// -----
+
+func.func @pack_a_k_step(%a: tensor<1x5x33xi8>) {
+  // expected-error @+1 {{k_step must be positive and row_multiple not negative}}
+  %p = qkernel.pack_a bytes %a {k_step = 0 : i64} : tensor<1x5x33xi8> -> tensor<1x5x33xi8>
+  return
+}
+
+// -----
+
+func.func @pack_a_row_sums(%a: tensor<1x5x33xi8>) {
+  // expected-error @+1 {{the row sums are a result exactly with row_sums}}
+  %p, %s = qkernel.pack_a bytes %a {k_step = 4 : i64} : tensor<1x5x33xi8> -> tensor<1x5x36xi8>, tensor<1x5xi32>
+  return
+}
+
+// -----
+
+func.func @pack_a_type(%a: tensor<1x5x33xi8>) {
+  // expected-error @+1 {{the packed 'tensor<1x5x33xi8>' has type 'tensor<1x32x36xi8>' and row sums of 'tensor<1x5xi32>'}}
+  %p, %s = qkernel.pack_a bytes %a {k_step = 4 : i64, row_sums, row_multiple = 32 : i64} : tensor<1x5x33xi8> -> tensor<1x5x36xi8>, tensor<1x5xi32>
+  return
+}

@@ -62,3 +62,16 @@ func.func @pack_b(%b: tensor<1x33x37xi8>, %zpn: tensor<48xi8>, %bd: tensor<?x?x?
   %o, %ot = qkernel.pack_b octets %b, %zp {k_step = 8 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x5x32xi32>, tensor<1x48xi32>
   return
 }
+
+// qkernel.pack_a: centered (a zero point per row), bytes with row sums and
+// rows padded, bytes for SDOT.
+// CHECK-LABEL: func.func @pack_a
+// CHECK: qkernel.pack_a centered %{{.*}}, %{{.*}} {a_unsigned, k_step = 2 : i64} : tensor<1x5x33xi8>, tensor<5xi8> -> tensor<1x5x34xi16>
+// CHECK: qkernel.pack_a bytes %{{.*}} {k_step = 64 : i64, row_multiple = 32 : i64, row_sums} : tensor<?x?x?xi8> -> tensor<?x?x?xi8>, tensor<?x?xi32>
+// CHECK: qkernel.pack_a bytes %{{.*}} {k_step = 4 : i64, signed_a} : tensor<1x5x33xi8> -> tensor<1x5x36xi8>
+func.func @pack_a(%a: tensor<1x5x33xi8>, %zp: tensor<5xi8>, %ad: tensor<?x?x?xi8>) {
+  %c = qkernel.pack_a centered %a, %zp {a_unsigned, k_step = 2 : i64} : tensor<1x5x33xi8>, tensor<5xi8> -> tensor<1x5x34xi16>
+  %b, %s = qkernel.pack_a bytes %ad {k_step = 64 : i64, row_sums, row_multiple = 32 : i64} : tensor<?x?x?xi8> -> tensor<?x?x?xi8>, tensor<?x?xi32>
+  %d = qkernel.pack_a bytes %a {k_step = 4 : i64, signed_a} : tensor<1x5x33xi8> -> tensor<1x5x36xi8>
+  return
+}

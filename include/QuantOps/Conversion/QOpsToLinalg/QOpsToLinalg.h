@@ -43,8 +43,9 @@ void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
 /// (ONNX types); the requantization is QLinearMatMul's. Plain rewrite
 /// patterns, before the type conversion.
 void populateDecomposeContractionsPatterns(RewritePatternSet &patterns);
-/// The pack stage's lowering (qops-lower-packing): each qkernel.pack_b (made
-/// by the int8 kernel) becomes the linalg / vector IR of its layout.
+/// The pack stage's lowering (qops-lower-packing): each qkernel.pack_a and
+/// qkernel.pack_b (made by the int8 kernel) becomes the linalg / vector IR
+/// of its layout.
 void populateLowerPackingPatterns(RewritePatternSet &patterns);
 /// QLinearMatMul and MatMulInteger in the generic form alone (the
 /// decomposition as linalg ops; any operand type). With `parallel`, an

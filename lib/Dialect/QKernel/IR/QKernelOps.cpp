@@ -207,5 +207,86 @@ LogicalResult PackBOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// PackAOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+int64_t roundUpDim(int64_t v, int64_t multiple) {
+  return ShapedType::isDynamic(v) ? v
+                                  : llvm::divideCeil(v, multiple) * multiple;
+}
+
+} // namespace
+
+std::pair<RankedTensorType, RankedTensorType>
+PackAOp::inferTypes(RankedTensorType aType, PackALayout layout, int64_t kStep,
+                    bool rowSums, int64_t rowMultiple) {
+  MLIRContext *ctx = aType.getContext();
+  int64_t batches = aType.getDimSize(0), rows = aType.getDimSize(1);
+  int64_t kPadded = roundUpDim(aType.getDimSize(2), kStep);
+  if (layout == PackALayout::Centered)
+    return {RankedTensorType::get({batches, rows, kPadded},
+                                  IntegerType::get(ctx, 16)),
+            RankedTensorType()};
+  int64_t rowsPadded = rowMultiple > 0 ? roundUpDim(rows, rowMultiple) : rows;
+  auto packed = RankedTensorType::get({batches, rowsPadded, kPadded},
+                                      IntegerType::get(ctx, 8));
+  if (!rowSums)
+    return {packed, RankedTensorType()};
+  return {packed, RankedTensorType::get({batches, rows},
+                                        IntegerType::get(ctx, 32))};
+}
+
+void PackAOp::build(OpBuilder &builder, OperationState &state, Value a,
+                    Value zeroPoint, PackALayout layout, int64_t kStep,
+                    bool aUnsigned, bool signedA, bool rowSums,
+                    int64_t rowMultiple) {
+  auto [packed, rowSum] =
+      inferTypes(cast<RankedTensorType>(a.getType()), layout, kStep, rowSums,
+                 rowMultiple);
+  build(builder, state, packed, rowSum, a, zeroPoint, layout, kStep,
+        aUnsigned, signedA, rowSums, rowMultiple);
+}
+
+/// The layout's rules: a is [B, M, K]; centered takes a zero point (one
+/// element or one per row) and nothing of the bytes' flags; bytes takes no
+/// zero point; k_step is positive, row_multiple not negative; row sums
+/// exactly with `row_sums`; the result types inferTypes's.
+LogicalResult PackAOp::verify() {
+  RankedTensorType aType = getA().getType();
+  if (aType.getRank() != 3)
+    return emitOpError() << "a must be [B, M, K], got " << aType;
+  bool centered = getLayout() == PackALayout::Centered;
+  if (centered != static_cast<bool>(getZeroPoint()))
+    return emitOpError() << (centered ? "centered takes a's zero point"
+                                      : "bytes takes no zero point");
+  if (centered && getZeroPoint().getType().getRank() > 1)
+    return emitOpError() << "the zero point must be one element or one per "
+                            "row, got "
+                         << getZeroPoint().getType();
+  if (centered && (getSignedA() || getRowSums() || getRowMultiple() != 0))
+    return emitOpError()
+           << "signed_a, row_sums and row_multiple are the bytes' flags";
+  if (getKStep() <= 0 || getRowMultiple() < 0)
+    return emitOpError() << "k_step must be positive and row_multiple not "
+                            "negative";
+  if (static_cast<bool>(getRowSum()) != getRowSums())
+    return emitOpError() << "the row sums are a result exactly with row_sums";
+  auto [packed, rowSum] = inferTypes(aType, getLayout(), getKStep(),
+                                     getRowSums(), getRowMultiple());
+  if (getPacked().getType() != packed ||
+      (rowSum && getRowSum().getType() != rowSum)) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "the packed " << aType << " has type "
+                              << packed;
+    if (rowSum)
+      diag << " and row sums of " << rowSum;
+    return diag;
+  }
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.cpp.inc"

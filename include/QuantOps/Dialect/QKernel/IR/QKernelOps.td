@@ -5,6 +5,8 @@
 //   (qops-decompose-contractions makes it from QLinearMatMul and
 //   MatMulInteger; convert-qops-to-linalg lowers it: the gemv, the packed
 //   kernel of the target's strategy, or the generic linalg form);
+// - qkernel.pack_a and qkernel.pack_b, the packed kernel's operands in its
+//   strategy's layouts (lowered by qops-lower-packing);
 // - the instructions the int8 kernels need that LLVM does not select from
 //   plain vector code (dot products of byte quads, 2x2 matrix
 //   multiply-accumulates), lowered to LLVM intrinsics for the target by
@@ -172,6 +174,68 @@ def QKernel_PackBOp : QKernel_Op<"pack_b", [Pure]> {
     static std::pair<RankedTensorType, RankedTensorType>
     inferTypes(RankedTensorType bType, PackLayout layout,
                int64_t panelColumns, int64_t kStep);
+  }];
+  let hasVerifier = 1;
+}
+
+def QKernel_PackALayout : I32EnumAttr<"PackALayout",
+    "a packed layout of a contraction's a", [
+      I32EnumAttrCase<"Centered", 0, "centered">,
+      I32EnumAttrCase<"Bytes", 1, "bytes">]> {
+  let cppNamespace = "::mlir::qkernel";
+}
+
+def QKernel_PackAOp : QKernel_Op<"pack_a", [Pure]> {
+  let summary = "a of an int8 contraction in a kernel's layout";
+  let description = [{
+    The pack stage's a, beside `qkernel.pack_b`: made by
+    convert-qops-to-linalg's int8 kernel and lowered by qops-lower-packing.
+    `a` is `[B, M, K]` storage bytes whose ONNX type is ui8 with
+    `a_unsigned`, si8 otherwise. K is padded with zeros to Kp, a multiple
+    of `k_step`.
+
+    ```
+    centered (madd)   packed [B, M, Kp] i16 = a - zero_point
+                      (the zero point one element, or one per row [M])
+    bytes    (the dot strategies)   packed [B, Mp, Kp] i8 = a':
+                      a' = a + 128 (si8) or a (ui8), a u8, or with
+                      `signed_a` (SDOT) a' = a (si8) or a - 128 (ui8), an s8;
+                      Mp = M, or M padded to a multiple of `row_multiple`
+                      with zero rows (AMX tile loads read whole tiles)
+                      row_sums [B, M] i32 = sum_k a' (with `row_sums`)
+    ```
+
+    ```mlir
+    %a16 = qkernel.pack_a centered %a, %zp {a_unsigned, k_step = 2 : i64}
+        : tensor<1x64x33xi8>, tensor<i8> -> tensor<1x64x34xi16>
+    %a8, %sums = qkernel.pack_a bytes %a {k_step = 4 : i64, row_sums}
+        : tensor<1x64x33xi8> -> tensor<1x64x36xi8>, tensor<1x64xi32>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I8]>:$a,
+                       Optional<RankedTensorOf<[I8]>>:$zero_point,
+                       QKernel_PackALayout:$layout, I64Attr:$k_step,
+                       UnitAttr:$a_unsigned, UnitAttr:$signed_a,
+                       UnitAttr:$row_sums,
+                       DefaultValuedAttr<I64Attr, "0">:$row_multiple);
+  let results = (outs AnyRankedTensor:$packed,
+                      Optional<RankedTensorOf<[I32]>>:$row_sum);
+  let assemblyFormat = [{
+    $layout $a (`,` $zero_point^)? attr-dict `:` type($a)
+    (`,` type($zero_point)^)? `->` type($packed) (`,` type($row_sum)^)?
+  }];
+  let builders = [
+    // The result types from a's type and the layout (inferTypes).
+    OpBuilder<(ins "Value":$a, "Value":$zero_point, "PackALayout":$layout,
+                   "int64_t":$k_step, "bool":$a_unsigned, "bool":$signed_a,
+                   "bool":$row_sums, "int64_t":$row_multiple)>
+  ];
+  let extraClassDeclaration = [{
+    /// The packed type (and the row sums', null without `row_sums`) of an a
+    /// of `aType` [B, M, K]: dims static where a's are.
+    static std::pair<RankedTensorType, RankedTensorType>
+    inferTypes(RankedTensorType aType, PackALayout layout, int64_t kStep,
+               bool rowSums, int64_t rowMultiple);
   }];
   let hasVerifier = 1;
 }
