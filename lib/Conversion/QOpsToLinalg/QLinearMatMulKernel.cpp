@@ -20,7 +20,11 @@
 //       for each row r: A pair (a[r,k], a[r,k+1]) broadcast to 8 lanes
 //         acc[r][h] += madd(Apair, Bpair[h])
 //     epilogue: y = saturate(round_half_even(f64(acc) * f64(multiplier)) +
-//               y_zp), the multiplier (a_scale * b_scale) / y_scale in f32
+//               y_zp), the multiplier (a_scale * b_scale) / y_scale in f32;
+//               the accumulators are stored to a buffer of the block
+//               ([MR, NR] i32) and the epilogue is one loop over the tile's
+//               rows (writeTile): written once instead of MR times, it is
+//               half of the LLVM IR less to compile
 //   y is written as [B, M, N]: the last tile of a row block, when M is not
 //   a multiple of MR, takes its rows past M as row M - 1 (a, row sums and
 //   per-row parameters clamped) and writes row M - 1's bytes again; columns
@@ -99,6 +103,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -557,62 +562,137 @@ struct TileEmitter {
     return accumulatePairs(b, l, bi, bb, m0, panel, partial);
   }
 
+  /// The tile's row r for an r known at run time (the epilogue's loop).
+  Value aRow(OpBuilder &b, Location l, Value m0, Value r, bool partial) const {
+    Value row = arith::AddIOp::create(b, l, m0, r);
+    if (!partial)
+      return row;
+    return arith::MinUIOp::create(b, l, row, cLastRow);
+  }
+
+  /// A tile's accumulators parked between its k loop and its epilogue:
+  /// [MR, 2 * lanes] i32, one per block (allocated by emitBlock).
+  Value allocateEpilogueBuffer(OpBuilder &b, Location l) const {
+    auto type = MemRefType::get({plan.rows, 2 * plan.lanes}, b.getI32Type());
+    return memref::AllocOp::create(b, l, type, b.getI64IntegerAttr(64));
+  }
+
   /// Epilogue: the quads' zero-point terms
   ///   acc += za'[m] term[n] - zb'[n] rowsum[m]
   /// then y = requantized acc (QLinearMatMul) or acc itself (MatMulInteger,
   /// i32), written at (batchInY, row - rowBase, column - colBase) of `y`.
+  /// The 2 MR accumulators are stored to `buffer` and the epilogue is a
+  /// loop over the tile's rows (its two halves unrolled), so that its code
+  /// is written once rather than MR times:
+  ///   vector.store acc[r][h], buffer[r, h * lanes]      (r < MR, h < 2)
+  ///   scf.for %r = 0 to MR iter_args(%y) {
+  ///     acc = vector.load buffer[%r, h * lanes] ...; y = transfer_write ..
+  ///   }
   Value writeTile(OpBuilder &b, Location l, ArrayRef<Value> tileAccs,
                   Value y, Value bi, Value bb, Value m0, Value n0,
-                  Value batchInY, Value rowBase, Value colBase,
-                  bool partial) const {
-    for (int64_t r = 0; r < plan.rows; ++r) {
-      Value row = aRow(b, l, m0, r, partial);
-      for (int64_t h = 0; h < 2; ++h) {
-        Value column = arith::AddIOp::create(
-            b, l, n0, arith::ConstantIndexOp::create(b, l, h * plan.lanes));
-        Value multiplier =
-            op.requantizes() ? emitMultiplierLanes(b, l, requantize, row,
-                                                   column, plan.lanes)
-                             : Value();
-        Value acc = tileAccs[2 * r + h];
-        if (plan.vnni) {
-          Value za = emitZeroPointA(
-              b, l,
-              readKernelParam(b, l, params.aZeroPoint, row, column, true,
-                              plan.lanes),
-              aOnnx, plan.signedA);
-          Value zb = emitZeroPointB(
-              b, l,
-              readKernelParam(b, l, params.bZeroPoint, row, column, false,
-                              plan.lanes),
-              bOnnx);
-          Value term = vector::TransferReadOp::create(
-              b, l, accType, packed.columnTerm, ValueRange{bb, column},
-              padI32, ArrayRef<bool>{true});
-          acc = arith::AddIOp::create(b, l, acc,
-                                      arith::MulIOp::create(b, l, za, term));
-          if (packed.rowSum) {
-            Value sum = vector::BroadcastOp::create(
-                b, l, accType,
-                tensor::ExtractOp::create(b, l, packed.rowSum,
-                                          ValueRange{bi, row}));
-            acc = arith::SubIOp::create(b, l, acc,
-                                        arith::MulIOp::create(b, l, zb, sum));
+                  Value batchInY, Value rowBase, Value colBase, bool partial,
+                  Value buffer) const {
+    for (int64_t r = 0; r < plan.rows; ++r)
+      for (int64_t h = 0; h < 2; ++h)
+        vector::StoreOp::create(
+            b, l, tileAccs[2 * r + h], buffer,
+            ValueRange{arith::ConstantIndexOp::create(b, l, r),
+                       arith::ConstantIndexOp::create(b, l, h * plan.lanes)});
+    // What depends on the column alone is computed once per half, before
+    // the loop (the unrolled form had it once too, after CSE).
+    ColumnLanes halves[2];
+    for (int64_t h = 0; h < 2; ++h)
+      halves[h] = columnLanes(
+          b, l, bb, arith::AddIOp::create(b, l, n0,
+                                          arith::ConstantIndexOp::create(
+                                              b, l, h * plan.lanes)));
+    auto rowLoop = scf::ForOp::create(
+        b, l, c0, cRows, c1, ValueRange{y},
+        [&](OpBuilder &b, Location l, Value r, ValueRange args) {
+          Value row = aRow(b, l, m0, r, partial);
+          Value yRow = args[0];
+          for (int64_t h = 0; h < 2; ++h) {
+            Value offset = arith::ConstantIndexOp::create(b, l, h * plan.lanes);
+            Value acc = vector::LoadOp::create(b, l, accType, buffer,
+                                               ValueRange{r, offset});
+            yRow = writeLanes(b, l, acc, yRow, bi, row, halves[h], batchInY,
+                              rowBase, colBase);
           }
-        }
-        Value stored = acc;
-        if (op.requantizes())
-          stored = emitRequantizedLanes(b, l, requantize, acc, multiplier,
-                                        row, column);
-        Value rowInY = arith::SubIOp::create(b, l, row, rowBase);
-        Value columnInY = arith::SubIOp::create(b, l, column, colBase);
-        y = vector::TransferWriteOp::create(
-                b, l, stored, y, ValueRange{batchInY, rowInY, columnInY},
-                ArrayRef<bool>{plan.columnsExact})
-                .getResult();
+          scf::YieldOp::create(b, l, yRow);
+        });
+    return rowLoop.getResult(0);
+  }
+
+  /// The epilogue's values of the outputs (any row, column .. column +
+  /// lanes) that do not depend on the row: the multiplier lanes unless a
+  /// scale is per row, the quads' zb' lanes and column term, za' unless per
+  /// row. Null where a value depends on the row.
+  struct ColumnLanes {
+    Value column, multiplier, za, zb, term;
+  };
+  ColumnLanes columnLanes(OpBuilder &b, Location l, Value bb,
+                          Value column) const {
+    ColumnLanes lanes;
+    lanes.column = column;
+    bool rowScale = requantize.aScale.perElement || requantize.yScaleRow;
+    if (op.requantizes() && !rowScale)
+      lanes.multiplier = emitMultiplierLanes(b, l, requantize, c0, column,
+                                             plan.lanes);
+    if (!plan.vnni)
+      return lanes;
+    if (!params.aZeroPoint.perElement)
+      lanes.za = zeroPointALanes(b, l, c0, column);
+    lanes.zb = emitZeroPointB(
+        b, l,
+        readKernelParam(b, l, params.bZeroPoint, c0, column, false,
+                        plan.lanes),
+        bOnnx);
+    lanes.term = vector::TransferReadOp::create(
+        b, l, accType, packed.columnTerm, ValueRange{bb, column}, padI32,
+        ArrayRef<bool>{true});
+    return lanes;
+  }
+
+  /// za' lanes of the outputs (row, column ..).
+  Value zeroPointALanes(OpBuilder &b, Location l, Value row,
+                        Value column) const {
+    return emitZeroPointA(b, l,
+                          readKernelParam(b, l, params.aZeroPoint, row,
+                                          column, true, plan.lanes),
+                          aOnnx, plan.signedA);
+  }
+
+  /// One accumulator's outputs (row, column .. column + lanes) into y.
+  Value writeLanes(OpBuilder &b, Location l, Value acc, Value y, Value bi,
+                   Value row, const ColumnLanes &lanes, Value batchInY,
+                   Value rowBase, Value colBase) const {
+    Value column = lanes.column;
+    Value multiplier = lanes.multiplier;
+    if (op.requantizes() && !multiplier)
+      multiplier = emitMultiplierLanes(b, l, requantize, row, column,
+                                       plan.lanes);
+    if (plan.vnni) {
+      Value za = lanes.za ? lanes.za : zeroPointALanes(b, l, row, column);
+      acc = arith::AddIOp::create(b, l, acc,
+                                  arith::MulIOp::create(b, l, za, lanes.term));
+      if (packed.rowSum) {
+        Value sum = vector::BroadcastOp::create(
+            b, l, accType,
+            tensor::ExtractOp::create(b, l, packed.rowSum, ValueRange{bi, row}));
+        acc = arith::SubIOp::create(
+            b, l, acc, arith::MulIOp::create(b, l, lanes.zb, sum));
       }
     }
-    return y;
+    Value stored = acc;
+    if (op.requantizes())
+      stored = emitRequantizedLanes(b, l, requantize, acc, multiplier, row,
+                                    column);
+    Value rowInY = arith::SubIOp::create(b, l, row, rowBase);
+    Value columnInY = arith::SubIOp::create(b, l, column, colBase);
+    return vector::TransferWriteOp::create(
+               b, l, stored, y, ValueRange{batchInY, rowInY, columnInY},
+               ArrayRef<bool>{plan.columnsExact})
+        .getResult();
   }
 
   /// One tile of the thread grid: rows [mb, blockEnd) (at most MC) and
@@ -624,6 +704,7 @@ struct TileEmitter {
                   Value blockEnd, Value nBegin, Value nEnd, Value yIn,
                   Value batchInY, Value rowBase, Value colBase) const {
     Value scratch = plan.amx ? allocateAmxScratch(b, l) : Value();
+    Value epilogue = allocateEpilogueBuffer(b, l);
     auto panelLoop = scf::ForOp::create(
         b, l, nBegin, nEnd, cCols, ValueRange{yIn},
         [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
@@ -636,7 +717,8 @@ struct TileEmitter {
                   SmallVector<Value> accs =
                       accumulate(b, l, bi, bb, m0, panel, scratch, partial);
                   return writeTile(b, l, accs, rowArgs[0], bi, bb, m0, n0,
-                                   batchInY, rowBase, colBase, partial);
+                                   batchInY, rowBase, colBase, partial,
+                                   epilogue);
                 };
                 if (!plan.partialTiles) {
                   scf::YieldOp::create(b, l, emitTile(b, l, false));

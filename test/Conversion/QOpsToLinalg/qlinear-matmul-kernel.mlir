@@ -59,10 +59,15 @@
 // CHECK: %[[ROW0:.*]] = arith.addi %[[M0]], %c0
 // CHECK: %[[CLAMPED:.*]] = arith.minui %[[ROW0]], %[[LAST:.*]] : index
 // CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
-// CHECK: %[[ROW0_AGAIN:.*]] = arith.addi %[[M0]], %c0
-// CHECK: %[[ROW0_CLAMPED:.*]] = arith.minui %[[ROW0_AGAIN]], %[[LAST]] : index
-// CHECK: %[[ROW0_IN_Y:.*]] = arith.subi %[[ROW0_CLAMPED]], %[[MB]]
-// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[ROW0_IN_Y]], %{{.*}}] {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
+// The epilogue: the 12 accumulators parked in the block's buffer, then one
+// loop over the tile's rows (clamped to M - 1 in the partial tile).
+// CHECK: vector.store %{{.*}}, %[[BUF:.*]][%{{.*}}, %{{.*}}] : memref<6x16xi32>, vector<8xi32>
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK: %[[ROW:.*]] = arith.addi %[[M0]], %[[R]]
+// CHECK: %[[ROW_CLAMPED:.*]] = arith.minui %[[ROW]], %[[LAST]] : index
+// CHECK: vector.load %[[BUF]][%[[R]], %{{.*}}] : memref<6x16xi32>, vector<8xi32>
+// CHECK: %[[ROW_IN_Y:.*]] = arith.subi %[[ROW_CLAMPED]], %[[MB]]
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[ROW_IN_Y]], %{{.*}}] {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
 // CHECK-NOT: tensor.extract_slice
 // CHECK: tensor.insert_slice %{{.*}} into %[[Y]][%[[B]], %[[MB]], %[[NC]]]
 // CHECK: return
