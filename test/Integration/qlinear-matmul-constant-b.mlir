@@ -21,15 +21,15 @@
 // RUN: quant-runner %s -e per_column_b_as_argument --input %t/a.npy --input %t/b.npy --input %t/bs.npy --input %t/bzp.npy --expect %t/expected.npy | FileCheck %s --check-prefix=SAME
 // The packed b is computed once, at the first call, into a global
 // (qops-hoist-constant-expressions): k-pairs for madd,
-// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=madd --canonicalize --qops-hoist-constant-expressions | FileCheck %s --check-prefix=PACKED
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=madd --qops-lower-packing --canonicalize --qops-hoist-constant-expressions | FileCheck %s --check-prefix=PACKED
 // PACKED: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x2x19x16xi32> = uninitialized
 // k-quads and the column term K zb' - colsum for the quad strategies, in
 // 32-column panels for vnni (AVX-512) and 16-column ones for avxvnni (the
 // column term, 128 bytes from a 703-byte b, is hoisted from min-bytes=512):
-// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=vnni --canonicalize --qops-hoist-constant-expressions=min-bytes=512 | FileCheck %s --check-prefix=QUADS
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=vnni --qops-lower-packing --canonicalize --qops-hoist-constant-expressions=min-bytes=512 | FileCheck %s --check-prefix=QUADS
 // QUADS-DAG: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x1x10x32xi32> = uninitialized
 // QUADS-DAG: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x32xi32> = uninitialized
-// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=avxvnni --canonicalize --qops-hoist-constant-expressions=min-bytes=512 | FileCheck %s --check-prefix=QUADS16
+// RUN: quant-opt %t/constant_b.mlir --convert-qops-to-linalg=int8-strategy=avxvnni --qops-lower-packing --canonicalize --qops-hoist-constant-expressions=min-bytes=512 | FileCheck %s --check-prefix=QUADS16
 // QUADS16-DAG: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x2x10x16xi32> = uninitialized
 // QUADS16-DAG: memref.global "private" @__qops_hoisted_per_column_constant_b{{.*}} : memref<1x32xi32> = uninitialized
 // RUN: quant-runner %t/constant_b.mlir -e per_column_constant_b --input %t/a.npy --expect %t/expected.npy | FileCheck %s --check-prefix=SAME

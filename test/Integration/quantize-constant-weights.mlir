@@ -8,7 +8,7 @@
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/qat_weights.py %t
-// RUN: quant-opt %t/qat.mlir --qops-configure-target --convert-qops-to-linalg --canonicalize --qops-hoist-constant-expressions | FileCheck %s --check-prefix=HOISTED
+// RUN: quant-opt %t/qat.mlir --qops-configure-target --convert-qops-to-linalg --qops-lower-packing --canonicalize --qops-hoist-constant-expressions | FileCheck %s --check-prefix=HOISTED
 // HOISTED-LABEL: func.func @qat_weights
 // HOISTED: memref.atomic_rmw maxs
 // HOISTED: scf.if

@@ -4,11 +4,14 @@
 // whole:
 //
 //   qops-lower-to-llvm  = qops-configure-target, [qops-fuse-qdq,]
-//                         convert-qops-to-linalg, canonicalize,
+//                         qops-decompose-contractions,
+//                         convert-qops-to-linalg, qops-lower-packing,
+//                         [qops-distribute,] canonicalize,
 //                         qops-vectorize-elementwise, canonicalize,
 //                         qops-bufferize, qops-linalg-to-llvm
-//   qops-bufferize      = one-shot-bufferize (function boundaries, identity
-//                         layouts) + buffer-deallocation-pipeline
+//   qops-bufferize      = qops-prepare-constant-globals, one-shot-bufferize
+//                         (function boundaries, identity layouts) +
+//                         buffer-deallocation-pipeline
 //   qops-linalg-to-llvm = [qops-configure-target,] linalg -> loops,
 //                         vector -> scf/LLVM, -> cf -> LLVM dialect
 //

@@ -2,8 +2,9 @@
 //
 // Runs the qops -> linalg patterns with the storage type converter over a
 // module; every function keeps its ONNX-typed signature in
-// `qops.signature`. The contractions are decomposed first
-// (qops-decompose-contractions' patterns) and lowered as qkernel.matmul.
+// `qops.signature`. The contractions are decomposed by
+// qops-decompose-contractions' patterns within the conversion and lowered
+// as qkernel.matmul.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 #define DEBUG_TYPE "convert-qops-to-linalg"
 
@@ -55,11 +55,6 @@ struct ConvertQOpsToLinalgPass
             })
             .wasInterrupted())
       return signalPassFailure();
-
-    // The engine's first stage, where the pipeline did not run it.
-    RewritePatternSet decompose(ctx);
-    populateDecomposeContractionsPatterns(decompose);
-    walkAndApplyPatterns(module, std::move(decompose));
 
     QOpsStorageTypeConverter converter;
     ConversionTarget target(*ctx);

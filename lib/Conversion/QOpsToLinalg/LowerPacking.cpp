@@ -11,8 +11,9 @@
 // with K (and N, M) read from the operand and padded to multiples of
 // k_step (panel_columns, row_multiple):
 //   Kp = ceil(K / k_step) k_step,  Np = ceil(N / panel_columns) panel_columns
-// That IR is the only packer: a constant b is packed by running it
-// (qops-hoist-constant-expressions, qops-const-eval).
+// That IR is the kernels' only packer: a constant b is packed by running it
+// (qops-hoist-constant-expressions, qops-const-eval). (The gemv packs its
+// constant b itself, packGemvPairs.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,12 +42,30 @@ using namespace mlir::qops;
 
 namespace {
 
-/// A value of the op's declared type: `value` itself, or a tensor.cast where
+/// The ONNX type whose storage bytes an op packs: ui8 or si8.
+Type int8Onnx(MLIRContext *ctx, bool isUnsigned) {
+  return IntegerType::get(ctx, 8,
+                          isUnsigned ? IntegerType::Unsigned
+                                     : IntegerType::Signed);
+}
+
+/// ceil(v / multiple) * multiple, folded where v is static.
+OpFoldResult roundUpTo(OpBuilder &b, Location loc, OpFoldResult v,
+                       int64_t multiple) {
+  AffineExpr s0 = b.getAffineSymbolExpr(0);
+  return affine::makeComposedFoldedAffineApply(
+      b, loc, s0.ceilDiv(multiple) * multiple, {v});
+}
+
+/// Replaces `op` with `results`, each cast to the op's declared type where
 /// the packer knew less (or more) of the shape.
-Value castTo(OpBuilder &b, Location loc, Value value, Type type) {
-  if (value.getType() == type)
-    return value;
-  return tensor::CastOp::create(b, loc, type, value);
+void replaceWithDeclaredTypes(PatternRewriter &rewriter, Operation *op,
+                              SmallVector<Value, 2> results) {
+  for (auto [result, declared] : llvm::zip(results, op->getResults()))
+    if (result.getType() != declared.getType())
+      result = tensor::CastOp::create(rewriter, op->getLoc(),
+                                      declared.getType(), result);
+  rewriter.replaceOp(op, results);
 }
 
 struct LowerPackB : OpRewritePattern<qkernel::PackBOp> {
@@ -58,18 +77,11 @@ struct LowerPackB : OpRewritePattern<qkernel::PackBOp> {
     Value b = op.getB();
     Value zeroPoint = op.getZeroPoint();
     bool perColumn = op.getZeroPoint().getType().getRank() == 1;
-    Type bOnnx = IntegerType::get(rewriter.getContext(), 8,
-                                  op.getBUnsigned() ? IntegerType::Unsigned
-                                                    : IntegerType::Signed);
-    AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
-    auto roundUp = [&](OpFoldResult v, int64_t multiple) {
-      return affine::makeComposedFoldedAffineApply(
-          rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
-    };
+    Type bOnnx = int8Onnx(rewriter.getContext(), op.getBUnsigned());
     OpFoldResult k = tensor::getMixedSize(rewriter, loc, b, 1);
     OpFoldResult n = tensor::getMixedSize(rewriter, loc, b, 2);
-    OpFoldResult kPadded = roundUp(k, op.getKStep());
-    OpFoldResult nPadded = roundUp(n, op.getPanelColumns());
+    OpFoldResult kPadded = roundUpTo(rewriter, loc, k, op.getKStep());
+    OpFoldResult nPadded = roundUpTo(rewriter, loc, n, op.getPanelColumns());
     SmallVector<Value, 2> results;
     if (op.getLayout() == qkernel::PackLayout::Pairs) {
       results.push_back(packMaddB(rewriter, loc, b, bOnnx, zeroPoint,
@@ -83,9 +95,7 @@ struct LowerPackB : OpRewritePattern<qkernel::PackBOp> {
                             : packed.quads);
       results.push_back(packed.columnTerm);
     }
-    for (auto [result, declared] : llvm::zip(results, op.getResults()))
-      result = castTo(rewriter, loc, result, declared.getType());
-    rewriter.replaceOp(op, results);
+    replaceWithDeclaredTypes(rewriter, op, results);
     return success();
   }
 };
@@ -97,18 +107,11 @@ struct LowerPackA : OpRewritePattern<qkernel::PackAOp> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value a = op.getA();
-    Type aOnnx = IntegerType::get(rewriter.getContext(), 8,
-                                  op.getAUnsigned() ? IntegerType::Unsigned
-                                                    : IntegerType::Signed);
-    AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
-    auto roundUp = [&](OpFoldResult v, int64_t multiple) {
-      return affine::makeComposedFoldedAffineApply(
-          rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
-    };
+    Type aOnnx = int8Onnx(rewriter.getContext(), op.getAUnsigned());
     auto size = [&](int64_t d) {
       return tensor::getMixedSize(rewriter, loc, a, d);
     };
-    OpFoldResult kPadded = roundUp(size(2), op.getKStep());
+    OpFoldResult kPadded = roundUpTo(rewriter, loc, size(2), op.getKStep());
     SmallVector<Value, 2> results;
     if (op.getLayout() == qkernel::PackALayout::Centered) {
       Value zeroPoint = op.getZeroPoint();
@@ -123,7 +126,7 @@ struct LowerPackA : OpRewritePattern<qkernel::PackAOp> {
     } else {
       OpFoldResult rowsPadded;
       if (op.getRowMultiple() > 0)
-        rowsPadded = roundUp(size(1), op.getRowMultiple());
+        rowsPadded = roundUpTo(rewriter, loc, size(1), op.getRowMultiple());
       VnniPackedA packed =
           packVnniA(rewriter, loc, a, aOnnx, op.getSignedA(), kPadded,
                     op.getRowSums(), rowsPadded);
@@ -131,9 +134,7 @@ struct LowerPackA : OpRewritePattern<qkernel::PackAOp> {
       if (op.getRowSums())
         results.push_back(packed.rowSum);
     }
-    for (auto [result, declared] : llvm::zip(results, op.getResults()))
-      result = castTo(rewriter, loc, result, declared.getType());
-    rewriter.replaceOp(op, results);
+    replaceWithDeclaredTypes(rewriter, op, results);
     return success();
   }
 };

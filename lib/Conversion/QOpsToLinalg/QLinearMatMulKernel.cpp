@@ -417,11 +417,7 @@ struct TileEmitter {
   /// The tile's row r: m0 + r, or at most M - 1 when `partial`.
   Value aRow(OpBuilder &b, Location l, Value m0, int64_t r,
              bool partial) const {
-    Value row =
-        arith::AddIOp::create(b, l, m0, arith::ConstantIndexOp::create(b, l, r));
-    if (!partial)
-      return row;
-    return arith::MinUIOp::create(b, l, row, cLastRow);
+    return aRow(b, l, m0, arith::ConstantIndexOp::create(b, l, r), partial);
   }
 
   /// madd: per k-pair, the B pair rows of the panel (two vector<16xi16>),

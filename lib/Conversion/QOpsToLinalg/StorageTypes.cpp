@@ -144,8 +144,10 @@ void qops::populateQOpsToLinalgConversionPatterns(
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
   populateDynamicQuantizeToLinalgPatterns(converter, patterns, parallel,
                                           minMaxLanes);
-  // One pattern per contraction op: the kernels' (which fall back to the
-  // generic form) or the generic form alone.
+  // The contraction ops become qkernel.matmul (the decompose stage), which
+  // one pattern lowers: the kernels' (which fall back to the generic form)
+  // or the generic form alone.
+  populateDecomposeContractionsPatterns(patterns);
   if (useInt8Kernel)
     populateQLinearMatMulKernelPatterns(converter, patterns, parallel,
                                         strategy);

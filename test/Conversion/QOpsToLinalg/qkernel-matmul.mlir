@@ -62,6 +62,46 @@ func.func @requantized(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x3
 
 // -----
 
+// The epilogue: the accumulators parked in the block's [MR, NR] buffer, one
+// loop over the tile's rows. What depends only on the column (here the
+// multiplier of per-tensor scales) is computed before the loop; a per-row
+// a_scale makes the multiplier the row's, inside it.
+// VNNI-LABEL: func.func @epilogue_column_multiplier
+// VNNI: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<12x32xi32>
+// VNNI: qkernel.dot_u8s8_quads
+// VNNI: vector.store %{{.*}}, %[[BUF]][%{{.*}}, %{{.*}}] : memref<12x32xi32>, vector<16xi32>
+// VNNI: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
+// VNNI: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
+// VNNI: scf.for %[[R:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<1x?x?xi8>)
+// VNNI-NOT: arith.divf
+// VNNI: vector.load %[[BUF]][%[[R]], %{{.*}}] : memref<12x32xi32>, vector<16xi32>
+// VNNI-NOT: arith.divf
+// VNNI: math.roundeven
+// VNNI: scf.yield
+func.func @epilogue_column_multiplier(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x37xsi8>, %bzp: tensor<si8>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
+  %y = qkernel.matmul a(%a, %azp : tensor<64x33xui8>, tensor<ui8>) b(%b, %bzp : tensor<33x37xsi8>, tensor<si8>)
+         requantize(%s, %s, %s, %yzp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
+  return %y : tensor<64x37xui8>
+}
+
+// -----
+
+// VNNI-LABEL: func.func @epilogue_row_multiplier
+// VNNI: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<12x32xi32>, vector<16xi32>
+// VNNI-NOT: arith.divf
+// VNNI: scf.for %[[R:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<1x?x?xi8>)
+// VNNI: vector.load %{{.*}}[%[[R]], %{{.*}}] : memref<12x32xi32>, vector<16xi32>
+// VNNI: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
+// VNNI: math.roundeven
+// VNNI: scf.yield
+func.func @epilogue_row_multiplier(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x37xsi8>, %bzp: tensor<si8>, %as: tensor<64xf32>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
+  %y = qkernel.matmul a(%a, %azp : tensor<64x33xui8>, tensor<ui8>) b(%b, %bzp : tensor<33x37xsi8>, tensor<si8>)
+         requantize(%as, %s, %s, %yzp : tensor<64xf32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
+  return %y : tensor<64x37xui8>
+}
+
+// -----
+
 // A ui8 b (b_unsigned: its bytes read as ui8) with a zero point per column,
 // padded to the panels' columns (Np = 64 on vnni, 48 on madd).
 // MADD-LABEL: func.func @unsigned_b_per_column

@@ -76,7 +76,7 @@ func.func @matmul_rank(%a: tensor<ui8>, %b: tensor<4x3xsi8>) {
 // -----
 
 func.func @matmul_element(%a: tensor<2x4xui8>, %b: tensor<4x3xsi16>) {
-  // expected-error @+1 {{b must be an 8-bit integer, got 'si16'}}
+  // expected-error @+1 {{b must be si8 or ui8, got 'si16'}}
   %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi16>) -> tensor<2x3xi32>
   return
 }
@@ -85,7 +85,7 @@ func.func @matmul_element(%a: tensor<2x4xui8>, %b: tensor<4x3xsi16>) {
 
 // float8 operands only with the requantization (QLinearMatMul-21).
 func.func @matmul_float8_sums(%a: tensor<2x4xf8E4M3FN>, %b: tensor<4x3xsi8>) {
-  // expected-error @+1 {{a must be an 8-bit integer, got 'f8E4M3FN'}}
+  // expected-error @+1 {{a must be si8 or ui8, got 'f8E4M3FN'}}
   %y = qkernel.matmul a(%a : tensor<2x4xf8E4M3FN>) b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
   return
 }
@@ -93,7 +93,7 @@ func.func @matmul_float8_sums(%a: tensor<2x4xf8E4M3FN>, %b: tensor<4x3xsi8>) {
 // -----
 
 func.func @matmul_float8_requantized_b(%a: tensor<2x4xui8>, %b: tensor<4x3xi16>, %s: tensor<f32>, %z: tensor<ui8>) {
-  // expected-error @+1 {{b must be an 8-bit integer or float8, got 'i16'}}
+  // expected-error @+1 {{b must be si8, ui8 or float8, got 'i16'}}
   %y = qkernel.matmul a(%a, %z : tensor<2x4xui8>, tensor<ui8>) b(%b : tensor<4x3xi16>) requantize(%s, %s, %s, %z : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<2x3xui8>
   return
 }
@@ -117,7 +117,7 @@ func.func @matmul_zero_point_type(%a: tensor<2x4xui8>, %azp: tensor<si8>, %b: te
 // -----
 
 func.func @matmul_requantized_y(%a: tensor<2x4xui8>, %z: tensor<ui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %yz: tensor<i32>) {
-  // expected-error @+1 {{y must be an 8-bit integer or float8, got 'i32'}}
+  // expected-error @+1 {{y must be si8, ui8 or float8, got 'i32'}}
   %y = qkernel.matmul a(%a, %z : tensor<2x4xui8>, tensor<ui8>) b(%b : tensor<4x3xsi8>) requantize(%s, %s, %s, %yz : tensor<f32>, tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<2x3xi32>
   return
 }
@@ -125,7 +125,7 @@ func.func @matmul_requantized_y(%a: tensor<2x4xui8>, %z: tensor<ui8>, %b: tensor
 // -----
 
 func.func @matmul_scale_types(%a: tensor<2x4xui8>, %z: tensor<ui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %h: tensor<f16>) {
-  // expected-error @+1 {{the scales must be floats of one type}}
+  // expected-error @+1 {{the scales must be f32, f16 or bf16, all of one type}}
   %y = qkernel.matmul a(%a, %z : tensor<2x4xui8>, tensor<ui8>) b(%b : tensor<4x3xsi8>) requantize(%s, %h, %s, %z : tensor<f32>, tensor<f16>, tensor<f32>, tensor<ui8>) -> tensor<2x3xui8>
   return
 }
@@ -282,5 +282,57 @@ func.func @pack_a_row_sums(%a: tensor<1x5x33xi8>) {
 func.func @pack_a_type(%a: tensor<1x5x33xi8>) {
   // expected-error @+1 {{the packed 'tensor<1x5x33xi8>' has type 'tensor<1x32x36xi8>' and row sums of 'tensor<1x5xi32>'}}
   %p, %s = qkernel.pack_a bytes %a {k_step = 4 : i64, row_sums, row_multiple = 32 : i64} : tensor<1x5x33xi8> -> tensor<1x5x36xi8>, tensor<1x5xi32>
+  return
+}
+
+// -----
+
+// Signless i8 is not an ONNX type: its signedness is the math.
+func.func @matmul_signless(%a: tensor<2x4xi8>, %b: tensor<4x3xsi8>) {
+  // expected-error @+1 {{a must be si8 or ui8, got 'i8'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xi8>) b(%b : tensor<4x3xsi8>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+// f8E8M0FNU is a scale type, not a float8 operand.
+func.func @matmul_e8m0(%a: tensor<2x4xf8E8M0FNU>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %z: tensor<ui8>, %bz: tensor<si8>) {
+  // expected-error @+1 {{a must be si8, ui8 or float8, got 'f8E8M0FNU'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xf8E8M0FNU>) b(%b, %bz : tensor<4x3xsi8>, tensor<si8>) requantize(%s, %s, %s, %z : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<2x3xui8>
+  return
+}
+
+// -----
+
+func.func @matmul_f64_scales(%a: tensor<2x4xui8>, %z: tensor<ui8>, %b: tensor<4x3xsi8>, %s: tensor<f64>) {
+  // expected-error @+1 {{the scales must be f32, f16 or bf16, all of one type}}
+  %y = qkernel.matmul a(%a, %z : tensor<2x4xui8>, tensor<ui8>) b(%b : tensor<4x3xsi8>) requantize(%s, %s, %s, %z : tensor<f64>, tensor<f64>, tensor<f64>, tensor<ui8>) -> tensor<2x3xui8>
+  return
+}
+
+// -----
+
+// pack_b pairs: the packer writes the pairs of K rounded up to 2 only.
+func.func @pack_b_pairs_k_step(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{k_step must be 2 for pairs, got 4}}
+  %p = qkernel.pack_b pairs %b, %zp {k_step = 4 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x18x16xi32>
+  return
+}
+
+// -----
+
+// A zero point per column covers the padded columns (Np = 48 here).
+func.func @pack_b_zero_point_length(%b: tensor<1x33x37xi8>, %zp: tensor<37xi8>) {
+  // expected-error @+1 {{a zero point per column has the padded columns' length, 48, got 'tensor<37xi8>'}}
+  %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<37xi8> -> tensor<1x3x9x16xi32>, tensor<1x48xi32>
+  return
+}
+
+// -----
+
+func.func @pack_a_zero_point_length(%a: tensor<1x5x33xi8>, %zp: tensor<4xi8>) {
+  // expected-error @+1 {{the zero point must be one element or one per row, got 'tensor<4xi8>' for a of 'tensor<1x5x33xi8>'}}
+  %p = qkernel.pack_a centered %a, %zp {k_step = 2 : i64} : tensor<1x5x33xi8>, tensor<4xi8> -> tensor<1x5x34xi16>
   return
 }

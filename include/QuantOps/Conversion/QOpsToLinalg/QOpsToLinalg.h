@@ -41,31 +41,32 @@ void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
 /// The decomposition stage (qops-decompose-contractions): QLinearMatMul and
 /// MatMulInteger become qkernel.matmul, with their operands unchanged
 /// (ONNX types); the requantization is QLinearMatMul's. Plain rewrite
-/// patterns, before the type conversion.
+/// patterns: alone (the pass), or within the type conversion
+/// (populateQOpsToLinalgConversionPatterns adds them).
 void populateDecomposeContractionsPatterns(RewritePatternSet &patterns);
 /// The pack stage's lowering (qops-lower-packing): each qkernel.pack_a and
 /// qkernel.pack_b (made by the int8 kernel) becomes the linalg / vector IR
 /// of its layout.
 void populateLowerPackingPatterns(RewritePatternSet &patterns);
-/// QLinearMatMul and MatMulInteger in the generic form alone (the
-/// decomposition as linalg ops; any operand type). With `parallel`, an
+/// qkernel.matmul (QLinearMatMul and MatMulInteger, decomposed) in the
+/// generic form alone (linalg ops; any operand type). With `parallel`, an
 /// integer gemv (a few rows of a) sums k in chunks into partials that
 /// threads can share.
 void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns,
                                            bool parallel = false);
-/// QLinearMatMul and MatMulInteger, the whole lowering, one pattern per op:
-/// the int8 gemv below where it applies, else (si8/ui8 with f32 scales) packing
-/// + the register-blocked micro-kernel (QLinearMatMulKernel.cpp), else the
-/// generic form. Use it instead of populateQLinearMatMulToLinalgPatterns,
-/// not with it. With `parallel`, the kernel's row blocks and column chunks
+/// qkernel.matmul, the whole lowering, one pattern: the int8 gemv below
+/// where it applies, else (si8/ui8 with f32 scales) qkernel.pack_a /
+/// pack_b (for qops-lower-packing) + the register-blocked micro-kernel
+/// (QLinearMatMulKernel.cpp), else the generic form. Use it instead of
+/// populateQLinearMatMulToLinalgPatterns, not with it. With `parallel`, the kernel's row blocks and column chunks
 /// are distributed over threads with scf.forall.
 void populateQLinearMatMulKernelPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool parallel = false,
     Int8KernelStrategy strategy = Int8KernelStrategy::Madd);
 /// The int8 gemv (QLinearMatMulGemv.cpp) where it applies, else the generic
-/// form, one pattern per op: si8/ui8 with f32 scales, at most four rows of a
+/// form, for qkernel.matmul: si8/ui8 with f32 scales, at most four rows of a
 /// (static) and a static 2-D b, which it reads once in k-pairs with pairwise
 /// multiply-adds; a constant b is packed into the pairs (once, by
 /// qops-hoist-constant-expressions) when `strategy` is Madd (the quad
@@ -76,7 +77,8 @@ void populateQLinearMatMulGemvPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool parallel = false,
     Int8KernelStrategy strategy = Int8KernelStrategy::Madd);
-/// All of the above (the kernel only with `useInt8Kernel`), plus
+/// All of the above (the decomposition, then the kernel only with
+/// `useInt8Kernel`; run qops-lower-packing after it), plus
 /// func/call/return and arith.constant signature conversion to storage
 /// types.
 void populateQOpsToLinalgConversionPatterns(

@@ -7,6 +7,7 @@
 
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -23,23 +24,15 @@ void QKernelDialect::initialize() {
       >();
 }
 
-namespace {
-
-/// Whether `t` is an 8-bit integer or (with `orFloat8`) an 8-bit float.
-bool isMatMulElement(Type t, bool orFloat8) {
-  auto floatType = dyn_cast<FloatType>(t);
-  return t.isInteger(8) || (orFloat8 && floatType && floatType.getWidth() == 8);
-}
-
-} // namespace
-
 /// qkernel.matmul's rules, local to the op, so that whatever verifies can be
 /// lowered: the requantization's four parameters come together; a and b
-/// have rank >= 1 and 8-bit integer elements (float8 too when requantized,
+/// have rank >= 1 and si8/ui8 elements (float8 too when requantized,
 /// QLinearMatMul-21), each zero point its operand's element type; the sums
-/// are i32, a requantized y 8-bit with float scales of one type; the shapes
-/// combine as numpy.matmul's and each parameter is per tensor, per row of a
-/// or per column of b (qops::isValidMatMulParamShape, the qops verifiers').
+/// are i32 (or si32), a requantized y si8/ui8/float8 with f32, f16 or bf16
+/// scales of one type; the shapes combine as numpy.matmul's and each
+/// parameter is per tensor, per row of a or per column of b (the qops
+/// verifiers' predicates, QOpsTypeUtils.h, and
+/// qops::isValidMatMulParamShape).
 LogicalResult MatMulOp::verify() {
   int present = static_cast<bool>(getAScale()) +
                 static_cast<bool>(getBScale()) +
@@ -67,15 +60,17 @@ LogicalResult MatMulOp::verify() {
       return emitOpError() << operand.name << " must have rank 1 or more, got "
                            << type;
     if (operand.role == Role::Y && !requantized) {
-      if (!element.isInteger(32))
+      if (!qops::isInt32Type(element))
         return emitOpError()
                << "y without requantize holds the i32 sums, got " << element;
       continue;
     }
-    if (!isMatMulElement(element, requantized))
-      return emitOpError() << operand.name << " must be an 8-bit integer"
-                           << (requantized ? " or float8" : "") << ", got "
-                           << element;
+    if (!qops::isInt8Type(element) &&
+        !(requantized && qops::isFloat8Type(element)))
+      return emitOpError() << operand.name << " must be "
+                           << (requantized ? "si8, ui8 or float8"
+                                           : "si8 or ui8")
+                           << ", got " << element;
     if (operand.zeroPoint &&
         cast<RankedTensorType>(operand.zeroPoint.getType())
                 .getElementType() != element)
@@ -84,10 +79,11 @@ LogicalResult MatMulOp::verify() {
   }
   if (requantized) {
     Type scale = getAScale().getType().getElementType();
-    if (!isa<FloatType>(scale) ||
+    if (!qops::isFullPrecisionFloatType(scale) ||
         getBScale().getType().getElementType() != scale ||
         getYScale().getType().getElementType() != scale)
-      return emitOpError() << "the scales must be floats of one type";
+      return emitOpError()
+             << "the scales must be f32, f16 or bf16, all of one type";
   }
   RankedTensorType yType = getY().getType();
   FailureOr<SmallVector<int64_t>> shape = qops::QLinearMatMulOp::inferResultShape(
@@ -116,6 +112,18 @@ LogicalResult MatMulOp::verify() {
 
 namespace {
 
+/// A static dim rounded up to a multiple; a dynamic one as it is.
+int64_t roundUpDim(int64_t v, int64_t multiple) {
+  return ShapedType::isDynamic(v) ? v
+                                  : llvm::divideCeil(v, multiple) * multiple;
+}
+
+/// Whether a static dim differs from a static expected size.
+bool staticMismatch(int64_t dim, int64_t expected) {
+  return !ShapedType::isDynamic(dim) && !ShapedType::isDynamic(expected) &&
+         dim != expected;
+}
+
 /// The k rows one packed lane holds (pairs 2, quads 4, octets 8).
 int64_t kGroupOf(PackLayout layout) {
   switch (layout) {
@@ -134,16 +142,12 @@ int64_t kGroupOf(PackLayout layout) {
 std::pair<RankedTensorType, RankedTensorType>
 PackBOp::inferTypes(RankedTensorType bType, PackLayout layout,
                     int64_t panelColumns, int64_t kStep) {
-  auto roundUp = [](int64_t v, int64_t multiple) {
-    return ShapedType::isDynamic(v) ? v : llvm::divideCeil(v, multiple) *
-                                              multiple;
-  };
   auto divide = [](int64_t v, int64_t d) {
     return ShapedType::isDynamic(v) ? v : v / d;
   };
   int64_t batches = bType.getDimSize(0);
-  int64_t kPadded = roundUp(bType.getDimSize(1), kStep);
-  int64_t nPadded = roundUp(bType.getDimSize(2), panelColumns);
+  int64_t kPadded = roundUpDim(bType.getDimSize(1), kStep);
+  int64_t nPadded = roundUpDim(bType.getDimSize(2), panelColumns);
   Type i32 = IntegerType::get(bType.getContext(), 32);
   // Octets hold the quads of two k-quads side by side: twice the lanes.
   int64_t lanes = layout == PackLayout::Octets ? 2 * panelColumns
@@ -186,10 +190,24 @@ LogicalResult PackBOp::verify() {
                                                          : "16")
                          << " for " << stringifyPackLayout(layout)
                          << ", got " << panel;
-  if (kStep <= 0 || kStep % kGroupOf(layout) != 0)
-    return emitOpError() << "k_step must be a positive multiple of "
-                         << kGroupOf(layout) << " for "
-                         << stringifyPackLayout(layout) << ", got " << kStep;
+  // pairs: the packer writes the pairs of K rounded up to 2 only.
+  if (kStep <= 0 || kStep % kGroupOf(layout) != 0 ||
+      (layout == PackLayout::Pairs && kStep != 2))
+    return emitOpError() << "k_step must be "
+                         << (layout == PackLayout::Pairs
+                                 ? "2"
+                                 : "a positive multiple of " +
+                                       std::to_string(kGroupOf(layout)))
+                         << " for " << stringifyPackLayout(layout)
+                         << ", got " << kStep;
+  RankedTensorType zpType = getZeroPoint().getType();
+  if (zpType.getRank() == 1 &&
+      staticMismatch(zpType.getDimSize(0),
+                     roundUpDim(bType.getDimSize(2), panel)))
+    return emitOpError() << "a zero point per column has the padded "
+                            "columns' length, "
+                         << roundUpDim(bType.getDimSize(2), panel) << ", got "
+                         << zpType;
   auto [packed, columnTerm] = inferTypes(bType, layout, panel, kStep);
   if (static_cast<bool>(getColumnTerm()) != static_cast<bool>(columnTerm))
     return emitOpError() << stringifyPackLayout(layout)
@@ -210,15 +228,6 @@ LogicalResult PackBOp::verify() {
 //===----------------------------------------------------------------------===//
 // PackAOp
 //===----------------------------------------------------------------------===//
-
-namespace {
-
-int64_t roundUpDim(int64_t v, int64_t multiple) {
-  return ShapedType::isDynamic(v) ? v
-                                  : llvm::divideCeil(v, multiple) * multiple;
-}
-
-} // namespace
 
 std::pair<RankedTensorType, RankedTensorType>
 PackAOp::inferTypes(RankedTensorType aType, PackALayout layout, int64_t kStep,
@@ -262,10 +271,13 @@ LogicalResult PackAOp::verify() {
   if (centered != static_cast<bool>(getZeroPoint()))
     return emitOpError() << (centered ? "centered takes a's zero point"
                                       : "bytes takes no zero point");
-  if (centered && getZeroPoint().getType().getRank() > 1)
+  if (centered && (getZeroPoint().getType().getRank() > 1 ||
+                   (getZeroPoint().getType().getRank() == 1 &&
+                    staticMismatch(getZeroPoint().getType().getDimSize(0),
+                                   aType.getDimSize(1)))))
     return emitOpError() << "the zero point must be one element or one per "
                             "row, got "
-                         << getZeroPoint().getType();
+                         << getZeroPoint().getType() << " for a of " << aType;
   if (centered && (getSignedA() || getRowSums() || getRowMultiple() != 0))
     return emitOpError()
            << "signed_a, row_sums and row_multiple are the bytes' flags";

@@ -29,11 +29,13 @@ def QKernel_Dialect : Dialect {
   let name = "qkernel";
   let cppNamespace = "::mlir::qkernel";
   let summary = "Internal ops of QuantOps' int8 engine (the decomposed "
-                "contraction, and multiply-accumulate instructions LLVM does "
-                "not select from vector code)";
+                "contraction, the packed operands, and multiply-accumulate "
+                "instructions LLVM does not select from vector code)";
   let description = [{
     `qkernel.matmul` is made by `qops-decompose-contractions` and lowered by
-    `convert-qops-to-linalg`; the instruction ops are made by the int8
+    `convert-qops-to-linalg`; `qkernel.pack_a` / `qkernel.pack_b` are made
+    by its int8 kernel and lowered by `qops-lower-packing`; the instruction
+    ops are made by the int8
     kernels of `convert-qops-to-linalg` and lowered to the target's
     intrinsics by `qops-lower-kernel-intrinsics`. Not an interface for
     users. Every op is exact in wrapping i32 arithmetic.
@@ -70,7 +72,7 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
     and lowers the op to storage types. Zero points: absent means 0; one
     element, per row of `a` (`[M]` or `[..., M, 1]`) or per column of `b`
     (`[N]` or `[..., 1, N]`); the scales and `y_zero_point` likewise. The
-    maker has verified the shapes that are static (the qops verifiers);
+    verifier checks the static shapes (with the qops verifiers' rules);
     dynamic ones are checked at run time by the lowering.
 
     ```mlir
@@ -134,7 +136,7 @@ def QKernel_PackBOp : QKernel_Op<"pack_b", [Pure]> {
     ```
     pairs  (madd, P = 16)   packed [Bb, Np/16, Kp/2, 16] i32:
       lane (bb, p, q, c) = lo16(b[2q][16p + c] - zp) | (b[2q + 1][16p + c] - zp) << 16
-      (rows past K and columns past N hold -zp)
+      (rows past K and columns past N hold -zp; a zero point per column is 0 past N)
     quads  (the u8 x s8 / s8 x s8 dot strategies)   packed [Bb, Np/P, Kp/4, P] i32:
       lane (bb, p, q, c) = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 | b'[4q+3] << 24
       of column P p + c, b' = b (si8) or b - 128 (ui8), padding 0
