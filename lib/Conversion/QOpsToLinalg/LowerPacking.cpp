@@ -27,7 +27,6 @@
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
@@ -47,14 +46,6 @@ Type int8Onnx(MLIRContext *ctx, bool isUnsigned) {
   return IntegerType::get(ctx, 8,
                           isUnsigned ? IntegerType::Unsigned
                                      : IntegerType::Signed);
-}
-
-/// ceil(v / multiple) * multiple, folded where v is static.
-OpFoldResult roundUpTo(OpBuilder &b, Location loc, OpFoldResult v,
-                       int64_t multiple) {
-  AffineExpr s0 = b.getAffineSymbolExpr(0);
-  return affine::makeComposedFoldedAffineApply(
-      b, loc, s0.ceilDiv(multiple) * multiple, {v});
 }
 
 /// Replaces `op` with `results`, each cast to the op's declared type where

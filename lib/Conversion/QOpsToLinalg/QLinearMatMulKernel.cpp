@@ -89,7 +89,6 @@
 
 #include "QLinearMatMulAmx.h"
 #include "QLinearMatMulLanes.h"
-#include "QLinearMatMulMadd.h"
 #include "QLinearMatMulMmla.h"
 #include "QLinearMatMulVnni.h"
 #include "TuningTable.h"
@@ -240,10 +239,8 @@ KernelPlan planKernel(OpBuilder &rewriter, Location loc,
                 op.requantizes()
                     ? "qmatmul_inner_dim: a's K differs from b's K"
                     : "matmulint_inner_dim: a's K differs from b's K");
-  AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
   auto roundUp = [&](OpFoldResult v, int64_t multiple) {
-    return affine::makeComposedFoldedAffineApply(
-        rewriter, loc, s0.ceilDiv(multiple) * multiple, {v});
+    return roundUpTo(rewriter, loc, v, multiple);
   };
   // AMX tiles have 32 rows: a statically shorter a takes vnni's kernel
   // (its tile is as short as a).
@@ -621,8 +618,9 @@ struct TileEmitter {
 
   /// The epilogue's values of the outputs (any row, column .. column +
   /// lanes) that do not depend on the row: the multiplier lanes unless a
-  /// scale is per row, the quads' zb' lanes and column term, za' unless per
-  /// row. Null where a value depends on the row.
+  /// scale is per row, the quads' column term, zb' lanes (with row sums),
+  /// za' unless per row. Null where a value depends on the row or is not
+  /// needed.
   struct ColumnLanes {
     Value column, multiplier, za, zb, term;
   };
@@ -638,11 +636,12 @@ struct TileEmitter {
       return lanes;
     if (!params.aZeroPoint.perElement)
       lanes.za = zeroPointALanes(b, l, c0, column);
-    lanes.zb = emitZeroPointB(
-        b, l,
-        readKernelParam(b, l, params.bZeroPoint, c0, column, false,
-                        plan.lanes),
-        bOnnx);
+    if (packed.rowSum) // zb' rowsum[m] (no row sums: every zb' is 0)
+      lanes.zb = emitZeroPointB(
+          b, l,
+          readKernelParam(b, l, params.bZeroPoint, c0, column, false,
+                          plan.lanes),
+          bOnnx);
     lanes.term = vector::TransferReadOp::create(
         b, l, accType, packed.columnTerm, ValueRange{bb, column}, padI32,
         ArrayRef<bool>{true});

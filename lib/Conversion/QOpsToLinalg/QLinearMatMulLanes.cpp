@@ -7,6 +7,7 @@
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -234,6 +235,13 @@ void qops::Int8MatMulParams::padColumns(OpBuilder &b, Location loc,
     pad(yScale, true);
   if (!yZeroPointRow)
     pad(yZeroPoint, false);
+}
+
+OpFoldResult qops::roundUpTo(OpBuilder &b, Location loc, OpFoldResult v,
+                             int64_t multiple) {
+  AffineExpr s0 = b.getAffineSymbolExpr(0);
+  return affine::makeComposedFoldedAffineApply(
+      b, loc, s0.ceilDiv(multiple) * multiple, {v});
 }
 
 SmallVector<int64_t> qops::interleaveRowsMask(bool high) {

@@ -174,6 +174,11 @@ struct Int8MatMulParams {
 /// columns c = 0-7 (`high` false; VPUNPCKLBW) or 8-15 (VPUNPCKHBW).
 SmallVector<int64_t> interleaveRowsMask(bool high);
 
+/// ceil(v / multiple) * multiple, an affine.apply folded where v is static
+/// (the padded sizes of the kernel's plan and of the pack stage).
+OpFoldResult roundUpTo(OpBuilder &b, Location loc, OpFoldResult v,
+                       int64_t multiple);
+
 /// A16 = a - a_zp in i16 (exact: |a - a_zp| <= 255) for an a of rank 2
 /// ([M, K]) or 3 ([B, M, K]); a per-row zero point (1-D) is read at M.
 ///   linalg.generic ins(a, a_zp) outs(tensor.empty : i16)

@@ -124,6 +124,24 @@ bool staticMismatch(int64_t dim, int64_t expected) {
          dim != expected;
 }
 
+/// That a pack op's results have the types inferTypes gives for its
+/// operand of `source` type: `packed`, and `second` (the column term, the
+/// row sums) where it is not null.
+LogicalResult verifyInferredTypes(Operation *op, RankedTensorType source,
+                                  Value packedResult, RankedTensorType packed,
+                                  Value secondResult, RankedTensorType second,
+                                  StringRef secondName) {
+  if (packedResult.getType() == packed &&
+      (!second || secondResult.getType() == second))
+    return success();
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "the packed " << source << " has type "
+                            << packed;
+  if (second)
+    diag << " and " << secondName << " of " << second;
+  return diag;
+}
+
 /// The k rows one packed lane holds (pairs 2, quads 4, octets 8).
 int64_t kGroupOf(PackLayout layout) {
   switch (layout) {
@@ -213,16 +231,8 @@ LogicalResult PackBOp::verify() {
     return emitOpError() << stringifyPackLayout(layout)
                          << (columnTerm ? " needs a column term"
                                         : " has no column term");
-  if (getPacked().getType() != packed ||
-      (columnTerm && getColumnTerm().getType() != columnTerm)) {
-    InFlightDiagnostic diag = emitOpError()
-                              << "the packed " << bType << " has type "
-                              << packed;
-    if (columnTerm)
-      diag << " and a column term of " << columnTerm;
-    return diag;
-  }
-  return success();
+  return verifyInferredTypes(*this, bType, getPacked(), packed,
+                             getColumnTerm(), columnTerm, "a column term");
 }
 
 //===----------------------------------------------------------------------===//
@@ -288,16 +298,8 @@ LogicalResult PackAOp::verify() {
     return emitOpError() << "the row sums are a result exactly with row_sums";
   auto [packed, rowSum] = inferTypes(aType, getLayout(), getKStep(),
                                      getRowSums(), getRowMultiple());
-  if (getPacked().getType() != packed ||
-      (rowSum && getRowSum().getType() != rowSum)) {
-    InFlightDiagnostic diag = emitOpError()
-                              << "the packed " << aType << " has type "
-                              << packed;
-    if (rowSum)
-      diag << " and row sums of " << rowSum;
-    return diag;
-  }
-  return success();
+  return verifyInferredTypes(*this, aType, getPacked(), packed, getRowSum(),
+                             rowSum, "row sums");
 }
 
 #define GET_OP_CLASSES
