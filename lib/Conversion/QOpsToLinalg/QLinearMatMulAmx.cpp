@@ -9,9 +9,7 @@
 #include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::qops;
@@ -39,15 +37,9 @@ Value qops::toReadOnlyBuffer(OpBuilder &b, Location loc, Value tensor) {
                                            /*read_only=*/true);
 }
 
-Value qops::allocateAmxScratch(OpBuilder &b, Location loc) {
-  auto type = MemRefType::get({kAmxTileRows, kAmxTileColumns}, b.getI32Type());
-  return memref::AllocOp::create(b, loc, type, b.getI64IntegerAttr(64));
-}
-
-SmallVector<Value> qops::emitAmxTile(
-    OpBuilder &b, Location loc, Value aBuffer, Value bBuffer, Value scratch,
-    Value bi, Value bb, Value m0, Value panel, Value kSteps,
-    function_ref<Value(OpBuilder &, Location, int64_t)> scratchRowOf) {
+void qops::emitAmxTile(OpBuilder &b, Location loc, Value aBuffer,
+                       Value bBuffer, Value accumulators, Value bi, Value bb,
+                       Value m0, Value panel, Value kSteps) {
   auto index = [](OpBuilder &b, Location l, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, l, v);
   };
@@ -61,7 +53,7 @@ SmallVector<Value> qops::emitAmxTile(
     inits.push_back(amx::TileZeroOp::create(b, loc, accumulatorTile));
   auto kLoop = scf::ForOp::create(
       b, loc, index(b, loc, 0), kSteps, index(b, loc, 1), inits,
-      [&](OpBuilder &b, Location l, Value step, ValueRange accumulators) {
+      [&](OpBuilder &b, Location l, Value step, ValueRange sums) {
         Value k0 = arith::MulIOp::create(b, l, step, index(b, l, kAmxKStep));
         Value quad0 =
             arith::MulIOp::create(b, l, step, index(b, l, kAmxKStep / 4));
@@ -82,27 +74,15 @@ SmallVector<Value> qops::emitAmxTile(
           for (int64_t j = 0; j < kTilesPerSide; ++j)
             next.push_back(amx::TileMulIOp::create(
                 b, l, accumulatorTile, aTiles[i], bTiles[j],
-                accumulators[i * kTilesPerSide + j],
+                sums[i * kTilesPerSide + j],
                 /*isZextLhs=*/true, /*isZextRhs=*/false));
         scf::YieldOp::create(b, l, next);
       });
   for (int64_t i = 0; i < kTilesPerSide; ++i)
     for (int64_t j = 0; j < kTilesPerSide; ++j)
       amx::TileStoreOp::create(
-          b, loc, scratch,
+          b, loc, accumulators,
           ValueRange{index(b, loc, i * kTileRows),
                      index(b, loc, j * kAccumulatorColumns)},
           kLoop.getResult(i * kTilesPerSide + j));
-  auto half = VectorType::get({kAccumulatorColumns}, b.getI32Type());
-  Value pad = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
-  SmallVector<Value> rowHalves;
-  for (int64_t r = 0; r < kAmxTileRows; ++r) {
-    Value row = scratchRowOf(b, loc, r);
-    for (int64_t h = 0; h < kTilesPerSide; ++h)
-      rowHalves.push_back(vector::TransferReadOp::create(
-          b, loc, half, scratch,
-          ValueRange{row, index(b, loc, h * kAccumulatorColumns)}, pad,
-          ArrayRef<bool>{true}));
-  }
-  return rowHalves;
 }

@@ -14,8 +14,8 @@
 //     A_i = A8[bi, m0 + 16 i .. +16, 64 s .. +64]      (row stride Kp)
 //     B_j = B32[bb, panel, 16 s .. +16, 16 j .. +16]   (row stride 128 B)
 //     C_ij = tdpbusd(C_ij, A_i, B_j)
-//   C_ij stored to a 32 x 32 i32 scratch buffer, from which the epilogue
-//   reads the tile's row halves (vector<16xi32>)
+//   C_ij stored to the block's 32 x 32 i32 epilogue buffer, whose rows the
+//   kernel's epilogue loop reads as it reads every strategy's
 //
 // Tile loads read whole rows of 64 bytes, so Kp is a multiple of 64 and A8
 // has a multiple of 32 rows (the kernel pads a when it must). TDPBUSD does
@@ -39,20 +39,13 @@ constexpr int64_t kAmxKStep = 64;
 /// read-only, any strides but a unit innermost one).
 Value toReadOnlyBuffer(OpBuilder &b, Location loc, Value tensor);
 
-/// The 32 x 32 i32 scratch buffer the tiles are stored to (one per block of
-/// the kernel; heap-allocated, freed by the deallocation pipeline).
-Value allocateAmxScratch(OpBuilder &b, Location loc);
-
 /// The k loop of one register tile: the product of rows m0 .. m0 + 31 of
 /// `aBuffer` (A8 [B, Mp, Kp] i8, batch `bi`) and `panel` of `bBuffer` (B32
 /// [Bb, P, Kp/4, 32] i32, batch `bb`) over `kSteps` steps of 64, stored to
-/// `scratch`. Returns the tile's row halves: result[2 r + h] is
-/// vector<16xi32> of scratch row `scratchRowOf(r)`, columns 16 h .. +16.
-SmallVector<Value>
-emitAmxTile(OpBuilder &b, Location loc, Value aBuffer, Value bBuffer,
-            Value scratch, Value bi, Value bb, Value m0, Value panel,
-            Value kSteps,
-            function_ref<Value(OpBuilder &, Location, int64_t)> scratchRowOf);
+/// `accumulators` (a 32 x 32 i32 memref: row r holds the sums of row m0 + r).
+void emitAmxTile(OpBuilder &b, Location loc, Value aBuffer, Value bBuffer,
+                 Value accumulators, Value bi, Value bb, Value m0, Value panel,
+                 Value kSteps);
 
 } // namespace mlir::qops
 

@@ -526,33 +526,34 @@ struct TileEmitter {
     return mmlaBlocksToRowHalves(b, l, octetLoop.getResults(), plan.rows);
   }
 
-  /// amx: the 2 x 2 TDPBUSD tiles, stored to `scratch` and read back as
-  /// row halves.
-  SmallVector<Value> accumulateAmx(OpBuilder &b, Location l, Value bi,
-                                   Value bb, Value m0, Value panel,
-                                   Value scratch, bool partial) const {
-    // The scratch row of the tile's row r: r, or that of the clamped row.
-    auto scratchRowOf = [&](OpBuilder &b, Location l, int64_t r) -> Value {
-      if (!partial)
-        return arith::ConstantIndexOp::create(b, l, r);
-      return arith::SubIOp::create(b, l, aRow(b, l, m0, r, partial), m0);
-    };
-    return emitAmxTile(b, l, packed.aBuffer, packed.bBuffer, scratch, bi, bb,
-                       m0, panel, cKSteps, scratchRowOf);
+  /// amx: the 2 x 2 TDPBUSD tiles, stored straight to the block's epilogue
+  /// buffer (row r: row m0 + r, padding rows past M included).
+  void accumulateAmx(OpBuilder &b, Location l, Value bi, Value bb, Value m0,
+                     Value panel, Value buffer) const {
+    emitAmxTile(b, l, packed.aBuffer, packed.bBuffer, buffer, bi, bb, m0,
+                panel, cKSteps);
   }
 
-  /// The tile's sums, as row halves: accs[2 r + h] (vector<lanes x i32>) is
-  /// row m0 + r, columns n0 + lanes h ...
-  SmallVector<Value> accumulate(OpBuilder &b, Location l, Value bi, Value bb,
-                                Value m0, Value panel, Value scratch,
-                                bool partial) const {
+  /// The tile's sums into `buffer` ([MR, 2 lanes] i32): row r holds row
+  /// m0 + r (a register strategy's row halves accs[2 r + h], stored; amx's
+  /// tiles, stored by the tile store). In a partial tile, a register
+  /// strategy's rows past M repeat the last row, amx's are padding: the
+  /// epilogue reads row (row - m0) of the clamped row, which is right for
+  /// both.
+  void accumulate(OpBuilder &b, Location l, Value bi, Value bb, Value m0,
+                  Value panel, Value buffer, bool partial) const {
     if (plan.amx)
-      return accumulateAmx(b, l, bi, bb, m0, panel, scratch, partial);
-    if (plan.mmla)
-      return accumulateMmla(b, l, bi, bb, m0, panel, partial);
-    if (plan.vnni)
-      return accumulateQuads(b, l, bi, bb, m0, panel, partial);
-    return accumulatePairs(b, l, bi, bb, m0, panel, partial);
+      return accumulateAmx(b, l, bi, bb, m0, panel, buffer);
+    SmallVector<Value> accs =
+        plan.mmla   ? accumulateMmla(b, l, bi, bb, m0, panel, partial)
+        : plan.vnni ? accumulateQuads(b, l, bi, bb, m0, panel, partial)
+                    : accumulatePairs(b, l, bi, bb, m0, panel, partial);
+    for (int64_t r = 0; r < plan.rows; ++r)
+      for (int64_t h = 0; h < 2; ++h)
+        vector::StoreOp::create(
+            b, l, accs[2 * r + h], buffer,
+            ValueRange{arith::ConstantIndexOp::create(b, l, r),
+                       arith::ConstantIndexOp::create(b, l, h * plan.lanes)});
   }
 
   /// The tile's row r for an r known at run time (the epilogue's loop).
@@ -564,7 +565,8 @@ struct TileEmitter {
   }
 
   /// A tile's accumulators parked between its k loop and its epilogue:
-  /// [MR, 2 * lanes] i32, one per block (allocated by emitBlock).
+  /// [MR, 2 * lanes] i32, one per block (allocated by emitBlock; amx stores
+  /// its tiles to it).
   Value allocateEpilogueBuffer(OpBuilder &b, Location l) const {
     auto type = MemRefType::get({plan.rows, 2 * plan.lanes}, b.getI32Type());
     return memref::AllocOp::create(b, l, type, b.getI64IntegerAttr(64));
@@ -574,23 +576,17 @@ struct TileEmitter {
   ///   acc += za'[m] term[n] - zb'[n] rowsum[m]
   /// then y = requantized acc (QLinearMatMul) or acc itself (MatMulInteger,
   /// i32), written at (batchInY, row - rowBase, column - colBase) of `y`.
-  /// The 2 MR accumulators are stored to `buffer` and the epilogue is a
+  /// The tile's sums are in `buffer` (accumulate), and the epilogue is a
   /// loop over the tile's rows (its two halves unrolled), so that its code
   /// is written once rather than MR times:
-  ///   vector.store acc[r][h], buffer[r, h * lanes]      (r < MR, h < 2)
   ///   scf.for %r = 0 to MR iter_args(%y) {
-  ///     acc = vector.load buffer[%r, h * lanes] ...; y = transfer_write ..
+  ///     row = m0 + %r (partial: min(m0 + %r, M - 1))
+  ///     acc = vector.load buffer[row - m0, h * lanes] ...
+  ///     y = vector.transfer_write ..
   ///   }
-  Value writeTile(OpBuilder &b, Location l, ArrayRef<Value> tileAccs,
-                  Value y, Value bi, Value bb, Value m0, Value n0,
-                  Value batchInY, Value rowBase, Value colBase, bool partial,
-                  Value buffer) const {
-    for (int64_t r = 0; r < plan.rows; ++r)
-      for (int64_t h = 0; h < 2; ++h)
-        vector::StoreOp::create(
-            b, l, tileAccs[2 * r + h], buffer,
-            ValueRange{arith::ConstantIndexOp::create(b, l, r),
-                       arith::ConstantIndexOp::create(b, l, h * plan.lanes)});
+  Value writeTile(OpBuilder &b, Location l, Value y, Value bi, Value bb,
+                  Value m0, Value n0, Value batchInY, Value rowBase,
+                  Value colBase, bool partial, Value buffer) const {
     // What depends on the column alone is computed once per half, before
     // the loop (the unrolled form had it once too, after CSE).
     ColumnLanes halves[2];
@@ -603,11 +599,13 @@ struct TileEmitter {
         b, l, c0, cRows, c1, ValueRange{y},
         [&](OpBuilder &b, Location l, Value r, ValueRange args) {
           Value row = aRow(b, l, m0, r, partial);
+          Value bufferRow =
+              partial ? arith::SubIOp::create(b, l, row, m0).getResult() : r;
           Value yRow = args[0];
           for (int64_t h = 0; h < 2; ++h) {
             Value offset = arith::ConstantIndexOp::create(b, l, h * plan.lanes);
             Value acc = vector::LoadOp::create(b, l, accType, buffer,
-                                               ValueRange{r, offset});
+                                               ValueRange{bufferRow, offset});
             yRow = writeLanes(b, l, acc, yRow, bi, row, halves[h], batchInY,
                               rowBase, colBase);
           }
@@ -698,7 +696,6 @@ struct TileEmitter {
   Value emitBlock(OpBuilder &b, Location l, Value bi, Value bb, Value mb,
                   Value blockEnd, Value nBegin, Value nEnd, Value yIn,
                   Value batchInY, Value rowBase, Value colBase) const {
-    Value scratch = plan.amx ? allocateAmxScratch(b, l) : Value();
     Value epilogue = allocateEpilogueBuffer(b, l);
     auto panelLoop = scf::ForOp::create(
         b, l, nBegin, nEnd, cCols, ValueRange{yIn},
@@ -709,9 +706,8 @@ struct TileEmitter {
               [&](OpBuilder &b, Location l, Value m0, ValueRange rowArgs) {
                 auto emitTile = [&](OpBuilder &b, Location l,
                                     bool partial) -> Value {
-                  SmallVector<Value> accs =
-                      accumulate(b, l, bi, bb, m0, panel, scratch, partial);
-                  return writeTile(b, l, accs, rowArgs[0], bi, bb, m0, n0,
+                  accumulate(b, l, bi, bb, m0, panel, epilogue, partial);
+                  return writeTile(b, l, rowArgs[0], bi, bb, m0, n0,
                                    batchInY, rowBase, colBase, partial,
                                    epilogue);
                 };

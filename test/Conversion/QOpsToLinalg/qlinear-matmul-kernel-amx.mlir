@@ -8,9 +8,10 @@
 // packed as k-quads in 32-column panels ([1, 2, 32, 32]: 2 panels, 32
 // quads). Both are read through buffers by the tile loads; each 32 x 32
 // register tile is 2 x 2 TDPBUSD tiles (a zero-extended, b sign-extended)
-// over 64-k steps, stored to a 32 x 32 scratch buffer whose 32 rows x 2
-// halves the epilogue reads. The last row tile (rows 32-63, M = 40) takes
-// rows past M as row 39 (arith.minui), its scratch row too.
+// over 64-k steps, stored straight to the block's 32 x 32 epilogue buffer,
+// whose rows the epilogue's loop loads (no copy of the sums in between).
+// The last row tile (rows 32-63, M = 40) takes rows past M as row 39
+// (arith.minui), its buffer row too.
 // CHECK-LABEL: func.func @partial_tiles
 // CHECK: %[[A:.*]] = tensor.pad %{{.*}} low[0, 0, 0] high[0, 24, 28]
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
@@ -18,7 +19,7 @@
 // CHECK: %[[B:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x32x32xi32>)
 // CHECK: %[[ABUF:.*]] = bufferization.to_buffer %[[A]] read_only : tensor<1x64x128xi8> to memref<1x64x128xi8, strided<[?, ?, 1], offset: ?>>
 // CHECK: %[[BBUF:.*]] = bufferization.to_buffer %[[B]] read_only : tensor<1x2x32x32xi32> to memref<1x2x32x32xi32, strided<[?, ?, ?, 1], offset: ?>>
-// CHECK: %[[SCRATCH:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32x32xi32>
+// CHECK: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32x32xi32>
 // CHECK: scf.if
 // CHECK-COUNT-4: amx.tile_zero : !amx.tile<16x16xi32>
 // CHECK: scf.for {{.*}} -> (!amx.tile<16x16xi32>, !amx.tile<16x16xi32>, !amx.tile<16x16xi32>, !amx.tile<16x16xi32>)
@@ -26,14 +27,17 @@
 // CHECK-COUNT-2: amx.tile_load %[[BBUF]]
 // CHECK-COUNT-4: amx.tile_muli %{{.*}} zext, %{{[0-9]+}}, %{{.*}} : !amx.tile<16x64xi8>, !amx.tile<16x64xi8>, !amx.tile<16x16xi32>
 // CHECK: scf.yield
-// CHECK-COUNT-4: amx.tile_store %[[SCRATCH]]
-// CHECK-COUNT-64: vector.transfer_read %[[SCRATCH]]
+// CHECK-COUNT-4: amx.tile_store %[[BUF]]
+// CHECK-NOT: vector.store
+// CHECK: scf.for %[[R:[a-z0-9_]+]] = %c0 to %c32 step %c1
+// CHECK: vector.load %[[BUF]][%[[R]], %c0] : memref<32x32xi32>, vector<16xi32>
 // CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf64>
+// CHECK: vector.load %[[BUF]][%[[R]], %c16]
 // CHECK: } else {
 // CHECK: amx.tile_muli
 // CHECK: %[[ROW:.*]] = arith.minui %{{.*}}, %c39 : index
 // CHECK: %[[LOCAL:.*]] = arith.subi %[[ROW]], %{{.*}} : index
-// CHECK: vector.transfer_read %[[SCRATCH]][%[[LOCAL]], %c0]
+// CHECK: vector.load %[[BUF]][%[[LOCAL]], %c0]
 // CHECK-NOT: qops.qlinear_matmul
 // CHECK-NOT: qkernel.dot_u8s8_quads
 func.func @partial_tiles(%a: tensor<40x100xsi8>, %b: tensor<100x45xui8>) -> tensor<40x45xui8> {
@@ -121,8 +125,8 @@ func.func @dynamic_rows(%a: tensor<?x64xui8>, %b: tensor<64x32xsi8>) -> tensor<?
 // chunks (columns outside the rows when N >= M, as for the other
 // strategies; 2 x 2 blocks would make 8 tasks of 256 columns, so the chunks
 // narrow to 64 columns, two panels; canonicalization drops the unit dims:
-// 40 columns are one chunk); the scratch buffer is per block, inside the
-// forall.
+// 40 columns are one chunk); the epilogue buffer the tiles are stored to is
+// per block, inside the forall.
 // PAR-LABEL: func.func @threads
 // PAR: scf.forall ({{.*}}) = (0, 0, 0) to (2, 320, 160) step (1, 64, 128)
 // PAR: memref.alloc() {alignment = 64 : i64} : memref<32x32xi32>

@@ -60,12 +60,14 @@
 // CHECK: %[[CLAMPED:.*]] = arith.minui %[[ROW0]], %[[LAST:.*]] : index
 // CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
 // The epilogue: the 12 accumulators parked in the block's buffer, then one
-// loop over the tile's rows (clamped to M - 1 in the partial tile).
+// loop over the tile's rows (clamped to M - 1 in the partial tile, whose
+// buffer row is then that of row M - 1).
 // CHECK: vector.store %{{.*}}, %[[BUF:.*]][%{{.*}}, %{{.*}}] : memref<6x16xi32>, vector<8xi32>
 // CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // CHECK: %[[ROW:.*]] = arith.addi %[[M0]], %[[R]]
 // CHECK: %[[ROW_CLAMPED:.*]] = arith.minui %[[ROW]], %[[LAST]] : index
-// CHECK: vector.load %[[BUF]][%[[R]], %{{.*}}] : memref<6x16xi32>, vector<8xi32>
+// CHECK: %[[LOCAL:.*]] = arith.subi %[[ROW_CLAMPED]], %[[M0]] : index
+// CHECK: vector.load %[[BUF]][%[[LOCAL]], %{{.*}}] : memref<6x16xi32>, vector<8xi32>
 // CHECK: %[[ROW_IN_Y:.*]] = arith.subi %[[ROW_CLAMPED]], %[[MB]]
 // CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[ROW_IN_Y]], %{{.*}}] {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
 // CHECK-NOT: tensor.extract_slice
