@@ -11,7 +11,10 @@
 //      (its qops.target dropped: the expressions hold no target
 //      instruction, only the layout the target's strategy chose);
 //   2. that copy is lowered (bufferization, scf.forall as loops, LLVM) and
-//      run by the ExecutionEngine; the globals' bytes are read back;
+//      run by the ExecutionEngine; the globals' bytes are read back. The
+//      weights the expressions read are not copied into the JIT's code:
+//      each large constant global becomes an external declaration whose
+//      symbol is the attribute's own bytes (externalizeConstants);
 //   3. in the module, each value global gets them as its constant initial
 //      value; the guard (the atomic claim, both scf.ifs) and the state
 //      global are erased.
@@ -27,12 +30,14 @@
 #include "QuantOps/Target/TargetAttr.h"
 #include "QuantOps/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -78,6 +83,35 @@ SmallVector<std::string> keepComputeBodies(ModuleOp copy) {
   return names;
 }
 
+/// Constant globals of at least this many bytes are read in place.
+constexpr int64_t kExternalConstantBytes = 4096;
+
+/// The lowered copy's large constant globals (the weights the expressions
+/// read: bufferization made them llvm.mlir.global constants holding the
+/// DenseElementsAttr) become external declarations; returns each one's
+/// bytes, the attribute's raw data, for the JIT to bind the symbol to.
+/// Translating them would copy them into an LLVM constant (hashed to be
+/// uniqued), the object and the JIT's memory: for a 768 x 3072 b, about
+/// 10 ms of memmove and page faults. A declaration has the alignment of
+/// its type (the raw data is 8-byte aligned); the loads of the lowered code
+/// carry their own, that of the element type.
+llvm::StringMap<const char *> externalizeConstants(ModuleOp copy) {
+  llvm::StringMap<const char *> bytes;
+  for (auto global : copy.getOps<LLVM::GlobalOp>()) {
+    auto value =
+        dyn_cast_or_null<DenseElementsAttr>(global.getValue().value_or(nullptr));
+    if (!global.getConstant() || !value || value.isSplat() ||
+        value.getElementType().getIntOrFloatBitWidth() % 8 != 0 ||
+        value.getRawData().size() < kExternalConstantBytes)
+      continue;
+    bytes[global.getSymName()] = value.getRawData().data();
+    global->removeAttr(global.getValueAttrName());
+    global.removeAlignmentAttr();
+    global.setLinkage(LLVM::Linkage::External);
+  }
+  return bytes;
+}
+
 /// Step 2: lower `copy` for the host and run `names`; reads each value
 /// global (`globals`: the module's, whose names the copy shares) back into a
 /// DenseElementsAttr.
@@ -99,6 +133,7 @@ runOnHost(ModuleOp copy, ArrayRef<std::string> names,
   qops::buildQOpsLinalgToLLVMPipeline(pm, options);
   if (failed(pm.run(copy)))
     return failure();
+  llvm::StringMap<const char *> constants = externalizeConstants(copy);
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   // -O1: the expressions run once.
@@ -111,6 +146,14 @@ runOnHost(ModuleOp copy, ArrayRef<std::string> names,
                      << llvm::toString(engine.takeError());
     return failure();
   }
+  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    for (const auto &constant : constants)
+      symbols[interner(constant.getKey())] = {
+          llvm::orc::ExecutorAddr::fromPtr(constant.getValue()),
+          llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
   for (const std::string &name : names)
     if (llvm::Error error = (*engine)->invokePacked(name)) {
       copy.emitError() << "qops-const-eval: "

@@ -138,7 +138,7 @@ cl::opt<std::string> cacheDir(
     cl::desc("Keep compiled objects in DIR and link them instead of "
              "compiling again when the same file is run with the same "
              "options on this CPU with this build (default: "
-             "$QUANTOPS_CACHE_DIR; none: no cache)"),
+             "$QUANTOPS_CACHE_DIR; without either, no cache)"),
     cl::value_desc("DIR"),
     cl::init(std::getenv("QUANTOPS_CACHE_DIR")
                  ? std::getenv("QUANTOPS_CACHE_DIR")
