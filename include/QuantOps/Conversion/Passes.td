@@ -108,8 +108,8 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
 def QOpsDecomposeContractions
     : Pass<"qops-decompose-contractions", "ModuleOp"> {
   let summary = "Decompose the integer contractions (QLinearMatMul, "
-                "MatMulInteger) into qkernel.matmul, the engine's one "
-                "contraction";
+                "MatMulInteger, ConvInteger, QLinearConv) into "
+                "qkernel.matmul, the engine's one contraction";
   let description = [{
     The engine's first stage, target-independent: each integer contraction
     op becomes `qkernel.matmul`, which says only what is computed (the
@@ -117,7 +117,11 @@ def QOpsDecomposeContractions
     and is what every later stage reads: convert-qops-to-linalg lowers it
     to the gemv, the packed kernel of the configured strategy or the
     generic linalg form. A new contraction op needs only its pattern here
-    (populateDecomposeContractionsPatterns).
+    (populateDecomposeContractionsPatterns). The convolutions become one on
+    the patches of x (im2col: tensor.pad with x's zero point, one
+    linalg.generic gathering [N, G, C/G, K.., o..], reshapes), with the
+    weights as a, so that y comes out in NCHW
+    (DecomposeConvolutions.cpp).
 
     ```mlir
     %y = qops.matmul_integer a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)
@@ -130,7 +134,10 @@ def QOpsDecomposeContractions
     convert-qops-to-linalg runs the same patterns first, so that it still
     takes the qops ops alone.
   }];
-  let dependentDialects = ["::mlir::qkernel::QKernelDialect"];
+  let dependentDialects = ["::mlir::qkernel::QKernelDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def QOpsLowerPacking : Pass<"qops-lower-packing"> {

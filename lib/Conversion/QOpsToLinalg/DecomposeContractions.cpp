@@ -10,8 +10,8 @@
 //                                                     QLinearMatMul
 //
 // Both ONNX ops already have this form, so their patterns only move the
-// operands; a contraction that does not (a convolution: its patches) says
-// here how it becomes one.
+// operands; the convolutions, which become one on the patches of x, are in
+// DecomposeConvolutions.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,4 +77,5 @@ struct DecomposeContractionsPass
 void qops::populateDecomposeContractionsPatterns(RewritePatternSet &patterns) {
   patterns.add<DecomposeQLinearMatMul, DecomposeMatMulInteger>(
       patterns.getContext());
+  populateDecomposeConvolutionsPatterns(patterns);
 }

@@ -122,6 +122,9 @@ using NodeImporter =
 /// QLinearMatMul.
 const NodeImporter *lookupQuantOpImporter(llvm::StringRef domain,
                                           llvm::StringRef opType);
+/// ConvInteger, QLinearConv (ImportConvOps.cpp).
+const NodeImporter *lookupConvOpImporter(llvm::StringRef domain,
+                                         llvm::StringRef opType);
 /// Constant, ReduceMin, ReduceMax, Min, Max, Sub, Div, Clip, Round, Cast,
 /// Identity (ai.onnx).
 const NodeImporter *lookupFunctionBodyOpImporter(llvm::StringRef domain,

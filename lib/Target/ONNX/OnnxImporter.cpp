@@ -322,6 +322,8 @@ llvm::Error GraphImporter::importNode(const Node &node) {
   const NodeImporter *importer =
       lookupQuantOpImporter(node.domain(), node.op_type());
   if (!importer)
+    importer = lookupConvOpImporter(node.domain(), node.op_type());
+  if (!importer)
     importer = lookupFunctionBodyOpImporter(node.domain(), node.op_type());
   if (!importer)
     importer = lookupFloatOpImporter(node.domain(), node.op_type());

@@ -713,3 +713,155 @@ func.func @matmulint_b_zp_vector_b(%a: tensor<2x4xui8>, %b: tensor<4xui8>, %bzp:
   %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b, %bzp : tensor<4xui8>, tensor<2xui8>) -> tensor<2xi32>
   return
 }
+
+// -----
+
+func.func @conv_x_type(%x: tensor<1x1x4x4xui16>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{conv_x_type: x must be si8 or ui8, got 'ui16'}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui16>) w(%w : tensor<1x1x3x3xui8>) -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_w_type(%x: tensor<1x1x4x4xui8>, %w: tensor<1x1x3x3xi8>) {
+  // expected-error @+1 {{conv_w_type: w must be si8 or ui8, got 'i8'}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<1x1x3x3xi8>) -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_zp_type(%x: tensor<1x1x4x4xui8>, %xzp: tensor<si8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{conv_zp_type: x_zero_point has type 'si8' but x has 'ui8'}}
+  %y = qops.conv_integer x(%x, %xzp : tensor<1x1x4x4xui8>, tensor<si8>) w(%w : tensor<1x1x3x3xui8>) -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_y_type(%x: tensor<1x1x4x4xui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{conv_y_type: y must be i32 or si32, got 'ui8'}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<1x1x3x3xui8>) -> tensor<1x1x2x2xui8>
+  return
+}
+
+// -----
+
+func.func @conv_rank(%x: tensor<1x4xui8>, %w: tensor<1x4xui8>) {
+  // expected-error @+1 {{conv_rank: x and w must both have rank 3, 4 or 5 (1-D to 3-D NCHW), got 'tensor<1x4xui8>' and 'tensor<1x4xui8>'}}
+  %y = qops.conv_integer x(%x : tensor<1x4xui8>) w(%w : tensor<1x4xui8>) -> tensor<1x1xi32>
+  return
+}
+
+// -----
+
+func.func @conv_attr_size(%x: tensor<1x1x4x4xui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{conv_attr_size: pads has 2 values, the 2-D convolution needs 4}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<1x1x3x3xui8>) {pads = array<i64: 1, 1>} -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_attr_value(%x: tensor<1x1x4x4xui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{conv_attr_value: strides must be >= 1, got 0}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<1x1x3x3xui8>) {strides = array<i64: 1, 0>} -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_attr_value_group(%x: tensor<1x1x4x4xui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{conv_attr_value: group must be >= 1, got 0}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<1x1x3x3xui8>) {group = 0 : i64} -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_group(%x: tensor<1x4x4x4xui8>, %w: tensor<3x2x3x3xui8>) {
+  // expected-error @+1 {{conv_group: x has 4 channels and w 3 x 2, which group = 2 does not split (C = group * w's dim 1, group divides M)}}
+  %y = qops.conv_integer x(%x : tensor<1x4x4x4xui8>) w(%w : tensor<3x2x3x3xui8>) {group = 2 : i64} -> tensor<1x3x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_x_zp_shape(%x: tensor<1x1x4x4xui8>, %xzp: tensor<2xui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{conv_x_zp_shape: x_zero_point must have one element, got 'tensor<2xui8>'}}
+  %y = qops.conv_integer x(%x, %xzp : tensor<1x1x4x4xui8>, tensor<2xui8>) w(%w : tensor<1x1x3x3xui8>) -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_w_zp_shape(%x: tensor<1x1x4x4xui8>, %w: tensor<2x1x3x3xui8>, %wzp: tensor<3xui8>) {
+  // expected-error @+1 {{conv_w_zp_shape: w_zero_point of 'tensor<3xui8>' is not one element or [M] with M = 2}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w, %wzp : tensor<2x1x3x3xui8>, tensor<3xui8>) -> tensor<1x2x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_y_shape(%x: tensor<1x1x4x4xui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{conv_y_shape: y has type 'tensor<1x1x4x4xi32>' but x, w and the attributes give shape 'tensor<1x1x2x2xi32>'}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<1x1x3x3xui8>) -> tensor<1x1x4x4xi32>
+  return
+}
+
+// -----
+
+func.func @conv_y_shape_kernel_too_large(%x: tensor<1x1x4x4xui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{conv_y_shape: spatial dimension 1 (4, padded by 0 and 0) is shorter than the dilated kernel (3, dilation 2)}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<1x1x3x3xui8>) {dilations = array<i64: 1, 2>} -> tensor<1x1x2x0xi32>
+  return
+}
+
+// -----
+
+func.func @qlinearconv_y_type(%x: tensor<1x1x4x4xui8>, %s: tensor<f32>, %zp: tensor<ui8>, %w: tensor<1x1x3x3xui8>, %yzp: tensor<i32>) {
+  // expected-error @+1 {{conv_y_type: y must be si8 or ui8, got 'i32'}}
+  %y = qops.qlinear_conv x(%x, %s, %zp : tensor<1x1x4x4xui8>, tensor<f32>, tensor<ui8>) w(%w, %s, %zp : tensor<1x1x3x3xui8>, tensor<f32>, tensor<ui8>) y(%s, %yzp : tensor<f32>, tensor<i32>) -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @qlinearconv_y_zp_type(%x: tensor<1x1x4x4xui8>, %s: tensor<f32>, %zp: tensor<ui8>, %w: tensor<1x1x3x3xui8>, %yzp: tensor<si8>) {
+  // expected-error @+1 {{conv_zp_type: y_zero_point has type 'si8' but y has 'ui8'}}
+  %y = qops.qlinear_conv x(%x, %s, %zp : tensor<1x1x4x4xui8>, tensor<f32>, tensor<ui8>) w(%w, %s, %zp : tensor<1x1x3x3xui8>, tensor<f32>, tensor<ui8>) y(%s, %yzp : tensor<f32>, tensor<si8>) -> tensor<1x1x2x2xui8>
+  return
+}
+
+// -----
+
+func.func @qlinearconv_scale_type(%x: tensor<1x1x4x4xui8>, %s: tensor<f32>, %h: tensor<f16>, %zp: tensor<ui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{qlinearconv_scale_type: scales must be f32, got 'f16'}}
+  %y = qops.qlinear_conv x(%x, %s, %zp : tensor<1x1x4x4xui8>, tensor<f32>, tensor<ui8>) w(%w, %h, %zp : tensor<1x1x3x3xui8>, tensor<f16>, tensor<ui8>) y(%s, %zp : tensor<f32>, tensor<ui8>) -> tensor<1x1x2x2xui8>
+  return
+}
+
+// -----
+
+func.func @qlinearconv_params_shape(%x: tensor<1x1x4x4xui8>, %s: tensor<f32>, %s2: tensor<2xf32>, %zp: tensor<ui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{qlinearconv_params_shape: x's and y's scales and zero points have one element, got 'tensor<2xf32>'}}
+  %y = qops.qlinear_conv x(%x, %s, %zp : tensor<1x1x4x4xui8>, tensor<f32>, tensor<ui8>) w(%w, %s, %zp : tensor<1x1x3x3xui8>, tensor<f32>, tensor<ui8>) y(%s2, %zp : tensor<2xf32>, tensor<ui8>) -> tensor<1x1x2x2xui8>
+  return
+}
+
+// -----
+
+func.func @qlinearconv_w_scale_shape(%x: tensor<1x1x4x4xui8>, %s: tensor<f32>, %s2: tensor<2xf32>, %zp: tensor<ui8>, %w: tensor<1x1x3x3xui8>) {
+  // expected-error @+1 {{qlinearconv_params_shape: w_scale of 'tensor<2xf32>' is not one element or [M] with M = 1}}
+  %y = qops.qlinear_conv x(%x, %s, %zp : tensor<1x1x4x4xui8>, tensor<f32>, tensor<ui8>) w(%w, %s2, %zp : tensor<1x1x3x3xui8>, tensor<2xf32>, tensor<ui8>) y(%s, %zp : tensor<f32>, tensor<ui8>) -> tensor<1x1x2x2xui8>
+  return
+}
+
+// -----
+
+func.func @qlinearconv_bias(%x: tensor<1x1x4x4xui8>, %s: tensor<f32>, %zp: tensor<ui8>, %w: tensor<1x1x3x3xui8>, %bias: tensor<2xi32>) {
+  // expected-error @+1 {{qlinearconv_bias: bias must be i32 [M] with M = 1, got 'tensor<2xi32>'}}
+  %y = qops.qlinear_conv x(%x, %s, %zp : tensor<1x1x4x4xui8>, tensor<f32>, tensor<ui8>) w(%w, %s, %zp : tensor<1x1x3x3xui8>, tensor<f32>, tensor<ui8>) y(%s, %zp : tensor<f32>, tensor<ui8>) bias(%bias : tensor<2xi32>) -> tensor<1x1x2x2xui8>
+  return
+}

@@ -910,3 +910,17 @@ func.func @dequantize_int32_constant_zp(%x: tensor<4xi32>, %s: tensor<f32>) -> t
   %y = qops.dequantize_linear %x, %s, %zp : tensor<4xi32>, tensor<f32>, tensor<i32> -> tensor<4xf32>
   return %y : tensor<4xf32>
 }
+
+// CHECK-LABEL: func.func @conv_integer
+// CHECK: qops.conv_integer x(%{{.*}}, %{{.*}} : tensor<?x3x5x5xui8>, tensor<ui8>) w(%{{.*}}, %{{.*}} : tensor<4x3x3x3xsi8>, tensor<4xsi8>) {pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} -> tensor<?x4x3x3xi32>
+func.func @conv_integer(%x: tensor<?x3x5x5xui8>, %xzp: tensor<ui8>, %w: tensor<4x3x3x3xsi8>, %wzp: tensor<4xsi8>) -> tensor<?x4x3x3xi32> {
+  %y = qops.conv_integer x(%x, %xzp : tensor<?x3x5x5xui8>, tensor<ui8>) w(%w, %wzp : tensor<4x3x3x3xsi8>, tensor<4xsi8>) {pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} -> tensor<?x4x3x3xi32>
+  return %y : tensor<?x4x3x3xi32>
+}
+
+// CHECK-LABEL: func.func @qlinear_conv_depthwise_bias
+// CHECK: qops.qlinear_conv {{.*}} bias(%{{.*}} : tensor<6xi32>) {group = 6 : i64} -> tensor<1x6x8xsi8>
+func.func @qlinear_conv_depthwise_bias(%x: tensor<1x6x10xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<6x1x3xsi8>, %ws: tensor<6xf32>, %wzp: tensor<6xsi8>, %ys: tensor<1xf32>, %yzp: tensor<1xsi8>, %bias: tensor<6xi32>) -> tensor<1x6x8xsi8> {
+  %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x6x10xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<6x1x3xsi8>, tensor<6xf32>, tensor<6xsi8>) y(%ys, %yzp : tensor<1xf32>, tensor<1xsi8>) bias(%bias : tensor<6xi32>) {group = 6 : i64} -> tensor<1x6x8xsi8>
+  return %y : tensor<1x6x8xsi8>
+}

@@ -120,6 +120,24 @@ class Case:
                     "                           b(%s : %s) -> %s\n"
                     "  return %%0 : %s\n") % (
                 ", ".join(a[:na]), ", ".join(ti[:na]), ", ".join(a[na:]), ", ".join(ti[na:]), to[0], to[0])
+        elif self.op == "conv":
+            # ConvInteger: x, [x_zero_point], w, [w_zero_point];
+            # QLinearConv: x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp
+            attr_dict = " {%s}" % ", ".join("%s = %s" % kv for kv in self.attrs) if self.attrs else ""
+            if self.quantized:
+                body = ("  %%0 = qops.qlinear_conv x(%s : %s)\n"
+                        "                          w(%s : %s)\n"
+                        "                          y(%s : %s)%s -> %s\n"
+                        "  return %%0 : %s\n") % (
+                    ", ".join(a[0:3]), ", ".join(ti[0:3]), ", ".join(a[3:6]), ", ".join(ti[3:6]),
+                    ", ".join(a[6:8]), ", ".join(ti[6:8]), attr_dict, to[0], to[0])
+            else:
+                nx = 2 if self.x_zp else 1
+                body = ("  %%0 = qops.conv_integer x(%s : %s)\n"
+                        "                          w(%s : %s)%s -> %s\n"
+                        "  return %%0 : %s\n") % (
+                    ", ".join(a[:nx]), ", ".join(ti[:nx]), ", ".join(a[nx:]), ", ".join(ti[nx:]),
+                    attr_dict, to[0], to[0])
         else:
             raise ValueError(self.op)
         return "func.func @%s(%s) -> %s {\n%s%s}\n" % (name, args, res, pre, body)
@@ -216,6 +234,46 @@ def MMI(a, at, b, bt, azp=None, bzp=None, dyn=False):
                 ins[-1].keep = tuple(i for i, d in enumerate(zp.shape) if d == 1)
     c = Case("mmi", ins, [Tensor(y, "i32")], dyn=dyn)
     c.a_zp = azp is not None
+    return c
+
+
+def CONV(x, xt, w, wt, xzp=None, wzp=None, strides=None, dilations=None, pads=None, group=1,
+         q=None, dyn=False):
+    """ConvInteger case (q None: inputs x, [x_zero_point], w, [w_zero_point],
+    int32 y from ref.conv_integer) or QLinearConv case (q = (x_scale,
+    w_scale, y_scale, y_zero_point, y type); both zero points given; y from
+    ref.qlinear_conv). dyn: the batch dimension is dynamic."""
+    npt = {"u8": np.uint8, "i8": np.int8}
+    x, w = np.asarray(x).astype(npt[xt]), np.asarray(w).astype(npt[wt])
+    xzp = None if xzp is None else np.asarray(xzp).astype(npt[xt])
+    wzp = None if wzp is None else np.asarray(wzp).astype(npt[wt])
+    kw = dict(strides=strides, dilations=dilations, pads=pads, group=group)
+    attrs = []
+    for key in ("dilations", "group", "pads", "strides"):  # the printer's order
+        if key == "group" and group != 1:
+            attrs.append(("group", "%d : i64" % group))
+        elif key != "group" and kw[key] is not None:
+            attrs.append((key, "array<i64: %s>" % ", ".join(str(v) for v in kw[key])))
+    if q is None:
+        y = ref.conv_integer(x, w, xzp, wzp, **kw)
+        ins = [Tensor(x, xt)] + ([Tensor(xzp, xt)] if xzp is not None else [])
+        ins += [Tensor(w, wt)] + ([Tensor(wzp, wt)] if wzp is not None else [])
+        out = Tensor(y, "i32")
+    else:
+        xs, ws, ys, yzp, yt = q
+        yzp = np.asarray(yzp).astype(npt[yt])
+        y = ref.qlinear_conv(x, xs, xzp, w, ws, wzp, ys, yzp, **kw)
+        ins = [Tensor(x, xt), Tensor(xs, et_of(xs)), Tensor(xzp, xt),
+               Tensor(w, wt), Tensor(ws, et_of(ws)), Tensor(wzp, wt),
+               Tensor(ys, et_of(ys)), Tensor(yzp, yt)]
+        out = Tensor(y, yt)
+    if dyn:  # only the batch (dim 0 of x and y) is dynamic
+        for t in ins + [out]:
+            t.keep = tuple(range(t.arr.ndim))
+        ins[0].keep = out.keep = tuple(range(1, x.ndim))
+    c = Case("conv", ins, [out], attrs, dyn)
+    c.quantized = q is not None
+    c.x_zp = xzp is not None
     return c
 
 
@@ -2000,6 +2058,109 @@ def qmm_f8_nonfinite_to_u8(n):
     a, b = _nonfinite_ab()
     return FQMM(a, "f8E5M2", np.array(1.0, f32), np.array(0, np.uint8), b, "f8E5M2", np.array(1.0, f32),
                 np.array(0, np.uint8), np.array(0.5, f32), np.array(100, np.uint8), "u8", "f32")
+
+
+# ---------------------------------------------------------------------------
+# ConvInteger and QLinearConv (family "conv")
+# ---------------------------------------------------------------------------
+
+def conv_rand(name, xt, wt, xshape, wshape, xzp=True, wzp="tensor", q=None, dyn=False, **kw):
+    """Random convolution over the types' whole ranges. xzp: a random
+    one-element zero point or none; wzp: "tensor" (one element), "channel"
+    ([M]) or None. q: None (ConvInteger) or (w_scale "tensor" / "channel",
+    y type) for QLinearConv, with scales that keep most outputs inside y's
+    range (some saturate)."""
+    rng = rng_for(name)
+
+    def rand(t, shape):
+        return rng.integers(_MMI_LIM[t][0], _MMI_LIM[t][1] + 1, size=shape)
+
+    x, w = rand(xt, xshape), rand(wt, wshape)
+    m = wshape[0]
+    x_zp = rand(xt, ()) if xzp or q else None
+    w_zp = {"tensor": lambda: rand(wt, ()), "channel": lambda: rand(wt, (m,)),
+            None: lambda: None}[wzp if not q or wzp else "tensor"]()
+    if q is None:
+        return CONV(x, xt, w, wt, x_zp, w_zp, dyn=dyn, **kw)
+    ws_kind, yt = q
+    xs = np.array(rng.uniform(0.01, 0.05), f32)
+    ws = np.array(rng.uniform(0.002, 0.02, size=() if ws_kind == "tensor" else (m,)), f32)
+    # y_scale and y_zero_point from the sums' spread, so that most outputs
+    # fall inside y's range (about 2.5 standard deviations; a few saturate)
+    s_dims = len(xshape) - 2
+    acc = ref._conv_sums(x, w, x_zp, w_zp, kw.get("strides") or [1] * s_dims,
+                         kw.get("dilations") or [1] * s_dims, kw.get("pads") or [0] * (2 * s_dims),
+                         kw.get("group", 1)).astype(np.float64)
+    mult = 50.0 / max(acc.std(), 1.0)
+    ys = np.array(float(xs) * float(np.mean(ws)) / mult, f32)
+    lo, hi = _MMI_LIM[yt]
+    yzp = np.array(int(np.clip(round((lo + hi) / 2 - acc.mean() * mult), lo, hi)))
+    return CONV(x, xt, w, wt, x_zp, w_zp, q=(xs, ws, ys, yzp, yt), dyn=dyn, **kw)
+
+
+for _name, _args, _kw in [
+        ("conv_u8_u8_pads", ("u8", "u8", (1, 3, 7, 7), (4, 3, 3, 3)), dict(pads=[1, 1, 1, 1])),
+        ("conv_i8_u8_strides_dilations", ("i8", "u8", (1, 3, 11, 10), (5, 3, 3, 2)),
+         dict(strides=[2, 3], dilations=[2, 1], pads=[0, 1, 2, 1])),
+        ("conv_u8_i8_channel_zp", ("u8", "i8", (1, 4, 6, 6), (6, 4, 3, 3)), dict(wzp="channel", pads=[1, 0, 1, 2])),
+        ("conv_i8_i8_no_zp", ("i8", "i8", (1, 2, 5, 5), (3, 2, 2, 2)), dict(xzp=False, wzp=None)),
+        ("conv_1d", ("u8", "i8", (2, 4, 11), (3, 4, 3)), dict(strides=[2], pads=[1, 2])),
+        ("conv_3d", ("u8", "u8", (1, 2, 4, 5, 5), (3, 2, 2, 3, 3)), dict(pads=[1, 0, 1, 0, 1, 1], dilations=[1, 1, 2])),
+        ("conv_groups", ("u8", "i8", (1, 4, 6, 6), (6, 2, 3, 3)), dict(group=2, pads=[1, 1, 1, 1])),
+        ("conv_depthwise", ("u8", "i8", (1, 8, 7, 7), (8, 1, 3, 3)), dict(group=8, wzp="channel", pads=[1, 1, 1, 1])),
+        ("conv_batch3", ("i8", "u8", (3, 3, 6, 5), (4, 3, 3, 3)), dict(strides=[1, 2], pads=[1, 1, 1, 1])),
+        ("conv_pointwise", ("u8", "i8", (1, 16, 5, 7), (8, 16, 1, 1)), dict(wzp="channel")),
+        ("conv_pointwise_batch2", ("u8", "i8", (2, 16, 5, 7), (8, 16, 1, 1)), dict()),
+        ("conv_kernel_tiles", ("u8", "i8", (1, 16, 12, 12), (40, 16, 3, 3)), dict(wzp="channel", pads=[1, 1, 1, 1])),
+        ("conv_dyn_batch", ("u8", "i8", (2, 3, 6, 6), (4, 3, 3, 3)), dict(pads=[1, 1, 1, 1], dyn=True)),
+        ("qconv_u8_u8_u8", ("u8", "u8", (1, 3, 8, 8), (4, 3, 3, 3)), dict(q=("tensor", "u8"), pads=[1, 1, 1, 1])),
+        ("qconv_u8_u8_i8", ("u8", "u8", (1, 3, 6, 6), (4, 3, 3, 3)), dict(q=("tensor", "i8"))),
+        ("qconv_u8_i8_u8", ("u8", "i8", (1, 3, 6, 6), (4, 3, 3, 3)), dict(q=("channel", "u8"), wzp="channel")),
+        ("qconv_u8_i8_i8", ("u8", "i8", (1, 3, 6, 6), (4, 3, 3, 3)), dict(q=("channel", "i8"))),
+        ("qconv_i8_u8_u8", ("i8", "u8", (1, 3, 6, 6), (4, 3, 3, 3)), dict(q=("tensor", "u8"), strides=[2, 2])),
+        ("qconv_i8_u8_i8", ("i8", "u8", (1, 3, 6, 6), (4, 3, 3, 3)), dict(q=("channel", "i8"), wzp="channel")),
+        ("qconv_i8_i8_u8", ("i8", "i8", (1, 3, 6, 6), (4, 3, 3, 3)), dict(q=("tensor", "u8"), dilations=[2, 2])),
+        ("qconv_i8_i8_i8", ("i8", "i8", (1, 3, 6, 6), (4, 3, 3, 3)), dict(q=("channel", "i8"), pads=[2, 0, 0, 2])),
+        ("qconv_groups_channel", ("u8", "i8", (1, 6, 7, 7), (9, 2, 3, 3)),
+         dict(q=("channel", "u8"), wzp="channel", group=3, pads=[1, 1, 1, 1])),
+        ("qconv_depthwise", ("u8", "i8", (1, 8, 9, 9), (8, 1, 3, 3)),
+         dict(q=("channel", "u8"), wzp="channel", group=8, strides=[2, 2], pads=[1, 1, 1, 1])),
+        ("qconv_kernel_tiles", ("u8", "i8", (2, 32, 10, 10), (48, 32, 3, 3)),
+         dict(q=("channel", "u8"), wzp="channel", pads=[1, 1, 1, 1])),
+        ("qconv_1d", ("i8", "i8", (1, 5, 17), (7, 5, 4)), dict(q=("tensor", "i8"), strides=[3], pads=[2, 1])),
+        ("qconv_3d", ("u8", "i8", (1, 3, 4, 4, 4), (4, 3, 2, 2, 2)), dict(q=("channel", "u8"), pads=[1, 1, 1, 0, 0, 0])),
+        ("qconv_dyn_batch", ("u8", "i8", (3, 4, 5, 5), (6, 4, 3, 3)), dict(q=("tensor", "u8"), pads=[1, 1, 1, 1], dyn=True)),
+]:
+    add("conv", _name, (lambda a, k: lambda n: conv_rand(n, *a, **k))(_args, _kw))
+
+
+@case("conv")
+def qconv_ties_saturation(n):
+    # x_scale * w_scale / y_scale = 0.5 exactly: every odd sum is a tie
+    # (round half to even); a 1x1 kernel over sums from -255 * 255 to
+    # 255 * 255 saturates y at both ends.
+    # Small values elsewhere, so that most sums are ties or near them; the
+    # first pixel 255 in both channels, so that its outputs (255 (w0 + w1)
+    # / 2 + 128) saturate at 0 or 255 where |w0 + w1| > 1.
+    rng = rng_for(n)
+    x = rng.integers(0, 24, size=(1, 2, 6, 6))
+    w = rng.integers(-8, 8, size=(6, 2, 1, 1))
+    x[0, :, 0, 0] = 255
+    q = (np.array(0.5, f32), np.array(1.0, f32), np.array(1.0, f32), np.array(128), "u8")
+    return CONV(x, "u8", w, "i8", np.array(0), np.array(0), q=q)
+
+
+@case("conv")
+def conv_extreme_sums(n):
+    # (x - x_zp) = -255 and (w - w_zp) = -255 on every tap of output 0:
+    # 1 x 32 x 5 x 5 taps = 800 * 65025 = 52020000 (far inside int32);
+    # the other outputs random.
+    rng = rng_for(n)
+    x = rng.integers(0, 256, size=(1, 32, 5, 5))
+    w = rng.integers(-128, 128, size=(4, 32, 5, 5))
+    x[0] = 0
+    w[0] = -128
+    return CONV(x, "u8", w, "i8", np.array(255), np.array(127))
 
 
 def build(name):

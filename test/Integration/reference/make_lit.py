@@ -31,6 +31,10 @@ TITLES = {
                       "// per-row and per-column zero points or none, 1-D operands, batch broadcast,\n"
                       "// the int8 kernel's and the gemv's shapes (K = 4096), sums near the int32\n"
                       "// bounds, dynamic shapes.",
+    "conv": "ConvInteger and QLinearConv: u8/i8 in every combination, 1-D, 2-D and 3-D,\n"
+            "// pads (asymmetric), strides, dilations, groups and depthwise, per-channel w\n"
+            "// zero points and scales, batches (and a dynamic batch), 1x1, the int8\n"
+            "// kernel's tiles (M >= 32), ties and saturation.",
     "edge-values": "Edge values: ties, saturation at both ends, -0, +-Inf, NaN, denormals,\n"
                    "// zero scales, zero-size tensors, sizes 1/3/17/1023, a 1e6-element tensor.",
     "seed-examples": "The examples of SPEC.md, shared/seeds/ and the ONNX backend node tests\n"
@@ -63,7 +67,7 @@ DISCREPANCIES = {
 }
 TITLES.update({k: "REGRESSION (fixed): " + v for k, v in DISCREPANCIES.items()})
 ORDER = ["quantize-linear", "dequantize-linear", "dynamic-quantize-linear", "qlinear-matmul",
-         "matmul-integer", "edge-values", "seed-examples",
+         "matmul-integer", "conv", "edge-values", "seed-examples",
          "float8-quantize", "float8-dequantize", "float-scales", "float8-qlinear-matmul"] + list(DISCREPANCIES)
 # Families whose data is written by one gen_case.py process (--family): the
 # float forms, which take their expected values from qops_float_ref.py.
@@ -81,12 +85,16 @@ BATCHED = {"float8-quantize", "float8-dequantize", "float-scales", "float8-qline
 # switched off on an AMX host, so that it tests vnni there too.
 FORCE_MADD_VARIANT = ("avx512vnni || avxvnni", " --target-features=-avx512vnni,-avxvnni")
 STRATEGY_VARIANTS = {"qlinear-matmul": [(None, ""), FORCE_MADD_VARIANT],
-                     "matmul-integer": [(None, ""), FORCE_MADD_VARIANT]}
+                     "matmul-integer": [(None, ""), FORCE_MADD_VARIANT],
+                     "conv": [(None, ""), FORCE_MADD_VARIANT]}
 NO_AMX_VARIANT = ("amx", " --target-features=-amx-tile")
 
 
 def amx_applies(case):
-    """Whether the amx kernel would take this int8 case's a."""
+    """Whether the amx kernel would take this int8 case's a (a convolution's
+    a is its weights: M rows, y's channels)."""
+    if case.op == "conv":
+        return case.outs[0].arr.shape[1] >= 32
     a = case.ins[0].arr
     return a.ndim >= 2 and (case.dyn or a.shape[-2] >= 32)
 
@@ -102,7 +110,7 @@ def variants(family, name, case):
     result = list(STRATEGY_VARIANTS.get(family, [(None, "")]))
     if name in STREAMING_CASES:
         result.append(STREAMING_VARIANT)
-    if family in ("qlinear-matmul", "matmul-integer") and amx_applies(case):
+    if family in ("qlinear-matmul", "matmul-integer", "conv") and amx_applies(case):
         result.insert(1, NO_AMX_VARIANT)
     return result
 

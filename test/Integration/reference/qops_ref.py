@@ -357,6 +357,83 @@ def matmul_integer(a, b, a_zp=None, b_zp=None):
 # 4-bit / 2-bit packing (ONNX storage), used to read the node tests
 # ---------------------------------------------------------------------------
 
+def _conv_sums(x, w, x_zp, w_zp, strides, dilations, pads, group):
+    """The exact sums of ConvInteger / QLinearConv (SPEC.md), NCHW with S =
+    x.ndim - 2 spatial dims, int64, before any wrap:
+
+        acc[n, m, o..] = sum_{c, k..} (xp[n, g Cg + c, o s + k d] - x_zp)
+                                      * (w[m, c, k..] - w_zp[m])
+
+    g = m // (M // group), Cg = C // group, xp = x padded with x_zp
+    (pads: S begins, then S ends). Summed tap by tap (one strided slice of
+    the padded input per kernel offset), not through patches."""
+    x, w = np.asarray(x), np.asarray(w)
+    s_dims = x.ndim - 2
+    n, c = x.shape[:2]
+    m, cg = w.shape[:2]
+    kernel = w.shape[2:]
+    assert c == cg * group and m % group == 0, (x.shape, w.shape, group)
+    xz = 0 if x_zp is None else int(np.asarray(x_zp).reshape(-1)[0])
+    wz = np.zeros(m, np.int64) if w_zp is None else \
+        np.broadcast_to(np.asarray(w_zp).astype(np.int64).reshape(-1), (m,))
+    xp = np.pad(x.astype(np.int64) - xz,
+                [(0, 0), (0, 0)] + [(pads[i], pads[s_dims + i]) for i in range(s_dims)])
+    out = [(xp.shape[2 + i] - ((kernel[i] - 1) * dilations[i] + 1)) // strides[i] + 1
+           for i in range(s_dims)]
+    assert all(o >= 1 for o in out), "the kernel does not fit"
+    dw = w.astype(np.int64) - wz.reshape((m,) + (1,) * (w.ndim - 1))
+    acc = np.zeros((n, m) + tuple(out), np.int64)
+    mg = m // group
+    for k in np.ndindex(*kernel):
+        window = tuple(slice(k[i] * dilations[i],
+                             k[i] * dilations[i] + (out[i] - 1) * strides[i] + 1, strides[i])
+                       for i in range(s_dims))
+        tap = xp[(slice(None), slice(None)) + window]           # [N, C, o..]
+        for g in range(group):
+            xs = tap[:, g * cg:(g + 1) * cg]                      # [N, Cg, o..]
+            ws = dw[g * mg:(g + 1) * mg][(slice(None), slice(None)) + k]   # [Mg, Cg]
+            acc[:, g * mg:(g + 1) * mg] += np.einsum("nc...,mc->nm...", xs, ws)
+    return acc
+
+
+def conv_integer(x, w, x_zp=None, w_zp=None, strides=None, dilations=None, pads=None, group=1):
+    """ConvInteger-10 (SPEC.md): x, w uint8 or int8; x_zp one element, w_zp
+    one element or [M] (both optional, 0); int32 y, the sums wrapped to 32
+    bits as ONNX allows."""
+    s_dims = np.ndim(x) - 2
+    strides = strides or [1] * s_dims
+    dilations = dilations or [1] * s_dims
+    pads = pads or [0] * (2 * s_dims)
+    acc = _conv_sums(x, w, x_zp, w_zp, strides, dilations, pads, group)
+    return ((acc + 2 ** 31) % 2 ** 32 - 2 ** 31).astype(np.int32)
+
+
+def qlinear_conv(x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, bias=None,
+                 strides=None, dilations=None, pads=None, group=1):
+    """QLinearConv-10 (SPEC.md): acc = conv(x - x_zp, w - w_zp) + bias exactly,
+    multiplier = x_scale * w_scale / y_scale in f32 (per output channel when
+    w_scale is), y = saturate(round_half_even(f64(acc) * f64(multiplier)) + y_zp)
+    -- QLinearMatMul's requantization."""
+    s_dims = np.ndim(x) - 2
+    strides = strides or [1] * s_dims
+    dilations = dilations or [1] * s_dims
+    pads = pads or [0] * (2 * s_dims)
+    acc = _conv_sums(x, w, x_zp, w_zp, strides, dilations, pads, group)
+    m = acc.shape[1]
+    chan = (1, m) + (1,) * s_dims
+    if bias is not None:
+        acc = acc + np.asarray(bias).astype(np.int64).reshape(chan)
+    assert np.all(acc >= -2 ** 31) and np.all(acc < 2 ** 31), "accumulator exceeds int32"
+    xs = np.asarray(x_scale, np.float32).reshape(())
+    ws = np.broadcast_to(np.asarray(w_scale, np.float32).reshape(-1), (m,))
+    ys = np.asarray(y_scale, np.float32).reshape(())
+    with np.errstate(all="ignore"):
+        mult = np.divide((xs * ws).astype(np.float32), ys, dtype=np.float32)
+        prod = acc.astype(np.float64) * mult.astype(np.float64).reshape(chan)
+    y_zp = np.asarray(y_zp)
+    return np.array(_saturate_round(prod, y_zp.reshape(()), _int8_name(y_zp)), order="C")
+
+
 def unpack_subbyte(data_bytes, count, bits, signed):
     """ONNX packing: 4-bit two per byte (first element in the low nibble),
     2-bit four per byte (x0 | x1<<2 | x2<<4 | x3<<6)."""
@@ -475,7 +552,8 @@ def decode_tensor(buf):
 
 
 def decode_node_attrs(model_buf):
-    """(op_type, {attr: int}) of the first node of a ModelProto's graph."""
+    """(op_type, {attr: int, or list of ints, or bytes}) of the first node of
+    a ModelProto's graph."""
     for f, wt, graph in pb_fields(model_buf):
         if f != 7:
             continue
@@ -487,13 +565,22 @@ def decode_node_attrs(model_buf):
                 if n == 4:
                     op = v.decode()
                 elif n == 5:
-                    aname, aval = None, None
+                    aname, aval, ints = None, None, []
                     for a, awt, av in pb_fields(v):
                         if a == 1:
                             aname = av.decode()
                         elif a == 3:
                             aval = _signed64(av)
-                    attrs[aname] = aval
+                        elif a == 4:
+                            aval = bytes(av)
+                        elif a == 8 and awt == 0:
+                            ints.append(_signed64(av))
+                        elif a == 8:  # packed
+                            j = 0
+                            while j < len(av):
+                                iv, j = _varint(av, j)
+                                ints.append(_signed64(iv))
+                    attrs[aname] = ints if aval is None and ints else aval
             return op, attrs
     return None, {}
 
@@ -692,6 +779,15 @@ def run_node_test(d):
         got = (qlinear_matmul(*xs),)
     elif base.startswith("matmulinteger"):
         got = (matmul_integer(*xs),)  # inputs A, B, a_zero_point, b_zero_point
+    elif base.startswith(("convinteger", "basic_convinteger", "qlinearconv")):
+        conv = {k: attrs.get(k) for k in ("strides", "dilations", "pads")}
+        conv["group"] = attrs.get("group") or 1
+        if attrs.get("auto_pad") not in (None, b"NOTSET"):
+            return "skip", "auto_pad is resolved by the importer, not here"
+        if base.startswith("qlinearconv"):
+            got = (qlinear_conv(*xs, **conv),)
+        else:  # inputs x, w, x_zero_point, w_zero_point
+            got = (conv_integer(xs[0], xs[1], *xs[2:], **conv),)
     else:
         return "skip", "op %s is not one of the four" % op
     bad = []
@@ -814,9 +910,13 @@ def selftest(onnx_dir=None, verbose=True):
         elif verbose:
             print("ok   check %s" % name)
 
-    # Debian's libonnx-testdata has MatMulInteger's node test (shared/ has not)
-    deb = os.path.join(DEBIAN_NODE_TESTS, "test_matmulinteger")
-    if os.path.isdir(deb):
+    # Debian's libonnx-testdata has the node tests of MatMulInteger and the
+    # integer convolutions (shared/ has only test_qlinearconv)
+    for case in ("test_matmulinteger", "test_basic_convinteger", "test_convinteger_with_padding",
+                 "test_convinteger_without_padding", "test_qlinearconv"):
+        deb = os.path.join(DEBIAN_NODE_TESTS, case)
+        if not os.path.isdir(deb):
+            continue
         status, msg = run_node_test(deb)
         if status == "FAIL":
             failures += 1

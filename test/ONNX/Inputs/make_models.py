@@ -1,8 +1,8 @@
 """make_models.py GROUP OUTDIR: writes the ONNX models (and .pb/.npy data) of
 one group of tests in test/ONNX into OUTDIR, encoded with onnx_writer.py.
 
-Groups: versions, microsoft, matmul, initializers, run, onnxtest, dynamic,
-hostile.
+Groups: versions, microsoft, matmul, conv, initializers, run, onnxtest,
+dynamic, hostile.
 Expected outputs are derived by hand (the values are in the comments) or with
 NumPy, never with the project's code.
 """
@@ -194,6 +194,43 @@ elif GROUP == "matmul":
     write("dql10.onnx", single_node_model(
         make_node("DynamicQuantizeLinear", ["x"], ["y", "y_scale", "y_zp"], name="dql10"),
         [make_value_info("x", FLOAT, (3,))], [make_value_info("y", UNDEFINED)], opsets=[("", 10)]))
+
+# --------------------------------------------------------------------------
+# conv: ConvInteger / QLinearConv attributes (auto_pad resolved into pads)
+# --------------------------------------------------------------------------
+elif GROUP == "conv":
+    def conv(name, attrs, x_shape=(1, 2, 5, 5), w_shape=(3, 2, 3, 3), opset=10, op="ConvInteger"):
+        w = make_tensor("w", INT8, w_shape, int32_data=[1] * int(np.prod(w_shape)))
+        if op == "ConvInteger":
+            node = make_node(op, ["x", "w"], ["y"], name=name, attrs=attrs)
+            inits = [w]
+        else:
+            s = lambda n, v: tensor_from_numpy(n, np.array(v, np.float32))
+            inits = [s("xs", 0.5), make_tensor("xzp", UINT8, (), int32_data=[3]), w,
+                     s("ws", 0.25), make_tensor("wzp", INT8, (), int32_data=[0]),
+                     s("ys", 0.125), make_tensor("yzp", UINT8, (), int32_data=[7])]
+            node = make_node(op, ["x", "xs", "xzp", "w", "ws", "wzp", "ys", "yzp"], ["y"],
+                             name=name, attrs=attrs)
+        return single_node_model(node, [make_value_info("x", UINT8, x_shape)],
+                                 [make_value_info("y", UNDEFINED)], inits, [("", opset)])
+
+    write("same_upper.onnx", conv("su", [attr_string("auto_pad", "SAME_UPPER"), attr_ints("strides", [2, 2])],
+                                  x_shape=(1, 2, 6, 5), w_shape=(3, 2, 3, 4)))
+    write("same_lower.onnx", conv("sl", [attr_string("auto_pad", "SAME_LOWER"), attr_ints("strides", [2, 2])],
+                                  x_shape=(1, 2, 6, 5), w_shape=(3, 2, 3, 4)))
+    write("valid.onnx", conv("v", [attr_string("auto_pad", "VALID"), attr_ints("kernel_shape", [3, 3])]))
+    write("notset.onnx", conv("ns", [attr_string("auto_pad", "NOTSET"), attr_ints("pads", [0, 1, 2, 1]),
+                                     attr_ints("dilations", [2, 1]), attr_int("group", 1)]))
+    write("qconv_1d.onnx", conv("q1", [attr_ints("pads", [1, 1]), attr_int("group", 2)], x_shape=("N", 4, 9),
+                                w_shape=(6, 2, 3), op="QLinearConv"))
+    write("bad_kernel_shape.onnx", conv("ks", [attr_ints("kernel_shape", [2, 3])]))
+    write("pads_and_auto_pad.onnx", conv("pa", [attr_string("auto_pad", "VALID"), attr_ints("pads", [0, 0, 0, 0])]))
+    write("bad_auto_pad.onnx", conv("bap", [attr_string("auto_pad", "SAME")]))
+    write("same_dynamic.onnx", conv("sd", [attr_string("auto_pad", "SAME_UPPER")], x_shape=(1, 2, "H", 5)))
+    write("pads_size.onnx", conv("ps", [attr_ints("pads", [1, 1])]))
+    write("rank2.onnx", conv("r2", [], x_shape=(2, 5), w_shape=(3, 5)))
+    write("conv9.onnx", conv("c9", [], opset=9))
+    write("bad_group.onnx", conv("bg", [attr_int("group", 4)]))
 
 # --------------------------------------------------------------------------
 # initializers: every TensorProto storage form -> arith.constant

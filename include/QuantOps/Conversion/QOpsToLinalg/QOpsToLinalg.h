@@ -44,6 +44,11 @@ void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
 /// patterns: alone (the pass), or within the type conversion
 /// (populateQOpsToLinalgConversionPatterns adds them).
 void populateDecomposeContractionsPatterns(RewritePatternSet &patterns);
+/// The convolutions' part of the decomposition stage (part of
+/// populateDecomposeContractionsPatterns): ConvInteger and QLinearConv
+/// become qkernel.matmul on the patches of x (im2col), the weights as its
+/// left operand (DecomposeConvolutions.cpp).
+void populateDecomposeConvolutionsPatterns(RewritePatternSet &patterns);
 /// The pack stage's lowering (qops-lower-packing): each qkernel.pack_a and
 /// qkernel.pack_b (made by the int8 kernel) becomes the linalg / vector IR
 /// of its layout.

@@ -48,6 +48,12 @@ enum class MatMulParamRole { A, B, Y };
 bool isValidMatMulParamShape(RankedTensorType param, ArrayRef<int64_t> matrix,
                              MatMulParamRole role);
 
+/// The output size of one spatial dimension of a convolution:
+///   o = floor((D + pb + pe - ((K - 1) d + 1)) / s) + 1
+/// kDynamic when D or K is; may be < 1 (the verifiers reject it).
+int64_t convOutputSize(int64_t d, int64_t k, int64_t stride,
+                       int64_t dilation, int64_t padBegin, int64_t padEnd);
+
 } // namespace mlir::qops
 
 #endif // QUANTOPS_DIALECT_QOPS_IR_QOPSOPS_H

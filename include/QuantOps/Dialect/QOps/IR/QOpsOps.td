@@ -389,4 +389,154 @@ def QOps_MatMulIntegerOp : QOps_Op<"matmul_integer",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Convolutions (ConvInteger, QLinearConv)
+//===----------------------------------------------------------------------===//
+
+// The attributes both convolutions share, as ONNX Conv's with auto_pad
+// resolved into explicit pads (the importer does it; SAME needs static
+// spatial sizes there). Absent means ONNX's default: strides and dilations
+// 1, pads 0, group 1.
+defvar QOps_ConvAttrs = (ins
+  OptionalAttr<DenseI64ArrayAttr>:$strides,
+  OptionalAttr<DenseI64ArrayAttr>:$dilations,
+  OptionalAttr<DenseI64ArrayAttr>:$pads,
+  OptionalAttr<I64Attr>:$group
+);
+
+defvar QOps_ConvMethods = [{
+    /// The number of spatial dimensions (x's rank - 2).
+    int64_t getSpatialRank();
+    /// The attributes with ONNX's defaults filled in: strides and
+    /// dilations (S values), pads (2 S: begins, then ends), group.
+    SmallVector<int64_t> getStridesOrDefault();
+    SmallVector<int64_t> getDilationsOrDefault();
+    SmallVector<int64_t> getPadsOrDefault();
+    int64_t getGroupOrDefault();
+}];
+
+def QOps_ConvIntegerOp : QOps_Op<"conv_integer",
+    [Pure, AttrSizedOperandSegments]> {
+  let summary = "ONNX ConvInteger: an int8 convolution into int32";
+  let description = [{
+    ai.onnx ConvInteger-10, NCHW (1-D, 2-D and 3-D):
+
+    ```
+    y[n, m, o..] = sum_{c, k..} (xp[n, g Cg + c, o s + k d - pb] - x_zp)
+                                * (w[m, c, k..] - w_zp[m])
+    ```
+
+    exactly in 32 bits, with `g = m / (M / group)`, `Cg = C / group`, `xp`
+    x padded with x_zp (padded taps add 0), `s`, `d`, `pb` the strides,
+    dilations and leading pads of each spatial dimension, and
+    `o = floor((D + pb + pe - (K - 1) d - 1) / s) + 1` outputs per
+    dimension.
+
+    Operands, with `x : [N, C, D..]`, `w : [M, C / group, K..]`:
+    - `x`, `w`: si8 or ui8, independently;
+    - `x_zero_point` (optional, 0 when absent): x's element type, one
+      element;
+    - `w_zero_point` (optional): w's element type, one element or `[M]`
+      (per output channel);
+    - `y`: i32 (or si32) `[N, M, o..]`.
+    Attributes: `strides`, `dilations` (S values each, >= 1), `pads` (2 S
+    values >= 0: the begins, then the ends), `group` (>= 1, dividing C and
+    M); absent: ONNX's defaults.
+
+    Constraint labels: `conv_x_type`, `conv_w_type`, `conv_zp_type`,
+    `conv_y_type`, `conv_rank`, `conv_attr_size`, `conv_attr_value`,
+    `conv_group`, `conv_x_zp_shape`, `conv_w_zp_shape`, `conv_y_shape`.
+
+    ```mlir
+    %y = qops.conv_integer x(%x, %xzp : tensor<1x3x5x5xui8>, tensor<ui8>)
+                           w(%w : tensor<2x3x3x3xsi8>)
+                           {pads = array<i64: 1, 1, 1, 1>}
+                           -> tensor<1x2x5x5xi32>
+    ```
+  }];
+
+  let arguments = !con((ins
+    AnyRankedTensor:$x, Optional<AnyRankedTensor>:$x_zero_point,
+    AnyRankedTensor:$w, Optional<AnyRankedTensor>:$w_zero_point
+  ), QOps_ConvAttrs);
+  let results = (outs AnyRankedTensor:$y);
+
+  let assemblyFormat = [{
+    `x` `(` $x (`,` $x_zero_point^)? `:` type($x)
+        (`,` type($x_zero_point)^)? `)`
+    `w` `(` $w (`,` $w_zero_point^)? `:` type($w)
+        (`,` type($w_zero_point)^)? `)`
+    attr-dict `->` type($y)
+  }];
+
+  let extraClassDeclaration = QOps_ConvMethods;
+  let hasVerifier = 1;
+}
+
+def QOps_QLinearConvOp : QOps_Op<"qlinear_conv", [Pure]> {
+  let summary = "ONNX QLinearConv: a quantized convolution with "
+                "requantization";
+  let description = [{
+    ai.onnx QLinearConv-10, NCHW (1-D, 2-D and 3-D): ConvInteger's sums
+    (see qops.conv_integer) plus the optional bias, requantized:
+
+    ```
+    acc[n, m, o..] = conv(x - x_zp, w - w_zp[m])[n, m, o..] + bias[m]
+    y = saturate(round_half_even(acc * (x_scale * w_scale[m] / y_scale))
+                 + y_zp)
+    ```
+
+    `acc` exact in wrapping i32, the multiplier in f32 (the scales' type),
+    the product in f64, as QLinearMatMul's (SPEC.md).
+
+    Operands, with `x : [N, C, D..]`, `w : [M, C / group, K..]`:
+    - `x`, `w`, `y`: si8 or ui8, each independently; each zero point has
+      its tensor's element type;
+    - `x_scale`, `y_scale`: f32, one element; `x_zero_point`,
+      `y_zero_point`: one element;
+    - `w_scale`: f32, one element or `[M]`; `w_zero_point`: one element or
+      `[M]` (per output channel);
+    - `bias` (optional): i32 `[M]`, quantized with scale
+      `x_scale * w_scale` and zero point 0.
+    Attributes as qops.conv_integer's.
+
+    Constraint labels: those of qops.conv_integer, and
+    `qlinearconv_scale_type`, `qlinearconv_params_shape`,
+    `qlinearconv_bias`.
+
+    ```mlir
+    %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x1x7x7xui8>,
+                                  tensor<f32>, tensor<ui8>)
+                           w(%w, %ws, %wzp : tensor<1x1x1x1xui8>,
+                                  tensor<1xf32>, tensor<1xui8>)
+                           y(%ys, %yzp : tensor<f32>, tensor<ui8>)
+                           -> tensor<1x1x7x7xui8>
+    ```
+  }];
+
+  let arguments = !con((ins
+    AnyRankedTensor:$x, AnyRankedTensor:$x_scale,
+    AnyRankedTensor:$x_zero_point,
+    AnyRankedTensor:$w, AnyRankedTensor:$w_scale,
+    AnyRankedTensor:$w_zero_point,
+    AnyRankedTensor:$y_scale, AnyRankedTensor:$y_zero_point,
+    Optional<AnyRankedTensor>:$bias
+  ), QOps_ConvAttrs);
+  let results = (outs AnyRankedTensor:$y);
+
+  let assemblyFormat = [{
+    `x` `(` $x `,` $x_scale `,` $x_zero_point `:` type($x) `,`
+        type($x_scale) `,` type($x_zero_point) `)`
+    `w` `(` $w `,` $w_scale `,` $w_zero_point `:` type($w) `,`
+        type($w_scale) `,` type($w_zero_point) `)`
+    `y` `(` $y_scale `,` $y_zero_point `:` type($y_scale) `,`
+        type($y_zero_point) `)`
+    (`bias` `(` $bias^ `:` type($bias) `)`)?
+    attr-dict `->` type($y)
+  }];
+
+  let extraClassDeclaration = QOps_ConvMethods;
+  let hasVerifier = 1;
+}
+
 #endif // QUANTOPS_DIALECT_QOPS_IR_QOPSOPS_TD
