@@ -142,14 +142,15 @@ struct QOpsHoistConstantExpressionsPass
         hoist(func, symbols);
   }
 
-  /// A private global of `type` named after `name` (renamed when taken).
+  /// A private global of `type` named after `name` (renamed when taken),
+  /// aligned to `alignment` bytes.
   memref::GlobalOp addGlobal(SymbolTable &symbols, Location loc,
                              StringRef name, MemRefType type,
-                             Attribute initialValue) {
+                             Attribute initialValue, int64_t alignment) {
     OpBuilder b(&getContext());
     auto global = memref::GlobalOp::create(
         b, loc, name, b.getStringAttr("private"), type, initialValue,
-        /*constant=*/false, b.getI64IntegerAttr(64));
+        /*constant=*/false, b.getI64IntegerAttr(alignment));
     symbols.insert(global, getOperation().getBody()->begin());
     return global;
   }
@@ -172,15 +173,19 @@ void QOpsHoistConstantExpressionsPass::hoist(func::FuncOp func,
     globals.push_back(addGlobal(
         symbols, loc, prefix,
         MemRefType::get(type.getShape(), type.getElementType()),
-        UnitAttr::get(&getContext())));
+        UnitAttr::get(&getContext()), /*alignment=*/64));
     globals.back()->setAttr(kHoistedValueAttr, UnitAttr::get(&getContext()));
   }
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   Type i32 = b.getI32Type();
   auto stateType = MemRefType::get({}, i32);
+  // Aligned as an i32 (4), not as the constants' globals (64): one-shot
+  // bufferization reuses a global of a constant's value and alignment,
+  // mutable or not, and this one starts as dense<0> : memref<i32>.
   memref::GlobalOp stateGlobal = addGlobal(
       symbols, loc, prefix + "_state", stateType,
-      DenseElementsAttr::get(RankedTensorType::get({}, i32), kNotComputed));
+      DenseElementsAttr::get(RankedTensorType::get({}, i32), kNotComputed),
+      /*alignment=*/4);
   stateGlobal->setAttr(kHoistedStateAttr, b.getUnitAttr());
   auto constant = [&](int32_t v) -> Value {
     return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));

@@ -497,6 +497,99 @@ func.func @qconv_dyn_batch(%arg0: tensor<?x4x5x5xui8>, %arg1: tensor<f32>, %arg2
   return %0 : tensor<?x6x5x5xui8>
 }
 
+// RUN: %python %S/reference/gen_case.py qconv_bias %t/qconv_bias
+// RUN: quant-runner %s -e qconv_bias --input %t/qconv_bias/in0.npy --input %t/qconv_bias/in1.npy \
+// RUN:   --input %t/qconv_bias/in2.npy --input %t/qconv_bias/in3.npy --input %t/qconv_bias/in4.npy \
+// RUN:   --input %t/qconv_bias/in5.npy --input %t/qconv_bias/in6.npy --input %t/qconv_bias/in7.npy \
+// RUN:   --input %t/qconv_bias/in8.npy --expect %t/qconv_bias/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_bias
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_bias --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_bias/in0.npy --input %t/qconv_bias/in1.npy --input %t/qconv_bias/in2.npy \
+// RUN:   --input %t/qconv_bias/in3.npy --input %t/qconv_bias/in4.npy --input %t/qconv_bias/in5.npy \
+// RUN:   --input %t/qconv_bias/in6.npy --input %t/qconv_bias/in7.npy --input %t/qconv_bias/in8.npy \
+// RUN:   --expect %t/qconv_bias/out0.npy | FileCheck %s --check-prefix=OK_qconv_bias %}
+// OK_qconv_bias: all {{[0-9]+}} results match
+func.func @qconv_bias(%arg0: tensor<1x3x6x6xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<4x3x3x3xsi8>, %arg4: tensor<4xf32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>, %arg8: tensor<4xi32>) -> tensor<1x4x6x6xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x3x6x6xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<4x3x3x3xsi8>, tensor<4xf32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) bias(%arg8 : tensor<4xi32>) {pads = array<i64: 1, 1, 1, 1>} -> tensor<1x4x6x6xui8>
+  return %0 : tensor<1x4x6x6xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_bias_kernel_tiles %t/qconv_bias_kernel_tiles
+// RUN: quant-runner %s -e qconv_bias_kernel_tiles --input %t/qconv_bias_kernel_tiles/in0.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in1.npy --input %t/qconv_bias_kernel_tiles/in2.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in3.npy --input %t/qconv_bias_kernel_tiles/in4.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in5.npy --input %t/qconv_bias_kernel_tiles/in6.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in7.npy --input %t/qconv_bias_kernel_tiles/in8.npy \
+// RUN:   --expect %t/qconv_bias_kernel_tiles/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_bias_kernel_tiles
+// RUN: %if amx %{ quant-runner %s -e qconv_bias_kernel_tiles --target-features=-amx-tile \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in0.npy --input %t/qconv_bias_kernel_tiles/in1.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in2.npy --input %t/qconv_bias_kernel_tiles/in3.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in4.npy --input %t/qconv_bias_kernel_tiles/in5.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in6.npy --input %t/qconv_bias_kernel_tiles/in7.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in8.npy --expect %t/qconv_bias_kernel_tiles/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_bias_kernel_tiles %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_bias_kernel_tiles --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in0.npy --input %t/qconv_bias_kernel_tiles/in1.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in2.npy --input %t/qconv_bias_kernel_tiles/in3.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in4.npy --input %t/qconv_bias_kernel_tiles/in5.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in6.npy --input %t/qconv_bias_kernel_tiles/in7.npy \
+// RUN:   --input %t/qconv_bias_kernel_tiles/in8.npy --expect %t/qconv_bias_kernel_tiles/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_bias_kernel_tiles %}
+// OK_qconv_bias_kernel_tiles: all {{[0-9]+}} results match
+func.func @qconv_bias_kernel_tiles(%arg0: tensor<2x16x8x8xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<40x16x3x3xsi8>, %arg4: tensor<40xf32>, %arg5: tensor<40xsi8>, %arg6: tensor<f32>, %arg7: tensor<si8>, %arg8: tensor<40xi32>) -> tensor<2x40x8x8xsi8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<2x16x8x8xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<40x16x3x3xsi8>, tensor<40xf32>, tensor<40xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) bias(%arg8 : tensor<40xi32>) {pads = array<i64: 1, 1, 1, 1>} -> tensor<2x40x8x8xsi8>
+  return %0 : tensor<2x40x8x8xsi8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_bias_groups %t/qconv_bias_groups
+// RUN: quant-runner %s -e qconv_bias_groups --input %t/qconv_bias_groups/in0.npy \
+// RUN:   --input %t/qconv_bias_groups/in1.npy --input %t/qconv_bias_groups/in2.npy \
+// RUN:   --input %t/qconv_bias_groups/in3.npy --input %t/qconv_bias_groups/in4.npy \
+// RUN:   --input %t/qconv_bias_groups/in5.npy --input %t/qconv_bias_groups/in6.npy \
+// RUN:   --input %t/qconv_bias_groups/in7.npy --input %t/qconv_bias_groups/in8.npy \
+// RUN:   --expect %t/qconv_bias_groups/out0.npy | FileCheck %s --check-prefix=OK_qconv_bias_groups
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_bias_groups --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_bias_groups/in0.npy --input %t/qconv_bias_groups/in1.npy \
+// RUN:   --input %t/qconv_bias_groups/in2.npy --input %t/qconv_bias_groups/in3.npy \
+// RUN:   --input %t/qconv_bias_groups/in4.npy --input %t/qconv_bias_groups/in5.npy \
+// RUN:   --input %t/qconv_bias_groups/in6.npy --input %t/qconv_bias_groups/in7.npy \
+// RUN:   --input %t/qconv_bias_groups/in8.npy --expect %t/qconv_bias_groups/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_bias_groups %}
+// OK_qconv_bias_groups: all {{[0-9]+}} results match
+func.func @qconv_bias_groups(%arg0: tensor<1x4x6x6xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<6x2x3x3xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>, %arg8: tensor<6xi32>) -> tensor<1x6x4x4xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x4x6x6xsi8>, tensor<f32>, tensor<si8>)
+                          w(%arg3, %arg4, %arg5 : tensor<6x2x3x3xsi8>, tensor<f32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) bias(%arg8 : tensor<6xi32>) {group = 2 : i64} -> tensor<1x6x4x4xui8>
+  return %0 : tensor<1x6x4x4xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_bias_pointwise %t/qconv_bias_pointwise
+// RUN: quant-runner %s -e qconv_bias_pointwise --input %t/qconv_bias_pointwise/in0.npy \
+// RUN:   --input %t/qconv_bias_pointwise/in1.npy --input %t/qconv_bias_pointwise/in2.npy \
+// RUN:   --input %t/qconv_bias_pointwise/in3.npy --input %t/qconv_bias_pointwise/in4.npy \
+// RUN:   --input %t/qconv_bias_pointwise/in5.npy --input %t/qconv_bias_pointwise/in6.npy \
+// RUN:   --input %t/qconv_bias_pointwise/in7.npy --input %t/qconv_bias_pointwise/in8.npy \
+// RUN:   --expect %t/qconv_bias_pointwise/out0.npy | FileCheck %s --check-prefix=OK_qconv_bias_pointwise
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_bias_pointwise --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_bias_pointwise/in0.npy --input %t/qconv_bias_pointwise/in1.npy \
+// RUN:   --input %t/qconv_bias_pointwise/in2.npy --input %t/qconv_bias_pointwise/in3.npy \
+// RUN:   --input %t/qconv_bias_pointwise/in4.npy --input %t/qconv_bias_pointwise/in5.npy \
+// RUN:   --input %t/qconv_bias_pointwise/in6.npy --input %t/qconv_bias_pointwise/in7.npy \
+// RUN:   --input %t/qconv_bias_pointwise/in8.npy --expect %t/qconv_bias_pointwise/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_bias_pointwise %}
+// OK_qconv_bias_pointwise: all {{[0-9]+}} results match
+func.func @qconv_bias_pointwise(%arg0: tensor<1x8x4x4xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<6x8x1x1xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>, %arg8: tensor<6xi32>) -> tensor<1x6x4x4xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x8x4x4xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<6x8x1x1xui8>, tensor<f32>, tensor<ui8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) bias(%arg8 : tensor<6xi32>) -> tensor<1x6x4x4xui8>
+  return %0 : tensor<1x6x4x4xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py qconv_ties_saturation %t/qconv_ties_saturation
 // RUN: quant-runner %s -e qconv_ties_saturation --input %t/qconv_ties_saturation/in0.npy \
 // RUN:   --input %t/qconv_ties_saturation/in1.npy --input %t/qconv_ties_saturation/in2.npy \

@@ -5,8 +5,11 @@
 // A computation on a constant (64 bytes of i32), used by an op that reads
 // the argument: computed once under the guard into a global, read back
 // through to_tensor; the original computation is gone. The qops.hoisted_*
-// marks are what qops-const-eval finds.
-// CHECK-DAG: memref.global "private" @__qops_hoisted_packs_state : memref<i32> = dense<0> {alignment = 64 : i64, qops.hoisted_state}
+// marks are what qops-const-eval finds. The state is aligned as an i32 (4),
+// not as the constants' globals (64), so that one-shot bufferization never
+// takes it for a constant dense<0> : tensor<i32> (it matches value and
+// alignment only).
+// CHECK-DAG: memref.global "private" @__qops_hoisted_packs_state : memref<i32> = dense<0> {alignment = 4 : i64, qops.hoisted_state}
 // CHECK-DAG: memref.global "private" @__qops_hoisted_packs : memref<4x4xi32> = uninitialized {alignment = 64 : i64, qops.hoisted_value}
 // CHECK-LABEL: func.func @packs
 // CHECK-DAG: %[[NOT_COMPUTED:.*]] = arith.constant 0 : i32

@@ -44,7 +44,7 @@ struct DecomposeQLinearMatMul : OpRewritePattern<QLinearMatMulOp> {
     rewriter.replaceOpWithNewOp<qkernel::MatMulOp>(
         op, op.getY().getType(), op.getA(), op.getAZeroPoint(), op.getB(),
         op.getBZeroPoint(), op.getAScale(), op.getBScale(), op.getYScale(),
-        op.getYZeroPoint());
+        op.getYZeroPoint(), Value());
     return success();
   }
 };
@@ -57,7 +57,7 @@ struct DecomposeMatMulInteger : OpRewritePattern<MatMulIntegerOp> {
                                 PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<qkernel::MatMulOp>(
         op, op.getY().getType(), op.getA(), op.getAZeroPoint(), op.getB(),
-        op.getBZeroPoint(), Value(), Value(), Value(), Value());
+        op.getBZeroPoint(), Value(), Value(), Value(), Value(), Value());
     return success();
   }
 };

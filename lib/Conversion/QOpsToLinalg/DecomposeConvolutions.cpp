@@ -24,8 +24,11 @@
 // (builtin.unrealized_conversion_cast bridges, which the type conversion
 // folds): the ONNX types stay on qkernel.matmul's operands.
 //
-// Not yet: dynamic spatial sizes (the op is left with an error; batch may
-// be dynamic), QLinearConv's bias.
+// QLinearConv's bias [M] is the product's per-row bias ([M, 1]), added to
+// the exact sums before the requantization.
+//
+// Not yet: dynamic spatial sizes (the op is left with an error; the batch
+// may be dynamic).
 //
 //===----------------------------------------------------------------------===//
 
@@ -205,6 +208,21 @@ Value rowParam(OpBuilder &b, Location loc, Value param, int64_t group) {
                  {{0, 1, 2}});
 }
 
+/// QLinearConv's bias [M] as the product's per-row bias: [M, 1], or
+/// [G, Mg, 1] with groups (qkernel.matmul's y-shaped per-row form).
+Value biasParam(OpBuilder &b, Location loc, Value bias, int64_t group) {
+  if (!bias)
+    return bias;
+  int64_t m = rankedType(bias).getDimSize(0);
+  SmallVector<int64_t> shape =
+      group == 1 ? SmallVector<int64_t>{m, 1}
+                 : SmallVector<int64_t>{group, m / group, 1};
+  ReassociationIndices all =
+      llvm::to_vector(llvm::seq<int64_t>(0, shape.size()));
+  return reshape(b, loc, bias, rankedType(bias).getElementType(), shape,
+                 {all});
+}
+
 /// The product [M, N P] (or [G, Mg, N P]) as y [N, M, o..]: reshaped, and
 /// transposed to put the batch first unless N = 1.
 ///   [G, Mg, N P] -> [M, N, P] -(linalg.transpose)-> [N, M, P] -> [N, M, o..]
@@ -238,9 +256,11 @@ Value productToY(OpBuilder &b, Location loc, Value product,
 }
 
 /// The convolution as qkernel.matmul (`scales`: x_scale, w_scale, y_scale,
-/// y_zero_point for QLinearConv, empty for ConvInteger); returns y.
+/// y_zero_point for QLinearConv, empty for ConvInteger; `bias`: QLinearConv's
+/// B [M] or null); returns y.
 FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
-                           ArrayRef<Value> scales, RankedTensorType yType) {
+                           ArrayRef<Value> scales, Value bias,
+                           RankedTensorType yType) {
   Location loc = c.op->getLoc();
   RankedTensorType xType = rankedType(c.x), wType = rankedType(c.w);
   if (llvm::any_of(xType.getShape().drop_front(1), ShapedType::isDynamic) ||
@@ -279,14 +299,14 @@ FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
   Value wZeroPoint = rowParam(rewriter, loc, c.wZeroPoint, g);
   Value product;
   if (scales.empty())
-    product = qkernel::MatMulOp::create(rewriter, loc, productType, a,
-                                        wZeroPoint, bOperand, c.xZeroPoint,
-                                        Value(), Value(), Value(), Value());
+    product = qkernel::MatMulOp::create(
+        rewriter, loc, productType, a, wZeroPoint, bOperand, c.xZeroPoint,
+        Value(), Value(), Value(), Value(), Value());
   else
     product = qkernel::MatMulOp::create(
         rewriter, loc, productType, a, wZeroPoint, bOperand, c.xZeroPoint,
         rowParam(rewriter, loc, scales[1], g), scales[0], scales[2],
-        scales[3]);
+        scales[3], biasParam(rewriter, loc, bias, g));
   return productToY(rewriter, loc, product, yType);
 }
 
@@ -303,7 +323,7 @@ struct DecomposeConvInteger : OpRewritePattern<ConvIntegerOp> {
   LogicalResult matchAndRewrite(ConvIntegerOp op,
                                 PatternRewriter &rewriter) const override {
     FailureOr<Value> y =
-        decompose(rewriter, describe(op), {}, op.getY().getType());
+        decompose(rewriter, describe(op), {}, Value(), op.getY().getType());
     if (failed(y))
       return failure();
     rewriter.replaceOp(op, *y);
@@ -316,12 +336,10 @@ struct DecomposeQLinearConv : OpRewritePattern<QLinearConvOp> {
 
   LogicalResult matchAndRewrite(QLinearConvOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getBias())
-      return op.emitOpError() << "with a bias is not lowered yet";
     FailureOr<Value> y = decompose(
         rewriter, describe(op),
         {op.getXScale(), op.getWScale(), op.getYScale(), op.getYZeroPoint()},
-        op.getY().getType());
+        op.getBias(), op.getY().getType());
     if (failed(y))
       return failure();
     rewriter.replaceOp(op, *y);

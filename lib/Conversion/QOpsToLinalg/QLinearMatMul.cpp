@@ -462,8 +462,9 @@ Value zeroPointOrZero(OpBuilder &b, Location loc, Value zeroPoint) {
                                                type, b.getI8IntegerAttr(0)));
 }
 
-/// y = saturate(round_half_to_even(acc * multiplier) + y_zp) over the
-/// expanded iteration space, one linalg.generic (the header's formula).
+/// y = saturate(round_half_to_even((acc + bias) * multiplier) + y_zp) over
+/// the expanded iteration space, one linalg.generic (the header's formula;
+/// bias 0 when absent).
 Value emitRequantization(OpBuilder &rewriter, Location loc,
                          qkernel::MatMulOp op,
                          qkernel::MatMulOp::Adaptor adaptor,
@@ -480,31 +481,47 @@ Value emitRequantization(OpBuilder &rewriter, Location loc,
   Value yZeroPoint = prepareParam(rewriter, loc, adaptor.getYZeroPoint());
   auto typeOf = [](Value v) { return cast<RankedTensorType>(v.getType()); };
   AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+  SmallVector<Value> inputs{acc.acc, aScale, bScale, yScale, yZeroPoint};
   SmallVector<AffineMap> requantMaps{
       identity, space.paramMap(rank, typeOf(aScale), true),
       space.paramMap(rank, typeOf(bScale), false),
       space.paramMap(rank, typeOf(yScale), false),
-      space.paramMap(rank, typeOf(yZeroPoint), false), identity};
+      space.paramMap(rank, typeOf(yZeroPoint), false)};
+  // The bias (QLinearConv's), as y's parameters: input 5 when present.
+  bool hasBias = static_cast<bool>(adaptor.getBias());
+  if (hasBias) {
+    inputs.push_back(prepareParam(rewriter, loc, adaptor.getBias()));
+    requantMaps.push_back(space.paramMap(rank, typeOf(inputs.back()), false));
+  }
+  requantMaps.push_back(identity);
   Type yStorage = getStorageElementType(yOnnx);
   Value yInit = tensor::EmptyOp::create(rewriter, loc, acc.sizes, yStorage);
   checkParamShape(rewriter, loc, adaptor.getYScale(), yInit, false,
                   "qmatmul_y_params_shape");
   checkParamShape(rewriter, loc, adaptor.getYZeroPoint(), yInit, false,
                   "qmatmul_y_params_shape");
+  if (adaptor.getBias())
+    checkParamShape(rewriter, loc, adaptor.getBias(), yInit, false,
+                    "qlinearconv_bias");
   SmallVector<utils::IteratorType> parallelDims(
       rank, utils::IteratorType::parallel);
   auto requantize = linalg::GenericOp::create(
       rewriter, loc, yInit.getType(),
-      ValueRange{acc.acc, aScale, bScale, yScale, yZeroPoint}, yInit,
+      inputs, yInit,
       requantMaps, parallelDims,
       [&](OpBuilder &bb, Location nested, ValueRange args) {
         Value scaleProduct = emitFloatBinary(bb, nested, FloatBinaryOp::Mul,
                                              args[1], args[2]);
         Value multiplier = emitFloatBinary(bb, nested, FloatBinaryOp::Div,
                                            scaleProduct, args[3]);
+        // acc + bias in i32 (a bias comes with int8 operands only)
+        Value sum = hasBias ? arith::AddIOp::create(bb, nested, args[0],
+                                                    args[5])
+                                  .getResult()
+                            : args[0];
         Value accF = floatPath
-                         ? args[0]
-                         : arith::SIToFPOp::create(bb, nested, f64, args[0])
+                         ? sum
+                         : arith::SIToFPOp::create(bb, nested, f64, sum)
                                .getResult();
         Value product = arith::MulFOp::create(
             bb, nested, accF,

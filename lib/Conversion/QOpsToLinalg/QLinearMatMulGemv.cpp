@@ -91,6 +91,8 @@ StringRef gemvUnsupportedReason(const Int8Contraction &op,
   auto bType = cast<RankedTensorType>(op.b.getType());
   if (StringRef reason = int8MatMulUnsupportedReason(op); !reason.empty())
     return reason;
+  if (op.bias)
+    return "a bias (the kernel and the generic form add it)";
   if (bType.getRank() != 2 || !bType.hasStaticShape() ||
       !aType.hasStaticShape() || aType.getNumElements() == 0 ||
       bType.getNumElements() == 0)

@@ -676,6 +676,7 @@ struct TileEmitter {
             b, l, acc, arith::MulIOp::create(b, l, lanes.zb, sum));
       }
     }
+    acc = addBiasLanes(b, l, params, acc, row, column);
     Value stored = acc;
     if (op.requantizes())
       stored = emitRequantizedLanes(b, l, requantize, acc, multiplier, row,

@@ -159,6 +159,8 @@ qops::describeInt8Contraction(qkernel::MatMulOp op,
   c.bScaleStorage = storage.getBScale();
   c.yScaleStorage = storage.getYScale();
   c.yZeroPointStorage = storage.getYZeroPoint();
+  c.bias = op.getBias();
+  c.biasStorage = storage.getBias();
   return c;
 }
 
@@ -173,7 +175,7 @@ StringRef qops::int8MatMulUnsupportedReason(const Int8Contraction &c) {
   if (c.requantizes() && !elementOf(c.aScale).isF32())
     return "scales are not f32";
   for (Value param : {c.aScale, c.aZeroPoint, c.bScale, c.bZeroPoint,
-                      c.yScale, c.yZeroPoint})
+                      c.yScale, c.yZeroPoint, c.bias})
     if (param && !isKernelParamType(cast<RankedTensorType>(param.getType())))
       return "batched parameters";
   return "";
@@ -196,6 +198,7 @@ qops::Int8MatMulParams::Int8MatMulParams(OpBuilder &b, Location loc,
                                          const Int8Contraction &c)
     : yScaleRow(c.requantizes() && isPerRowParam(c.yScale)),
       yZeroPointRow(c.requantizes() && isPerRowParam(c.yZeroPoint)),
+      biasRow(c.bias && isPerRowParam(c.bias)),
       yOnnx(c.yType.getElementType()) {
   auto prepare = [&](Value param) -> KernelParam {
     if (!param)
@@ -218,6 +221,7 @@ qops::Int8MatMulParams::Int8MatMulParams(OpBuilder &b, Location loc,
   bScale = prepare(c.bScaleStorage);
   yScale = prepare(c.yScaleStorage);
   yZeroPoint = prepare(c.yZeroPointStorage);
+  bias = prepare(c.biasStorage);
 }
 
 void qops::Int8MatMulParams::padColumns(OpBuilder &b, Location loc,
@@ -225,8 +229,10 @@ void qops::Int8MatMulParams::padColumns(OpBuilder &b, Location loc,
   auto pad = [&](KernelParam &param, bool isScale) {
     if (!param.perElement)
       return;
+    Type element =
+        cast<RankedTensorType>(param.tensor.getType()).getElementType();
     TypedAttr value = isScale ? TypedAttr(b.getF32FloatAttr(1.0f))
-                              : TypedAttr(b.getI8IntegerAttr(0));
+                              : TypedAttr(b.getZeroAttr(element));
     param.tensor = padHighTo(b, loc, param.tensor, {columns}, value);
   };
   pad(bScale, true);
@@ -235,6 +241,20 @@ void qops::Int8MatMulParams::padColumns(OpBuilder &b, Location loc,
     pad(yScale, true);
   if (!yZeroPointRow)
     pad(yZeroPoint, false);
+  if (bias.tensor && !biasRow)
+    pad(bias, false);
+}
+
+Value qops::addBiasLanes(OpBuilder &b, Location loc,
+                         const Int8MatMulParams &params, Value acc, Value row,
+                         Value column) {
+  if (!params.bias.tensor)
+    return acc;
+  int64_t lanes = cast<VectorType>(acc.getType()).getNumElements();
+  return arith::AddIOp::create(
+      b, loc, acc,
+      readKernelParam(b, loc, params.bias, row, column, params.biasRow,
+                      lanes));
 }
 
 OpFoldResult qops::roundUpTo(OpBuilder &b, Location loc, OpFoldResult v,

@@ -71,9 +71,11 @@ struct Int8Contraction {
   Operation *op;
   Value a, aZeroPoint, b, bZeroPoint;
   Value aStorage, aZeroPointStorage, bStorage, bZeroPointStorage;
-  /// Requantization (null for MatMulInteger).
-  Value aScale, bScale, yScale, yZeroPoint;
-  Value aScaleStorage, bScaleStorage, yScaleStorage, yZeroPointStorage;
+  /// Requantization (null for MatMulInteger), and the bias added to the
+  /// sums before it (null when absent).
+  Value aScale, bScale, yScale, yZeroPoint, bias;
+  Value aScaleStorage, bScaleStorage, yScaleStorage, yZeroPointStorage,
+      biasStorage;
   RankedTensorType yType; // the op's result type (ONNX)
 
   bool requantizes() const { return static_cast<bool>(yScale); }
@@ -155,11 +157,13 @@ bool isPerRowParam(Value param);
 /// (int8MatMulUnsupportedReason(c) must be "").
 struct Int8MatMulParams {
   KernelParam aScale, aZeroPoint, bScale, bZeroPoint, yScale, yZeroPoint;
-  bool yScaleRow, yZeroPointRow; // [.., M, 1]: per row, not per column
+  KernelParam bias; // empty when absent
+  bool yScaleRow, yZeroPointRow, biasRow; // [.., M, 1]: per row
   Type yOnnx;
 
   /// The scales and y's zero point stay empty when `c` does not
-  /// requantize; an absent zero point becomes a scalar 0.
+  /// requantize, the bias when it has none; an absent zero point becomes
+  /// a scalar 0.
   Int8MatMulParams(OpBuilder &b, Location loc, const Int8Contraction &c);
   /// Pads the per-column parameters (b's, y's unless per row) to `columns`
   /// (scale 1, zero point 0), so that the kernels read them in bounds.
@@ -191,6 +195,11 @@ Value emitCenteredA16(OpBuilder &b, Location loc, Value a, Type aOnnx,
 Value emitMultiplierLanes(OpBuilder &b, Location loc,
                           const RequantizeParams &params, Value row,
                           Value column, int64_t lanes);
+
+/// acc + bias lanes of the outputs (row, column .. column + lanes), or acc
+/// when there is no bias (i32, wrapping).
+Value addBiasLanes(OpBuilder &b, Location loc, const Int8MatMulParams &params,
+                   Value acc, Value row, Value column);
 
 /// y's stored lanes (i8) from the exact sums `acc` (vector<lanes x i32>) and
 /// the multiplier lanes of the same outputs.

@@ -89,8 +89,8 @@ func.func @qlinear_conv_groups(%x: tensor<1x6x5x5xui8>, %xs: tensor<f32>, %xzp: 
 
 // -----
 
-// Not lowered yet: dynamic spatial sizes, a bias. The op stays, with an
-// error that says why.
+// Not lowered yet: dynamic spatial sizes. The op stays, with an error that
+// says why.
 func.func @conv_dynamic_spatial(%x: tensor<1x3x?x7xui8>, %w: tensor<4x3x3x3xui8>) -> tensor<1x4x?x5xi32> {
   // expected-error @+1 {{'qops.conv_integer' op is lowered for static channels, spatial sizes and weights only (the batch may be dynamic), got 'tensor<1x3x?x7xui8>' and 'tensor<4x3x3x3xui8>'}}
   %y = qops.conv_integer x(%x : tensor<1x3x?x7xui8>) w(%w : tensor<4x3x3x3xui8>) -> tensor<1x4x?x5xi32>
@@ -99,8 +99,11 @@ func.func @conv_dynamic_spatial(%x: tensor<1x3x?x7xui8>, %w: tensor<4x3x3x3xui8>
 
 // -----
 
+// QLinearConv's bias [M] is the product's per-row bias [M, 1].
+// CHECK-LABEL: func.func @qlinear_conv_bias
+// CHECK: %[[B:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [2, 1] : tensor<2xi32> into tensor<2x1xi32>
+// CHECK: qkernel.matmul a(%{{.*}}, %{{.*}} : tensor<2x9xui8>, tensor<ui8>) b(%{{.*}}, %{{.*}} : tensor<9x4xui8>, tensor<ui8>) bias(%[[B]] : tensor<2x1xi32>) requantize(
 func.func @qlinear_conv_bias(%x: tensor<1x1x4x4xui8>, %s: tensor<f32>, %zp: tensor<ui8>, %w: tensor<2x1x3x3xui8>, %bias: tensor<2xi32>) -> tensor<1x2x2x2xui8> {
-  // expected-error @+1 {{'qops.qlinear_conv' op with a bias is not lowered yet}}
   %y = qops.qlinear_conv x(%x, %s, %zp : tensor<1x1x4x4xui8>, tensor<f32>, tensor<ui8>) w(%w, %s, %zp : tensor<2x1x3x3xui8>, tensor<f32>, tensor<ui8>) y(%s, %zp : tensor<f32>, tensor<ui8>) bias(%bias : tensor<2xi32>) -> tensor<1x2x2x2xui8>
   return %y : tensor<1x2x2x2xui8>
 }

@@ -143,3 +143,27 @@ func.func @float8(%a: tensor<4x8xf8E4M3FN>, %azp: tensor<f8E4M3FN>, %b: tensor<8
          requantize(%s, %s, %s, %yzp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<f8E4M3FN>) -> tensor<4x3xf8E4M3FN>
   return %y : tensor<4x3xf8E4M3FN>
 }
+
+// -----
+
+// A bias per row of y (QLinearConv's B, [M, 1]) is added to the exact sums
+// before the multiplier: in the generic form's requantizing generic (an
+// i32 addi before the sitofp), in the kernels' epilogue (the row's bias
+// broadcast to the lanes). The gemv leaves a bias to the others.
+// GEN-LABEL: func.func @bias_per_row
+// GEN: linalg.generic
+// GEN: ^bb0(%[[ACC:[a-z0-9_]+]]: i32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i8, %[[BIAS:[a-z0-9_]+]]: i32, %{{.*}}: i8):
+// GEN: %[[SUM:.*]] = arith.addi %[[ACC]], %[[BIAS]] : i32
+// GEN: arith.sitofp %[[SUM]] : i32 to f64
+// VNNI-LABEL: func.func @bias_per_row
+// VNNI: qkernel.dot_u8s8_quads
+// VNNI: %[[B:.*]] = tensor.extract %{{.*}}[%{{.*}}] : tensor<64xi32>
+// VNNI: %[[LANES:.*]] = vector.broadcast %[[B]] : i32 to vector<16xi32>
+// VNNI: %[[SUM:.*]] = arith.addi %{{.*}}, %[[LANES]] : vector<16xi32>
+// VNNI: arith.sitofp %[[SUM]] : vector<16xi32> to vector<16xf64>
+func.func @bias_per_row(%a: tensor<64x33xui8>, %b: tensor<33x37xsi8>, %s: tensor<f32>, %zp: tensor<ui8>, %bias: tensor<64x1xi32>) -> tensor<64x37xui8> {
+  %y = qkernel.matmul a(%a : tensor<64x33xui8>) b(%b : tensor<33x37xsi8>) bias(%bias : tensor<64x1xi32>)
+         requantize(%s, %s, %s, %zp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
+  return %y : tensor<64x37xui8>
+}
+

@@ -61,7 +61,7 @@ func.func @mmla_mixed(%a: vector<4xi32>, %b: vector<4xf32>) {
 // qkernel.matmul: the requantization's four parameters come together.
 func.func @matmul_partial_requantize(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>) {
   // expected-error @+1 {{requantize takes a_scale, b_scale, y_scale and y_zero_point together, got 3 of them}}
-  %y = "qkernel.matmul"(%a, %b, %s, %s, %s) {operandSegmentSizes = array<i32: 1, 0, 1, 0, 1, 1, 1, 0>} : (tensor<2x4xui8>, tensor<4x3xsi8>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<2x3xui8>
+  %y = "qkernel.matmul"(%a, %b, %s, %s, %s) {operandSegmentSizes = array<i32: 1, 0, 1, 0, 1, 1, 1, 0, 0>} : (tensor<2x4xui8>, tensor<4x3xsi8>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<2x3xui8>
   return
 }
 
@@ -334,5 +334,23 @@ func.func @pack_b_zero_point_length(%b: tensor<1x33x37xi8>, %zp: tensor<37xi8>) 
 func.func @pack_a_zero_point_length(%a: tensor<1x5x33xi8>, %zp: tensor<4xi8>) {
   // expected-error @+1 {{the zero point must be one element or one per row, got 'tensor<4xi8>' for a of 'tensor<1x5x33xi8>'}}
   %p = qkernel.pack_a centered %a, %zp {k_step = 2 : i64} : tensor<1x5x33xi8>, tensor<4xi8> -> tensor<1x5x34xi16>
+  return
+}
+
+// -----
+
+// A bias comes with requantize (QLinearConv's B).
+func.func @matmul_bias_without_requantize(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %bias: tensor<2x1xi32>) {
+  // expected-error @+1 {{a bias needs requantize and int8 operands}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) bias(%bias : tensor<2x1xi32>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+// The bias is i32, per tensor, per row [..., M, 1] or per column of y.
+func.func @matmul_bias_shape(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %zp: tensor<ui8>, %bias: tensor<2xi32>) {
+  // expected-error @+1 {{the bias must be i32, per tensor, per row or per column of y, got 'tensor<2xi32>'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) bias(%bias : tensor<2xi32>) requantize(%s, %s, %s, %zp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<2x3xui8>
   return
 }

@@ -42,6 +42,14 @@ func.func @matmul_sums(%a: tensor<2x4xui8>, %azp: tensor<2xui8>, %b: tensor<4x3x
   return %y0, %y1, %y2 : tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>
 }
 
+// A bias per row of y (QLinearConv's B), added before the requantization.
+// CHECK-LABEL: func.func @matmul_bias
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<2x4xui8>) b(%{{.*}} : tensor<4x3xsi8>) bias(%{{.*}} : tensor<2x1xi32>) requantize(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<2x3xui8>
+func.func @matmul_bias(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %zp: tensor<ui8>, %bias: tensor<2x1xi32>) -> tensor<2x3xui8> {
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) bias(%bias : tensor<2x1xi32>) requantize(%s, %s, %s, %zp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<2x3xui8>
+  return %y : tensor<2x3xui8>
+}
+
 // CHECK-LABEL: func.func @matmul_requantized
 // CHECK: qkernel.matmul a(%{{.*}}, %{{.*}} : tensor<?x4xui8>, tensor<ui8>) b(%{{.*}}, %{{.*}} : tensor<4x3xsi8>, tensor<si8>)
 // CHECK-SAME: requantize(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<f32>, tensor<3xf32>, tensor<f32>, tensor<ui8>) -> tensor<?x3xui8>

@@ -125,12 +125,13 @@ class Case:
             # QLinearConv: x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp
             attr_dict = " {%s}" % ", ".join("%s = %s" % kv for kv in self.attrs) if self.attrs else ""
             if self.quantized:
+                bias = " bias(%s : %s)" % (a[8], ti[8]) if len(a) > 8 else ""
                 body = ("  %%0 = qops.qlinear_conv x(%s : %s)\n"
                         "                          w(%s : %s)\n"
-                        "                          y(%s : %s)%s -> %s\n"
+                        "                          y(%s : %s)%s%s -> %s\n"
                         "  return %%0 : %s\n") % (
                     ", ".join(a[0:3]), ", ".join(ti[0:3]), ", ".join(a[3:6]), ", ".join(ti[3:6]),
-                    ", ".join(a[6:8]), ", ".join(ti[6:8]), attr_dict, to[0], to[0])
+                    ", ".join(a[6:8]), ", ".join(ti[6:8]), bias, attr_dict, to[0], to[0])
             else:
                 nx = 2 if self.x_zp else 1
                 body = ("  %%0 = qops.conv_integer x(%s : %s)\n"
@@ -241,8 +242,8 @@ def CONV(x, xt, w, wt, xzp=None, wzp=None, strides=None, dilations=None, pads=No
          q=None, dyn=False):
     """ConvInteger case (q None: inputs x, [x_zero_point], w, [w_zero_point],
     int32 y from ref.conv_integer) or QLinearConv case (q = (x_scale,
-    w_scale, y_scale, y_zero_point, y type); both zero points given; y from
-    ref.qlinear_conv). dyn: the batch dimension is dynamic."""
+    w_scale, y_scale, y_zero_point, y type[, bias]); both zero points given;
+    y from ref.qlinear_conv). dyn: the batch dimension is dynamic."""
     npt = {"u8": np.uint8, "i8": np.int8}
     x, w = np.asarray(x).astype(npt[xt]), np.asarray(w).astype(npt[wt])
     xzp = None if xzp is None else np.asarray(xzp).astype(npt[xt])
@@ -260,12 +261,15 @@ def CONV(x, xt, w, wt, xzp=None, wzp=None, strides=None, dilations=None, pads=No
         ins += [Tensor(w, wt)] + ([Tensor(wzp, wt)] if wzp is not None else [])
         out = Tensor(y, "i32")
     else:
-        xs, ws, ys, yzp, yt = q
+        xs, ws, ys, yzp, yt = q[:5]
+        bias = np.asarray(q[5]).astype(np.int32) if len(q) > 5 else None
         yzp = np.asarray(yzp).astype(npt[yt])
-        y = ref.qlinear_conv(x, xs, xzp, w, ws, wzp, ys, yzp, **kw)
+        y = ref.qlinear_conv(x, xs, xzp, w, ws, wzp, ys, yzp, bias, **kw)
         ins = [Tensor(x, xt), Tensor(xs, et_of(xs)), Tensor(xzp, xt),
                Tensor(w, wt), Tensor(ws, et_of(ws)), Tensor(wzp, wt),
                Tensor(ys, et_of(ys)), Tensor(yzp, yt)]
+        if bias is not None:
+            ins.append(Tensor(bias, "i32"))
         out = Tensor(y, yt)
     if dyn:  # only the batch (dim 0 of x and y) is dynamic
         for t in ins + [out]:
@@ -2064,12 +2068,13 @@ def qmm_f8_nonfinite_to_u8(n):
 # ConvInteger and QLinearConv (family "conv")
 # ---------------------------------------------------------------------------
 
-def conv_rand(name, xt, wt, xshape, wshape, xzp=True, wzp="tensor", q=None, dyn=False, **kw):
+def conv_rand(name, xt, wt, xshape, wshape, xzp=True, wzp="tensor", q=None, dyn=False, bias=False, **kw):
     """Random convolution over the types' whole ranges. xzp: a random
     one-element zero point or none; wzp: "tensor" (one element), "channel"
     ([M]) or None. q: None (ConvInteger) or (w_scale "tensor" / "channel",
     y type) for QLinearConv, with scales that keep most outputs inside y's
-    range (some saturate)."""
+    range (some saturate); bias: a random int32 B [M] of about the sums'
+    spread."""
     rng = rng_for(name)
 
     def rand(t, shape):
@@ -2091,11 +2096,16 @@ def conv_rand(name, xt, wt, xshape, wshape, xzp=True, wzp="tensor", q=None, dyn=
     acc = ref._conv_sums(x, w, x_zp, w_zp, kw.get("strides") or [1] * s_dims,
                          kw.get("dilations") or [1] * s_dims, kw.get("pads") or [0] * (2 * s_dims),
                          kw.get("group", 1)).astype(np.float64)
+    b = None
+    if bias:
+        b = rng.integers(-int(acc.std()) - 1, int(acc.std()) + 2, size=m)
+        acc = acc + b.reshape((1, m) + (1,) * s_dims)
     mult = 50.0 / max(acc.std(), 1.0)
     ys = np.array(float(xs) * float(np.mean(ws)) / mult, f32)
     lo, hi = _MMI_LIM[yt]
     yzp = np.array(int(np.clip(round((lo + hi) / 2 - acc.mean() * mult), lo, hi)))
-    return CONV(x, xt, w, wt, x_zp, w_zp, q=(xs, ws, ys, yzp, yt), dyn=dyn, **kw)
+    q = (xs, ws, ys, yzp, yt) + ((b,) if bias else ())
+    return CONV(x, xt, w, wt, x_zp, w_zp, q=q, dyn=dyn, **kw)
 
 
 for _name, _args, _kw in [
@@ -2130,6 +2140,11 @@ for _name, _args, _kw in [
         ("qconv_1d", ("i8", "i8", (1, 5, 17), (7, 5, 4)), dict(q=("tensor", "i8"), strides=[3], pads=[2, 1])),
         ("qconv_3d", ("u8", "i8", (1, 3, 4, 4, 4), (4, 3, 2, 2, 2)), dict(q=("channel", "u8"), pads=[1, 1, 1, 0, 0, 0])),
         ("qconv_dyn_batch", ("u8", "i8", (3, 4, 5, 5), (6, 4, 3, 3)), dict(q=("tensor", "u8"), pads=[1, 1, 1, 1], dyn=True)),
+        ("qconv_bias", ("u8", "i8", (1, 3, 6, 6), (4, 3, 3, 3)), dict(q=("channel", "u8"), bias=True, pads=[1, 1, 1, 1])),
+        ("qconv_bias_kernel_tiles", ("u8", "i8", (2, 16, 8, 8), (40, 16, 3, 3)),
+         dict(q=("channel", "i8"), wzp="channel", bias=True, pads=[1, 1, 1, 1])),
+        ("qconv_bias_groups", ("i8", "i8", (1, 4, 6, 6), (6, 2, 3, 3)), dict(q=("tensor", "u8"), bias=True, group=2)),
+        ("qconv_bias_pointwise", ("u8", "u8", (1, 8, 4, 4), (6, 8, 1, 1)), dict(q=("tensor", "u8"), bias=True)),
 ]:
     add("conv", _name, (lambda a, k: lambda n: conv_rand(n, *a, **k))(_args, _kw))
 

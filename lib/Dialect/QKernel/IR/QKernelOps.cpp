@@ -103,6 +103,18 @@ LogicalResult MatMulOp::verify() {
         return emitOpError() << "a parameter of " << operand.name << ", "
                              << param.getType()
                              << ", is not per tensor, per row or per column";
+  if (Value bias = getBias()) {
+    auto biasType = cast<RankedTensorType>(bias.getType());
+    if (!requantized || !qops::isInt8Type(getA().getType().getElementType()) ||
+        !qops::isInt8Type(getB().getType().getElementType()))
+      return emitOpError() << "a bias needs requantize and int8 operands";
+    if (!qops::isInt32Type(biasType.getElementType()) ||
+        !qops::isValidMatMulParamShape(biasType, yType.getShape(),
+                                       Role::Y))
+      return emitOpError() << "the bias must be i32, per tensor, per row or "
+                              "per column of y, got "
+                           << biasType;
+  }
   return success();
 }
 

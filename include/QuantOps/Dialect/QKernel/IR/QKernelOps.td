@@ -58,6 +58,7 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
 
     ```
     acc[..., m, n] = sum_k (a[..., m, k] - a_zp) * (b[..., k, n] - b_zp)
+                     + bias[..., m, n]                   (bias: optional)
     y = acc                                              (no requantize; i32)
     y = saturate(round_half_even(acc * (a_scale * b_scale / y_scale))
                  + y_zp)                                 (requantize)
@@ -72,8 +73,12 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
     and lowers the op to storage types. Zero points: absent means 0; one
     element, per row of `a` (`[M]` or `[..., M, 1]`) or per column of `b`
     (`[N]` or `[..., 1, N]`); the scales and `y_zero_point` likewise. The
-    verifier checks the static shapes (with the qops verifiers' rules);
-    dynamic ones are checked at run time by the lowering.
+    `bias` (QLinearConv's B), only with `requantize` and int8 operands: i32,
+    one element, per row of y (`[..., M, 1]`) or per column (`[N]` or
+    `[..., 1, N]`), added to the exact sums (wrapping in i32) before the
+    requantization. The verifier checks the static shapes (with the qops
+    verifiers' rules); dynamic ones are checked at run time by the
+    lowering.
 
     ```mlir
     %y = qkernel.matmul a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)
@@ -90,7 +95,8 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
     AnyRankedTensor:$b, Optional<AnyRankedTensor>:$b_zero_point,
     Optional<AnyRankedTensor>:$a_scale, Optional<AnyRankedTensor>:$b_scale,
     Optional<AnyRankedTensor>:$y_scale,
-    Optional<AnyRankedTensor>:$y_zero_point
+    Optional<AnyRankedTensor>:$y_zero_point,
+    Optional<AnyRankedTensor>:$bias
   );
   let results = (outs AnyRankedTensor:$y);
   let assemblyFormat = [{
@@ -98,6 +104,7 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
         (`,` type($a_zero_point)^)? `)`
     `b` `(` $b (`,` $b_zero_point^)? `:` type($b)
         (`,` type($b_zero_point)^)? `)`
+    (`bias` `(` $bias^ `:` type($bias) `)`)?
     (`requantize` `(` $a_scale^ `,` $b_scale `,` $y_scale `,` $y_zero_point
         `:` type($a_scale) `,` type($b_scale) `,` type($y_scale) `,`
         type($y_zero_point) `)`)?
