@@ -4,15 +4,18 @@
 // time from ORT's profiler (the session's own time, no Node binding), the
 // kernels ORT chose and how many runs were timed.
 //
-//   NODE_PATH=$WORK/node_modules node ort_qdq.js MODEL INPUT.f32 DIMS THREADS OUT.f32 PROFDIR
-//   (DIMS: comma-separated, e.g. 4,128,768)
+//   NODE_PATH=$WORK/node_modules node ort_qdq.js MODEL INPUT.raw DIMS THREADS OUT.raw PROFDIR [DTYPE]
+//   (DIMS: comma-separated, e.g. 4,128,768; DTYPE: the input's element type,
+//   float32 (default), uint8 or int8; the output is written as its raw bytes)
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const ort = require('onnxruntime-node');
 
 async function main() {
-  const [model, inputFile, dimsText, threadsText, outFile, profDir] = process.argv.slice(2);
+  const [model, inputFile, dimsText, threadsText, outFile, profDir, dtypeText] = process.argv.slice(2);
+  const dtype = dtypeText || 'float32';
+  const arrays = { float32: Float32Array, uint8: Uint8Array, int8: Int8Array };
   const dims = dimsText.split(',').map(Number);
   const threads = Number(threadsText);
   const buf = fs.readFileSync(inputFile);
@@ -27,7 +30,7 @@ async function main() {
     intraOpNumThreads: threads, interOpNumThreads: 1,
     executionMode: 'sequential', logSeverityLevel: 3,
     enableProfiling: true, profileFilePrefix: prefix });
-  const feeds = { [sess.inputNames[0]]: new ort.Tensor('float32', new Float32Array(ab), dims) };
+  const feeds = { [sess.inputNames[0]]: new ort.Tensor(dtype, new arrays[dtype](ab), dims) };
   let out;
   const warmup = 5;
   const t0 = Date.now();

@@ -96,13 +96,14 @@ Value reshape(OpBuilder &b, Location loc, Value value, Type onnxElement,
   return castTo(b, loc, result, RankedTensorType::get(shape, onnxElement));
 }
 
-/// x padded with its zero point (storage type), or x when no pad is > 0.
-Value padInput(OpBuilder &b, Location loc, const Convolution &c) {
-  Value x = toStorage(b, loc, c.x);
+/// `x` (storage, NCHW or, `channelsLast`, NHWC) padded on its spatial
+/// dims with x's zero point, or `x` when no pad is > 0.
+Value padSpatial(OpBuilder &b, Location loc, const Convolution &c, Value x,
+                 bool channelsLast) {
   if (llvm::all_of(c.pads, [](int64_t p) { return p == 0; }))
     return x;
   RankedTensorType type = rankedType(x);
-  int64_t spatial = type.getRank() - 2;
+  int64_t spatial = type.getRank() - 2, first = channelsLast ? 1 : 2;
   Value padValue;
   if (c.xZeroPoint) {
     Value zp = toStorage(b, loc, c.xZeroPoint);
@@ -113,21 +114,27 @@ Value padInput(OpBuilder &b, Location loc, const Convolution &c) {
     padValue = arith::ConstantOp::create(
         b, loc, b.getIntegerAttr(type.getElementType(), 0));
   }
-  SmallVector<OpFoldResult> low(2, b.getIndexAttr(0)), high = low;
+  SmallVector<OpFoldResult> low(type.getRank(), b.getIndexAttr(0)),
+      high = low;
   SmallVector<int64_t> shape(type.getShape());
   for (int64_t i = 0; i < spatial; ++i) {
-    low.push_back(b.getIndexAttr(c.pads[i]));
-    high.push_back(b.getIndexAttr(c.pads[spatial + i]));
-    if (!ShapedType::isDynamic(shape[2 + i]))
-      shape[2 + i] += c.pads[i] + c.pads[spatial + i];
+    low[first + i] = b.getIndexAttr(c.pads[i]);
+    high[first + i] = b.getIndexAttr(c.pads[spatial + i]);
+    if (!ShapedType::isDynamic(shape[first + i]))
+      shape[first + i] += c.pads[i] + c.pads[spatial + i];
   }
   return tensor::PadOp::create(b, loc, type.clone(shape), x, low, high,
                                padValue)
       .getResult();
 }
 
-/// b: the patches of x, [G, Cg, K.., N, o..] in storage, as [G, Kg, N P]
-/// (or [Kg, N P] when G = 1), ONNX typed.
+/// x (NCHW) padded with its zero point, in storage.
+Value padInput(OpBuilder &b, Location loc, const Convolution &c) {
+  return padSpatial(b, loc, c, toStorage(b, loc, c.x), false);
+}
+
+/// b of the grouped form: the patches of x, [G, Cg, K.., N, o..] in
+/// storage, as [G, Kg, N P], ONNX typed.
 ///   linalg.generic ins(xp: (g, c, k.., n, o..) -> (n, g Cg + c, o s + k d))
 ///                  outs(tensor.empty) { yield }
 Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
@@ -167,7 +174,7 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
             linalg::YieldOp::create(b, loc, args[0]);
           })
           .getResult(0);
-  // [G, Cg, K.., N, o..] -> [G, Kg, N P] or, G = 1, [Kg, N P].
+  // [G, Cg, K.., N, o..] -> [G, Kg, N P].
   ReassociationIndices kDims = {1}, columns;
   for (int64_t i = 0; i < spatial; ++i)
     kDims.push_back(2 + i);
@@ -176,29 +183,14 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
   int64_t kg = cg * llvm::product_of(kernel);
   int64_t n = rankedType(c.x).getDimSize(0);
   int64_t np = ShapedType::isDynamic(n) ? n : n * llvm::product_of(outSizes);
-  if (c.group == 1) {
-    ReassociationIndices first = {0};
-    first.append(kDims);
-    return reshape(b, loc, patches, xOnnx, {kg, np}, {first, columns});
-  }
   return reshape(b, loc, patches, xOnnx, {c.group, kg, np},
                  {{0}, kDims, columns});
 }
 
-/// b without patches: a 1x1 convolution of one image with unit strides and
-/// no padding reads x as [C, P].
-bool isPointwise(const Convolution &c) {
-  auto isOne = [](int64_t v) { return v == 1; };
-  return c.group == 1 && rankedType(c.x).getDimSize(0) == 1 &&
-         llvm::all_of(rankedType(c.w).getShape().drop_front(2), isOne) &&
-         llvm::all_of(c.strides, isOne) &&
-         llvm::all_of(c.pads, [](int64_t v) { return v == 0; });
-}
-
-/// A per-output-channel parameter ([M] or one element) as a's per-row
-/// parameter: as it is, or [G, Mg, 1] with groups.
+/// A per-output-channel parameter ([M] or one element) as the grouped
+/// form's per-row parameter of a: [G, Mg, 1], or as it is.
 Value rowParam(OpBuilder &b, Location loc, Value param, int64_t group) {
-  if (!param || group == 1)
+  if (!param)
     return param;
   RankedTensorType type = rankedType(param);
   if (type.getNumElements() == 1)
@@ -208,25 +200,148 @@ Value rowParam(OpBuilder &b, Location loc, Value param, int64_t group) {
                  {{0, 1, 2}});
 }
 
-/// QLinearConv's bias [M] as the product's per-row bias: [M, 1], or
-/// [G, Mg, 1] with groups (qkernel.matmul's y-shaped per-row form).
+/// QLinearConv's bias [M] as the grouped product's per-row bias
+/// [G, Mg, 1] (qkernel.matmul's y-shaped per-row form).
 Value biasParam(OpBuilder &b, Location loc, Value bias, int64_t group) {
   if (!bias)
     return bias;
   int64_t m = rankedType(bias).getDimSize(0);
-  SmallVector<int64_t> shape =
-      group == 1 ? SmallVector<int64_t>{m, 1}
-                 : SmallVector<int64_t>{group, m / group, 1};
-  ReassociationIndices all =
-      llvm::to_vector(llvm::seq<int64_t>(0, shape.size()));
-  return reshape(b, loc, bias, rankedType(bias).getElementType(), shape,
-                 {all});
+  return reshape(b, loc, bias, rankedType(bias).getElementType(),
+                 {group, m / group, 1}, {{0, 1, 2}});
 }
 
-/// The product [M, N P] (or [G, Mg, N P]) as y [N, M, o..]: reshaped, and
+/// `value` (ONNX typed) transposed by `perm` in storage, ONNX typed
+/// again.
+Value transpose(OpBuilder &b, Location loc, Value value,
+                ArrayRef<int64_t> perm) {
+  Type onnx = rankedType(value).getElementType();
+  Value storage = toStorage(b, loc, value);
+  SmallVector<OpFoldResult> in = mixedSizes(b, loc, storage), sizes;
+  for (int64_t d : perm)
+    sizes.push_back(in[d]);
+  Value init = tensor::EmptyOp::create(b, loc, sizes,
+                                       rankedType(storage).getElementType());
+  Value result =
+      linalg::TransposeOp::create(b, loc, storage, init, perm)->getResult(0);
+  return castTo(b, loc, result, rankedType(result).clone(onnx));
+}
+
+/// a of the pixel-rows form (G = 1): x made channels-last (NHWC, one
+/// transpose) and padded, then the patches [N, o.., K.., C], one copy per
+/// kernel tap k of the strided window xt[:, k d + o s, :] into
+/// patches[:, o.., k.., :] -- an identity linalg.generic whose innermost
+/// dim, the channels, is contiguous on both sides, so that
+/// qops-vectorize-elementwise makes it vector loads and stores -- as
+/// [N P, K C], ONNX typed:
+///   for each tap k:   (K.. unrolled: 9 copies for 3x3)
+///     src = tensor.extract_slice xp[0, k d.., 0] [N, o.., C] [1, s.., 1]
+///     dst = tensor.extract_slice patches[0, 0.., k.., 0] [N, o.., 1.., C]
+///     patches = tensor.insert_slice (linalg.generic copy src -> dst)
+Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
+                    ArrayRef<int64_t> outSizes) {
+  RankedTensorType wType = rankedType(c.w);
+  Type xOnnx = rankedType(c.x).getElementType();
+  int64_t spatial = wType.getRank() - 2;
+  int64_t channels = wType.getDimSize(1);
+  ArrayRef<int64_t> kernel = wType.getShape().drop_front(2);
+  SmallVector<int64_t> toChannelsLast = {0};
+  for (int64_t i = 0; i < spatial; ++i)
+    toChannelsLast.push_back(2 + i);
+  toChannelsLast.push_back(1);
+  Value xt = toStorage(b, loc, transpose(b, loc, c.x, toChannelsLast));
+  Value xp = padSpatial(b, loc, c, xt, true);
+  OpFoldResult n = mixedSizes(b, loc, xp)[0];
+  Type storage = rankedType(xp).getElementType();
+  // The window of one tap and its place in the patches.
+  SmallVector<OpFoldResult> windowSizes = {n};
+  for (int64_t o : outSizes)
+    windowSizes.push_back(b.getIndexAttr(o));
+  windowSizes.push_back(b.getIndexAttr(channels));
+  SmallVector<OpFoldResult> patchSizes = {n}, unitStrides;
+  for (int64_t o : outSizes)
+    patchSizes.push_back(b.getIndexAttr(o));
+  for (int64_t k : kernel)
+    patchSizes.push_back(b.getIndexAttr(k));
+  patchSizes.push_back(b.getIndexAttr(channels));
+  Value patches = tensor::EmptyOp::create(b, loc, patchSizes, storage);
+  int64_t rank = 2 + 2 * spatial;
+  unitStrides.assign(rank, b.getIndexAttr(1));
+  SmallVector<int64_t> windowShape = {rankedType(xp).getDimSize(0)};
+  windowShape.append(outSizes.begin(), outSizes.end());
+  windowShape.push_back(channels);
+  auto windowType = RankedTensorType::get(windowShape, storage);
+  AffineMap identity = b.getMultiDimIdentityMap(windowShape.size());
+  SmallVector<utils::IteratorType> iterators(windowShape.size(),
+                                             utils::IteratorType::parallel);
+  for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
+    SmallVector<int64_t> k(spatial);
+    for (int64_t i = spatial - 1, rest = tap; i >= 0; --i) {
+      k[i] = rest % kernel[i];
+      rest /= kernel[i];
+    }
+    SmallVector<OpFoldResult> srcOffsets = {b.getIndexAttr(0)},
+                              srcStrides = {b.getIndexAttr(1)};
+    for (int64_t i = 0; i < spatial; ++i) {
+      srcOffsets.push_back(b.getIndexAttr(k[i] * c.dilations[i]));
+      srcStrides.push_back(b.getIndexAttr(c.strides[i]));
+    }
+    srcOffsets.push_back(b.getIndexAttr(0));
+    srcStrides.push_back(b.getIndexAttr(1));
+    Value src = tensor::ExtractSliceOp::create(b, loc, windowType, xp,
+                                               srcOffsets, windowSizes,
+                                               srcStrides);
+    SmallVector<OpFoldResult> dstOffsets(1 + spatial, b.getIndexAttr(0)),
+        dstSizes = patchSizes;
+    for (int64_t i = 0; i < spatial; ++i) {
+      dstOffsets.push_back(b.getIndexAttr(k[i]));
+      dstSizes[1 + spatial + i] = b.getIndexAttr(1);
+    }
+    dstOffsets.push_back(b.getIndexAttr(0));
+    Value dst = tensor::ExtractSliceOp::create(
+        b, loc, windowType, patches, dstOffsets, dstSizes, unitStrides);
+    Value copy = linalg::GenericOp::create(
+                     b, loc, windowType, ValueRange{src}, ValueRange{dst},
+                     ArrayRef<AffineMap>{identity, identity}, iterators,
+                     [](OpBuilder &b, Location loc, ValueRange args) {
+                       linalg::YieldOp::create(b, loc, args[0]);
+                     })
+                     .getResult(0);
+    patches = tensor::InsertSliceOp::create(b, loc, copy, patches, dstOffsets,
+                                            dstSizes, unitStrides);
+  }
+  // [N, o.., K.., C] -> [N P, K C].
+  ReassociationIndices rows, taps;
+  for (int64_t d = 0; d < 1 + spatial; ++d)
+    rows.push_back(d);
+  for (int64_t d = 1 + spatial; d < rank; ++d)
+    taps.push_back(d);
+  int64_t batch = rankedType(c.x).getDimSize(0);
+  int64_t np =
+      ShapedType::isDynamic(batch) ? batch : batch * llvm::product_of(outSizes);
+  return reshape(b, loc, patches, xOnnx,
+                 {np, channels * llvm::product_of(kernel)}, {rows, taps});
+}
+
+/// The pixel-rows product [N P, M] as y [N, M, o..]:
+///   [N P, M] -> [N, P, M] -(linalg.transpose)-> [N, M, P] -> [N, M, o..]
+Value pixelRowsToY(OpBuilder &b, Location loc, Value product,
+                   RankedTensorType yType) {
+  Type yOnnx = yType.getElementType();
+  int64_t n = yType.getDimSize(0), m = yType.getDimSize(1);
+  ArrayRef<int64_t> outSizes = yType.getShape().drop_front(2);
+  int64_t p = llvm::product_of(outSizes);
+  Value npm = reshape(b, loc, product, yOnnx, {n, p, m}, {{0, 1}, {2}});
+  Value nmp = transpose(b, loc, npm, {0, 2, 1});
+  ReassociationIndices oDims;
+  for (int64_t i = 0; i < static_cast<int64_t>(outSizes.size()); ++i)
+    oDims.push_back(2 + i);
+  return reshape(b, loc, nmp, yOnnx, yType.getShape(), {{0}, {1}, oDims});
+}
+
+/// The grouped product [G, Mg, N P] as y [N, M, o..]: reshaped, and
 /// transposed to put the batch first unless N = 1.
 ///   [G, Mg, N P] -> [M, N, P] -(linalg.transpose)-> [N, M, P] -> [N, M, o..]
-Value productToY(OpBuilder &b, Location loc, Value product,
+Value groupedToY(OpBuilder &b, Location loc, Value product,
                  RankedTensorType yType) {
   Type yOnnx = yType.getElementType();
   int64_t n = yType.getDimSize(0), m = yType.getDimSize(1);
@@ -235,24 +350,143 @@ Value productToY(OpBuilder &b, Location loc, Value product,
   ReassociationIndices oDims;
   for (int64_t i = 0; i < static_cast<int64_t>(outSizes.size()); ++i)
     oDims.push_back(2 + i);
-  RankedTensorType productType = rankedType(product);
-  if (productType.getRank() == 3) // [G, Mg, N P] -> [M, N P]
-    product = reshape(b, loc, product, yOnnx, {m, productType.getDimSize(2)},
-                      {{0, 1}, {2}});
+  product = reshape(b, loc, product, yOnnx,
+                    {m, rankedType(product).getDimSize(2)}, {{0, 1}, {2}});
   if (n == 1) // [M, P] -> [1, M, o..]
     return reshape(b, loc, product, yOnnx, yType.getShape(),
                    {{0, 1}, oDims});
   Value mnp = reshape(b, loc, product, yOnnx, {m, n, p}, {{0}, {1, 2}});
-  Value storage = toStorage(b, loc, mnp);
-  SmallVector<OpFoldResult> sizes = {tensor::getMixedSize(b, loc, storage, 1),
-                                     b.getIndexAttr(m), b.getIndexAttr(p)};
-  Value init = tensor::EmptyOp::create(
-      b, loc, sizes, rankedType(storage).getElementType());
-  Value nmp =
-      linalg::TransposeOp::create(b, loc, storage, init,
-                                  ArrayRef<int64_t>{1, 0, 2})
-          ->getResult(0);
+  Value nmp = transpose(b, loc, mnp, {1, 0, 2});
   return reshape(b, loc, nmp, yOnnx, yType.getShape(), {{0}, {1}, oDims});
+}
+
+/// What both forms pass to qkernel.matmul besides a and b.
+struct ConvParams {
+  ArrayRef<Value> scales; // x_scale, w_scale, y_scale, y_zero_point or none
+  Value bias;
+};
+
+/// w as [M, Kg] (ONNX typed).
+Value weightRows(OpBuilder &b, Location loc, const Convolution &c) {
+  RankedTensorType wType = rankedType(c.w);
+  ReassociationIndices tail;
+  for (int64_t i = 1; i < wType.getRank(); ++i)
+    tail.push_back(i);
+  int64_t m = wType.getDimSize(0);
+  return reshape(b, loc, c.w, wType.getElementType(),
+                 {m, wType.getNumElements() / m}, {{0}, tail});
+}
+
+/// G = 1: a = the pixels' patches [N P, Kg], b = w transposed [Kg, M] (a
+/// constant w is then b's constant, packed once, as QLinearMatMul's
+/// weights); w's per-channel parameters and QLinearConv's bias are b's and
+/// y's per-column ones.
+Value decomposePixelRows(PatternRewriter &rewriter, const Convolution &c,
+                         const ConvParams &params, RankedTensorType yType) {
+  Location loc = c.op->getLoc();
+  Value a = emitPixelRows(rewriter, loc, c, yType.getShape().drop_front(2));
+  // w [M, C, K..] -> [K.., C, M] -> [K C, M]: a's column order.
+  RankedTensorType wType = rankedType(c.w);
+  int64_t rank = wType.getRank();
+  SmallVector<int64_t> perm;
+  for (int64_t d = 2; d < rank; ++d)
+    perm.push_back(d);
+  perm.append({1, 0});
+  ReassociationIndices taps;
+  for (int64_t d = 0; d < rank - 1; ++d)
+    taps.push_back(d);
+  int64_t m = wType.getDimSize(0);
+  Value b = reshape(rewriter, loc, transpose(rewriter, loc, c.w, perm),
+                    wType.getElementType(), {wType.getNumElements() / m, m},
+                    {taps, {rank - 1}});
+  auto productType = RankedTensorType::get(
+      {rankedType(a).getDimSize(0), rankedType(b).getDimSize(1)},
+      yType.getElementType());
+  Value product =
+      params.scales.empty()
+          ? qkernel::MatMulOp::create(rewriter, loc, productType, a,
+                                      c.xZeroPoint, b, c.wZeroPoint, Value(),
+                                      Value(), Value(), Value(), Value())
+          : qkernel::MatMulOp::create(
+                rewriter, loc, productType, a, c.xZeroPoint, b, c.wZeroPoint,
+                params.scales[0], params.scales[1], params.scales[2],
+                params.scales[3], params.bias);
+  return pixelRowsToY(rewriter, loc, product, yType);
+}
+
+/// A 1x1 convolution of one image with unit strides and no padding needs
+/// no patches: x itself is a matmul operand.
+bool isPointwise(const Convolution &c) {
+  auto isOne = [](int64_t v) { return v == 1; };
+  return c.group == 1 && rankedType(c.x).getDimSize(0) == 1 &&
+         llvm::all_of(rankedType(c.w).getShape().drop_front(2), isOne) &&
+         llvm::all_of(c.strides, isOne) &&
+         llvm::all_of(c.pads, [](int64_t v) { return v == 0; });
+}
+
+/// The pointwise form: a = w [M, C], b = x [C, P], y = the product [M, P]
+/// reshaped to [1, M, o..] (no patches, no transposes; b is packed at each
+/// call); w's per-channel parameters are a's per-row ones, the bias y's
+/// ([M, 1]).
+Value decomposePointwise(PatternRewriter &rewriter, const Convolution &c,
+                         const ConvParams &params, RankedTensorType yType) {
+  Location loc = c.op->getLoc();
+  RankedTensorType xType = rankedType(c.x);
+  int64_t m = yType.getDimSize(1);
+  int64_t p = llvm::product_of(yType.getShape().drop_front(2));
+  ReassociationIndices pixels;
+  for (int64_t d = 2; d < xType.getRank(); ++d)
+    pixels.push_back(d);
+  Value a = weightRows(rewriter, loc, c);
+  Value b = reshape(rewriter, loc, c.x, xType.getElementType(),
+                    {xType.getDimSize(1), p}, {{0, 1}, pixels});
+  auto productType = RankedTensorType::get({m, p}, yType.getElementType());
+  Value bias = params.bias
+                   ? reshape(rewriter, loc, params.bias,
+                             rankedType(params.bias).getElementType(), {m, 1},
+                             {{0, 1}})
+                   : Value();
+  Value product =
+      params.scales.empty()
+          ? qkernel::MatMulOp::create(rewriter, loc, productType, a,
+                                      c.wZeroPoint, b, c.xZeroPoint, Value(),
+                                      Value(), Value(), Value(), Value())
+          : qkernel::MatMulOp::create(
+                rewriter, loc, productType, a, c.wZeroPoint, b, c.xZeroPoint,
+                params.scales[1], params.scales[0], params.scales[2],
+                params.scales[3], bias);
+  ReassociationIndices oDims;
+  for (int64_t d = 2; d < yType.getRank(); ++d)
+    oDims.push_back(d);
+  return reshape(rewriter, loc, product, yType.getElementType(),
+                 yType.getShape(), {{0, 1}, oDims});
+}
+
+/// G > 1: a = w [G, Mg, Kg], b = the patches [G, Kg, N P]; w's per-channel
+/// parameters and the bias are a's and y's per-row ones ([G, Mg, 1]).
+Value decomposeGrouped(PatternRewriter &rewriter, const Convolution &c,
+                       const ConvParams &params, RankedTensorType yType) {
+  Location loc = c.op->getLoc();
+  RankedTensorType wType = rankedType(c.w);
+  int64_t m = wType.getDimSize(0), g = c.group;
+  int64_t kg = wType.getNumElements() / m;
+  Value a = reshape(rewriter, loc, weightRows(rewriter, loc, c),
+                    wType.getElementType(), {g, m / g, kg}, {{0, 1}, {2}});
+  Value b = emitPatches(rewriter, loc, c, yType.getShape().drop_front(2));
+  auto productType = RankedTensorType::get(
+      {g, m / g, rankedType(b).getDimSize(2)}, yType.getElementType());
+  Value wZeroPoint = rowParam(rewriter, loc, c.wZeroPoint, g);
+  Value product =
+      params.scales.empty()
+          ? qkernel::MatMulOp::create(rewriter, loc, productType, a,
+                                      wZeroPoint, b, c.xZeroPoint, Value(),
+                                      Value(), Value(), Value(), Value())
+          : qkernel::MatMulOp::create(
+                rewriter, loc, productType, a, wZeroPoint, b, c.xZeroPoint,
+                rowParam(rewriter, loc, params.scales[1], g),
+                params.scales[0], params.scales[2], params.scales[3],
+                biasParam(rewriter, loc, params.bias, g));
+  return groupedToY(rewriter, loc, product, yType);
 }
 
 /// The convolution as qkernel.matmul (`scales`: x_scale, w_scale, y_scale,
@@ -261,7 +495,6 @@ Value productToY(OpBuilder &b, Location loc, Value product,
 FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
                            ArrayRef<Value> scales, Value bias,
                            RankedTensorType yType) {
-  Location loc = c.op->getLoc();
   RankedTensorType xType = rankedType(c.x), wType = rankedType(c.w);
   if (llvm::any_of(xType.getShape().drop_front(1), ShapedType::isDynamic) ||
       !wType.hasStaticShape())
@@ -269,45 +502,12 @@ FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
            << "is lowered for static channels, spatial sizes and weights "
               "only (the batch may be dynamic), got "
            << xType << " and " << wType;
-  int64_t m = wType.getDimSize(0), g = c.group;
-  int64_t kg = wType.getDimSize(1) *
-               llvm::product_of(wType.getShape().drop_front(2));
-  Type wOnnx = wType.getElementType();
-  ReassociationIndices wTail;
-  for (int64_t i = 1; i < wType.getRank(); ++i)
-    wTail.push_back(i);
-  Value a = reshape(rewriter, loc, c.w, wOnnx, {m, kg}, {{0}, wTail});
-  if (g != 1)
-    a = reshape(rewriter, loc, a, wOnnx, {g, m / g, kg}, {{0, 1}, {2}});
-  Value bOperand;
-  if (isPointwise(c)) {
-    ReassociationIndices pixels;
-    for (int64_t d = 2; d < xType.getRank(); ++d)
-      pixels.push_back(d);
-    bOperand = reshape(rewriter, loc, c.x, xType.getElementType(),
-                       {kg, llvm::product_of(xType.getShape().drop_front(2))},
-                       {{0, 1}, pixels});
-  } else {
-    bOperand = emitPatches(rewriter, loc, c, yType.getShape().drop_front(2));
-  }
-  int64_t columns = rankedType(bOperand).getShape().back();
-  SmallVector<int64_t> productShape =
-      g == 1 ? SmallVector<int64_t>{m, columns}
-             : SmallVector<int64_t>{g, m / g, columns};
-  auto productType =
-      RankedTensorType::get(productShape, yType.getElementType());
-  Value wZeroPoint = rowParam(rewriter, loc, c.wZeroPoint, g);
-  Value product;
-  if (scales.empty())
-    product = qkernel::MatMulOp::create(
-        rewriter, loc, productType, a, wZeroPoint, bOperand, c.xZeroPoint,
-        Value(), Value(), Value(), Value(), Value());
-  else
-    product = qkernel::MatMulOp::create(
-        rewriter, loc, productType, a, wZeroPoint, bOperand, c.xZeroPoint,
-        rowParam(rewriter, loc, scales[1], g), scales[0], scales[2],
-        scales[3], biasParam(rewriter, loc, bias, g));
-  return productToY(rewriter, loc, product, yType);
+  ConvParams params{scales, bias};
+  if (isPointwise(c))
+    return decomposePointwise(rewriter, c, params, yType);
+  if (c.group == 1)
+    return decomposePixelRows(rewriter, c, params, yType);
+  return decomposeGrouped(rewriter, c, params, yType);
 }
 
 template <typename OpTy>
