@@ -3,8 +3,9 @@
 # (../shared/bench-anchors/run.sh), then QuantOps on the same models and
 # inputs, in the same run, then both again back to back in paired rounds
 # (bench/paired.py); writes bench/RESULTS.md and bench/results.png, then the
-# QDQ models fused and unfused against ONNX Runtime (bench/QDQ.md), and
-# compile time beside ONNX Runtime's session creation (bench/CompileTime.md);
+# QDQ models fused and unfused against ONNX Runtime (bench/QDQ.md), the
+# quantized convolutions and MatMulInteger (bench/Conv.md), and compile time
+# beside ONNX Runtime's session creation (bench/CompileTime.md);
 # the int8 register ceilings of the CPU (bench/ISA.md) come first.
 #   bash bench/run.sh                    (from the project root; ~22 min)
 #   PAIRED_ROUNDS=0 bash bench/run.sh    (no paired rounds; ~13 min)
@@ -40,5 +41,9 @@ else
 fi
 # QDQ models: fused vs unfused vs ONNX Runtime -> bench/QDQ.md.
 /usr/bin/python3 bench/qdq/run.py "$WORK" build/bin/quant-runner bench/QDQ.md
+# The quantized convolutions and MatMulInteger with constant weights, paired
+# against ONNX Runtime -> bench/Conv.md.
+CONV_ROUNDS=$ROUNDS; [ "$CONV_ROUNDS" -gt 0 ] || CONV_ROUNDS=1
+/usr/bin/python3 bench/conv/run.py "$WORK" build/bin/quant-runner bench/Conv.md "$CONV_ROUNDS"
 # Compile time beside ONNX Runtime's session creation -> bench/CompileTime.md.
 /usr/bin/python3 bench/compile/run.py "$WORK" build/bin/quant-runner bench/CompileTime.md
