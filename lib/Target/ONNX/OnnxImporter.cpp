@@ -318,7 +318,8 @@ GraphImporter::getValueInfoType(const pb::ValueInfoProto &info,
   return RankedTensorType::get(shape, element);
 }
 
-llvm::Error GraphImporter::importNode(const Node &node) {
+/// The importer of a node's operator, or null.
+static const NodeImporter *findImporter(const GraphImporter::Node &node) {
   const NodeImporter *importer =
       lookupQuantOpImporter(node.domain(), node.op_type());
   if (!importer)
@@ -327,6 +328,48 @@ llvm::Error GraphImporter::importNode(const Node &node) {
     importer = lookupFunctionBodyOpImporter(node.domain(), node.op_type());
   if (!importer)
     importer = lookupFloatOpImporter(node.domain(), node.op_type());
+  return importer;
+}
+
+/// Every unsupported operator of the graph in one message, so that a user
+/// learns them all at once: one node keeps the node's own message; more
+/// give each operator with its count and first node, in the graph's order:
+///   "5 nodes of unsupported operators: Conv (ai.onnx) x3, first 'c0';
+///    Relu (ai.onnx) x2, first 'r0'"
+static std::optional<std::string>
+unsupportedOperators(const pb::GraphProto &graph) {
+  struct Entry {
+    std::string name, domain, first;
+    int count = 0;
+  };
+  SmallVector<Entry> entries;
+  int nodes = 0;
+  for (const pb::NodeProto &node : graph.node()) {
+    if (findImporter(node))
+      continue;
+    ++nodes;
+    std::string domain = node.domain().empty() ? "ai.onnx" : node.domain();
+    auto it = llvm::find_if(entries, [&](const Entry &e) {
+      return e.name == node.op_type() && e.domain == domain;
+    });
+    if (it == entries.end())
+      entries.push_back({node.op_type(), domain, node.name(), 1});
+    else
+      ++it->count;
+  }
+  if (nodes < 2)
+    return std::nullopt;
+  std::string message =
+      llvm::formatv("{0} nodes of unsupported operators: ", nodes).str();
+  for (auto [i, e] : llvm::enumerate(entries))
+    message += llvm::formatv("{0}{1} ({2}) x{3}, first '{4}'",
+                             i ? "; " : "", e.name, e.domain, e.count, e.first)
+                   .str();
+  return message;
+}
+
+llvm::Error GraphImporter::importNode(const Node &node) {
+  const NodeImporter *importer = findImporter(node);
   if (!importer)
     return nodeError(node, "unsupported operator");
   if (getOpsetVersion(node) == 0)
@@ -401,6 +444,8 @@ llvm::Error GraphImporter::importGraph(const pb::GraphProto &graph,
     values[initializer.name()] = *constant;
   }
 
+  if (std::optional<std::string> unsupported = unsupportedOperators(graph))
+    return makeError(*unsupported);
   for (const Node &node : graph.node())
     if (llvm::Error error = importNode(node))
       return error;

@@ -231,6 +231,11 @@ elif GROUP == "conv":
     write("rank2.onnx", conv("r2", [], x_shape=(2, 5), w_shape=(3, 5)))
     write("conv9.onnx", conv("c9", [], opset=9))
     write("bad_group.onnx", conv("bg", [attr_int("group", 4)]))
+    # several unsupported operators: one message lists them all
+    write("unsupported_many.onnx", make_model(make_graph(
+        [make_node("Relu", ["x"], ["a"], name="r0"), make_node("Relu", ["a"], ["b"], name="r1"),
+         make_node("Sigmoid", ["b"], ["y"], name="s0")], "g",
+        [make_value_info("x", FLOAT, (2, 3))], [make_value_info("y", UNDEFINED)], []), [("", 13)]))
 
 # --------------------------------------------------------------------------
 # initializers: every TensorProto storage form -> arith.constant
