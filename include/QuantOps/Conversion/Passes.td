@@ -117,11 +117,12 @@ def QOpsDecomposeContractions
     and is what every later stage reads: convert-qops-to-linalg lowers it
     to the gemv, the packed kernel of the configured strategy or the
     generic linalg form. A new contraction op needs only its pattern here
-    (populateDecomposeContractionsPatterns). The convolutions become one on
-    the patches of x (im2col: tensor.pad with x's zero point, one
-    linalg.generic gathering [N, G, C/G, K.., o..], reshapes), with the
-    weights as a, so that y comes out in NCHW
-    (DecomposeConvolutions.cpp).
+    (populateDecomposeContractionsPatterns). The convolutions become one
+    on the patches of x (DecomposeConvolutions.cpp): for one group, x made
+    channels-last and padded with its zero point, one copy per kernel tap
+    into a [N o.., K.. C], times w transposed [K.. C, M], y transposed back
+    to NCHW; a 1x1 convolution of one image multiplies w [M, C] and x
+    [C, H W]; groups batch the product over G.
 
     ```mlir
     %y = qops.matmul_integer a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)

@@ -1,31 +1,35 @@
 //===- DecomposeConvolutions.cpp - ConvInteger / QLinearConv as matmuls ---===//
 //
 // The decompose stage for the convolutions (NCHW, S = 1..3 spatial dims,
-// group G): each becomes one qkernel.matmul on the patches of x (im2col),
-// with the weights as the left operand and the images side by side in the
-// columns, so that the product is one plain (or, with groups, G-batched)
-// matrix product that the packed kernels take, whatever the batch:
+// group G): each becomes one qkernel.matmul, in one of three forms chosen
+// by the shapes (Cg = C / G, Mg = M / G, K.. the kernel, P = prod(o), xp
+// x padded with x_zero_point, so that a padded tap adds 0):
 //
-//   a[g, m', (c, k..)]        = w[g Mg + m', c, k..]            [G, Mg, Kg]
-//   b[g, (c, k..), (n, o..)]  = xp[n, g Cg + c, o s + k d]      [G, Kg, N P]
-//   p[g, m', (n, o..)]        = sum_(c, k..) (a - w_zp)(b - x_zp)
-//   y[n, g Mg + m', o..]      = p[g, m', (n, o..)]  (a transpose unless N = 1)
+// pixel rows (G = 1): x made channels-last (xt, NHWC), the pixels' patches
+// as a, the weights transposed as b, so that a constant w is the kernels'
+// constant b (packed once, as QLinearMatMul's weights):
+//   a[(n, o..), (k.., c)] = xtp[n, o s + k d, c]       [N P, K.. C]
+//   b[(k.., c), m]        = w[m, c, k..]               [K.. C, M]
+//   y[n, m, o..]          = p[(n, o..), m]             (a transpose)
+//   x's zero point and scale are a's (per tensor), w's are b's (per
+//   column), the bias y's per column.
 //
-// with Cg = C / G, Mg = M / G, Kg = Cg * prod(K), P = prod(o) and xp x
-// padded with x_zero_point, so that a padded tap adds 0. G = 1 drops the
-// group dimension (a [M, Kg], b [Kg, N P]). w's zero point and scale per
-// output channel are a's per-row parameters ([M], or [G, Mg, 1] with
-// groups); x's are b's per-tensor ones; y's requantization is
-// QLinearMatMul's (x_scale * w_scale / y_scale: the product of two f32
-// commutes exactly). A 1x1 convolution of one image with unit strides and
-// no padding takes x itself as b (a plain matmul, no patches).
+// pointwise (a 1x1 convolution of one image, unit strides, no padding):
+//   a = w [M, C], b = x [C, H W], y = p reshaped: no patches, no transposes.
+//
+// grouped (G > 1): the images side by side in b's columns:
+//   a[g, m', (c, k..)]       = w[g Mg + m', c, k..]      [G, Mg, Cg K..]
+//   b[g, (c, k..), (n, o..)] = xp[n, g Cg + c, o s + k d] [G, Cg K.., N P]
+//   y[n, g Mg + m', o..]     = p[g, m', (n, o..)]  (a transpose unless N = 1)
+//   w's parameters and the bias are per row ([G, Mg, 1]).
+//
+// In every form acc = sum (a - a_zp)(b - b_zp) [+ bias] and the
+// requantization is QLinearMatMul's (x_scale * w_scale / y_scale: the
+// product of two f32 commutes exactly).
 //
 // The patches and reshapes are data movement on the storage types
 // (builtin.unrealized_conversion_cast bridges, which the type conversion
 // folds): the ONNX types stay on qkernel.matmul's operands.
-//
-// QLinearConv's bias [M] is the product's per-row bias ([M, 1]), added to
-// the exact sums before the requantization.
 //
 // Not yet: dynamic spatial sizes (the op is left with an error; the batch
 // may be dynamic).
