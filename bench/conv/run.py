@@ -38,6 +38,7 @@ _qdq = importlib.util.spec_from_file_location("qdq_run", os.path.join(HERE, ".."
 qdq_run = importlib.util.module_from_spec(_qdq)
 _qdq.loader.exec_module(qdq_run)
 run_qops = qdq_run.run_qops  # quant-runner --repeat, checked with --expect
+run_ort = qdq_run.run_ort    # ort_qdq.js: its profiler's model_run median
 
 MODELS = [
     # name, kind, dims, extra arguments, what
@@ -64,25 +65,6 @@ def ops_of(kind, dims, extra):
     oh = (h + 2 * pad - k) // stride + 1
     ow = (w + 2 * pad - k) // stride + 1
     return 2 * n * m * oh * ow * (c // group) * k * k
-
-
-def run_ort(work, model, x_npy, threads, out_dir, y_dtype):
-    x = np.load(x_npy)
-    raw = os.path.join(out_dir, "x.raw")
-    x.tofile(raw)
-    out = os.path.join(out_dir, "ort_out.raw")
-    env = dict(os.environ, NODE_PATH=os.path.join(work, "node_modules"))
-    proc = subprocess.run(
-        ["node", os.path.join(HERE, "..", "qdq", "ort_qdq.js"), model, raw,
-         ",".join(map(str, x.shape)), str(threads), out, os.path.join(out_dir, "profiles"),
-         {np.dtype(np.uint8): "uint8", np.dtype(np.int8): "int8"}[x.dtype]],
-        capture_output=True, text=True, env=env, cwd="/", timeout=1800)
-    if proc.returncode != 0:
-        return {"ok": False, "error": proc.stderr[-300:]}
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
-    result["ok"] = True
-    result["output"] = np.fromfile(out, y_dtype)
-    return result
 
 
 def main():

@@ -57,22 +57,28 @@ def run_qops(runner, model, x, expect, threads, fuse):
             "matches": matches}
 
 
-def run_ort(work, model, x_npy, threads, out_dir):
+ORT_DTYPES = {np.dtype(np.float32): "float32", np.dtype(np.uint8): "uint8",
+              np.dtype(np.int8): "int8"}
+
+
+def run_ort(work, model, x_npy, threads, out_dir, out_dtype=np.float32):
+    """ONNX Runtime on the model (ort_qdq.js): its profiler's median and the
+    first output, read as `out_dtype`. The input keeps its .npy dtype."""
     x = np.load(x_npy)
-    raw = os.path.join(out_dir, "x.f32")
+    raw = os.path.join(out_dir, "x.raw")
     x.tofile(raw)
-    out = os.path.join(out_dir, "ort_out.f32")
+    out = os.path.join(out_dir, "ort_out.raw")
     env = dict(os.environ, NODE_PATH=os.path.join(work, "node_modules"))
     proc = subprocess.run(
         ["node", os.path.join(HERE, "ort_qdq.js"), model, raw,
          ",".join(map(str, x.shape)), str(threads), out,
-         os.path.join(out_dir, "profiles")],
+         os.path.join(out_dir, "profiles"), ORT_DTYPES[x.dtype]],
         capture_output=True, text=True, env=env, cwd="/", timeout=1800)
     if proc.returncode != 0:
         return {"ok": False, "error": proc.stderr[-300:]}
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     result["ok"] = True
-    result["output"] = np.fromfile(out, np.float32)
+    result["output"] = np.fromfile(out, out_dtype)
     return result
 
 

@@ -82,6 +82,11 @@ SmallVector<OpFoldResult> mixedSizes(OpBuilder &b, Location loc, Value value) {
   return tensor::getMixedSizes(b, loc, value);
 }
 
+/// The dims begin .. end - 1, as one reassociation group.
+ReassociationIndices dimRange(int64_t begin, int64_t end) {
+  return llvm::to_vector(llvm::seq<int64_t>(begin, end));
+}
+
 /// A reshape of `value` (storage or ONNX typed) into `shape`, by
 /// `reassociation` (collapse when `shape` has fewer dims, else expand).
 Value reshape(OpBuilder &b, Location loc, Value value, Type onnxElement,
@@ -179,11 +184,8 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
           })
           .getResult(0);
   // [G, Cg, K.., N, o..] -> [G, Kg, N P].
-  ReassociationIndices kDims = {1}, columns;
-  for (int64_t i = 0; i < spatial; ++i)
-    kDims.push_back(2 + i);
-  for (int64_t d = nDim; d < rank; ++d)
-    columns.push_back(d);
+  ReassociationIndices kDims = dimRange(1, 2 + spatial),
+                       columns = dimRange(nDim, rank);
   int64_t kg = cg * llvm::product_of(kernel);
   int64_t n = rankedType(c.x).getDimSize(0);
   int64_t np = ShapedType::isDynamic(n) ? n : n * llvm::product_of(outSizes);
@@ -249,8 +251,7 @@ Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
   int64_t channels = wType.getDimSize(1);
   ArrayRef<int64_t> kernel = wType.getShape().drop_front(2);
   SmallVector<int64_t> toChannelsLast = {0};
-  for (int64_t i = 0; i < spatial; ++i)
-    toChannelsLast.push_back(2 + i);
+  toChannelsLast.append(dimRange(2, 2 + spatial));
   toChannelsLast.push_back(1);
   Value xt = toStorage(b, loc, transpose(b, loc, c.x, toChannelsLast));
   Value xp = padSpatial(b, loc, c, xt, true);
@@ -314,11 +315,8 @@ Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
                                             dstSizes, unitStrides);
   }
   // [N, o.., K.., C] -> [N P, K C].
-  ReassociationIndices rows, taps;
-  for (int64_t d = 0; d < 1 + spatial; ++d)
-    rows.push_back(d);
-  for (int64_t d = 1 + spatial; d < rank; ++d)
-    taps.push_back(d);
+  ReassociationIndices rows = dimRange(0, 1 + spatial),
+                       taps = dimRange(1 + spatial, rank);
   int64_t batch = rankedType(c.x).getDimSize(0);
   int64_t np =
       ShapedType::isDynamic(batch) ? batch : batch * llvm::product_of(outSizes);
@@ -336,9 +334,7 @@ Value pixelRowsToY(OpBuilder &b, Location loc, Value product,
   int64_t p = llvm::product_of(outSizes);
   Value npm = reshape(b, loc, product, yOnnx, {n, p, m}, {{0, 1}, {2}});
   Value nmp = transpose(b, loc, npm, {0, 2, 1});
-  ReassociationIndices oDims;
-  for (int64_t i = 0; i < static_cast<int64_t>(outSizes.size()); ++i)
-    oDims.push_back(2 + i);
+  ReassociationIndices oDims = dimRange(2, yType.getRank());
   return reshape(b, loc, nmp, yOnnx, yType.getShape(), {{0}, {1}, oDims});
 }
 
@@ -351,9 +347,7 @@ Value groupedToY(OpBuilder &b, Location loc, Value product,
   int64_t n = yType.getDimSize(0), m = yType.getDimSize(1);
   ArrayRef<int64_t> outSizes = yType.getShape().drop_front(2);
   int64_t p = llvm::product_of(outSizes);
-  ReassociationIndices oDims;
-  for (int64_t i = 0; i < static_cast<int64_t>(outSizes.size()); ++i)
-    oDims.push_back(2 + i);
+  ReassociationIndices oDims = dimRange(2, yType.getRank());
   product = reshape(b, loc, product, yOnnx,
                     {m, rankedType(product).getDimSize(2)}, {{0, 1}, {2}});
   if (n == 1) // [M, P] -> [1, M, o..]
@@ -364,21 +358,34 @@ Value groupedToY(OpBuilder &b, Location loc, Value product,
   return reshape(b, loc, nmp, yOnnx, yType.getShape(), {{0}, {1}, oDims});
 }
 
-/// What both forms pass to qkernel.matmul besides a and b.
+/// What every form passes to qkernel.matmul besides a and b.
 struct ConvParams {
   ArrayRef<Value> scales; // x_scale, w_scale, y_scale, y_zero_point or none
   Value bias;
+
+  /// scales[i], or null for ConvInteger.
+  Value scale(int i) const { return scales.empty() ? Value() : scales[i]; }
 };
+
+/// The form's qkernel.matmul of `type`: the sums alone (ConvInteger), or
+/// requantized with a's and b's scales (x's and w's, in the form's order),
+/// y's parameters and the bias (QLinearConv).
+Value emitProduct(OpBuilder &b, Location loc, RankedTensorType type, Value a,
+                  Value aZeroPoint, Value bOperand, Value bZeroPoint,
+                  const ConvParams &params, Value aScale, Value bScale,
+                  Value bias) {
+  return qkernel::MatMulOp::create(b, loc, type, a, aZeroPoint, bOperand,
+                                   bZeroPoint, aScale, bScale,
+                                   params.scale(2), params.scale(3), bias);
+}
 
 /// w as [M, Kg] (ONNX typed).
 Value weightRows(OpBuilder &b, Location loc, const Convolution &c) {
   RankedTensorType wType = rankedType(c.w);
-  ReassociationIndices tail;
-  for (int64_t i = 1; i < wType.getRank(); ++i)
-    tail.push_back(i);
   int64_t m = wType.getDimSize(0);
   return reshape(b, loc, c.w, wType.getElementType(),
-                 {m, wType.getNumElements() / m}, {{0}, tail});
+                 {m, wType.getNumElements() / m},
+                 {{0}, dimRange(1, wType.getRank())});
 }
 
 /// G = 1: a = the pixels' patches [N P, Kg], b = w transposed [Kg, M] (a
@@ -392,29 +399,18 @@ Value decomposePixelRows(PatternRewriter &rewriter, const Convolution &c,
   // w [M, C, K..] -> [K.., C, M] -> [K C, M]: a's column order.
   RankedTensorType wType = rankedType(c.w);
   int64_t rank = wType.getRank();
-  SmallVector<int64_t> perm;
-  for (int64_t d = 2; d < rank; ++d)
-    perm.push_back(d);
+  SmallVector<int64_t> perm = dimRange(2, rank);
   perm.append({1, 0});
-  ReassociationIndices taps;
-  for (int64_t d = 0; d < rank - 1; ++d)
-    taps.push_back(d);
   int64_t m = wType.getDimSize(0);
   Value b = reshape(rewriter, loc, transpose(rewriter, loc, c.w, perm),
                     wType.getElementType(), {wType.getNumElements() / m, m},
-                    {taps, {rank - 1}});
+                    {dimRange(0, rank - 1), {rank - 1}});
   auto productType = RankedTensorType::get(
       {rankedType(a).getDimSize(0), rankedType(b).getDimSize(1)},
       yType.getElementType());
-  Value product =
-      params.scales.empty()
-          ? qkernel::MatMulOp::create(rewriter, loc, productType, a,
-                                      c.xZeroPoint, b, c.wZeroPoint, Value(),
-                                      Value(), Value(), Value(), Value())
-          : qkernel::MatMulOp::create(
-                rewriter, loc, productType, a, c.xZeroPoint, b, c.wZeroPoint,
-                params.scales[0], params.scales[1], params.scales[2],
-                params.scales[3], params.bias);
+  Value product = emitProduct(rewriter, loc, productType, a, c.xZeroPoint, b,
+                              c.wZeroPoint, params, params.scale(0),
+                              params.scale(1), params.bias);
   return pixelRowsToY(rewriter, loc, product, yType);
 }
 
@@ -438,32 +434,21 @@ Value decomposePointwise(PatternRewriter &rewriter, const Convolution &c,
   RankedTensorType xType = rankedType(c.x);
   int64_t m = yType.getDimSize(1);
   int64_t p = llvm::product_of(yType.getShape().drop_front(2));
-  ReassociationIndices pixels;
-  for (int64_t d = 2; d < xType.getRank(); ++d)
-    pixels.push_back(d);
   Value a = weightRows(rewriter, loc, c);
   Value b = reshape(rewriter, loc, c.x, xType.getElementType(),
-                    {xType.getDimSize(1), p}, {{0, 1}, pixels});
+                    {xType.getDimSize(1), p},
+                    {{0, 1}, dimRange(2, xType.getRank())});
   auto productType = RankedTensorType::get({m, p}, yType.getElementType());
   Value bias = params.bias
                    ? reshape(rewriter, loc, params.bias,
                              rankedType(params.bias).getElementType(), {m, 1},
                              {{0, 1}})
                    : Value();
-  Value product =
-      params.scales.empty()
-          ? qkernel::MatMulOp::create(rewriter, loc, productType, a,
-                                      c.wZeroPoint, b, c.xZeroPoint, Value(),
-                                      Value(), Value(), Value(), Value())
-          : qkernel::MatMulOp::create(
-                rewriter, loc, productType, a, c.wZeroPoint, b, c.xZeroPoint,
-                params.scales[1], params.scales[0], params.scales[2],
-                params.scales[3], bias);
-  ReassociationIndices oDims;
-  for (int64_t d = 2; d < yType.getRank(); ++d)
-    oDims.push_back(d);
+  Value product = emitProduct(rewriter, loc, productType, a, c.wZeroPoint, b,
+                              c.xZeroPoint, params, params.scale(1),
+                              params.scale(0), bias);
   return reshape(rewriter, loc, product, yType.getElementType(),
-                 yType.getShape(), {{0, 1}, oDims});
+                 yType.getShape(), {{0, 1}, dimRange(2, yType.getRank())});
 }
 
 /// G > 1: a = w [G, Mg, Kg], b = the patches [G, Kg, N P]; w's per-channel
@@ -480,16 +465,10 @@ Value decomposeGrouped(PatternRewriter &rewriter, const Convolution &c,
   auto productType = RankedTensorType::get(
       {g, m / g, rankedType(b).getDimSize(2)}, yType.getElementType());
   Value wZeroPoint = rowParam(rewriter, loc, c.wZeroPoint, g);
-  Value product =
-      params.scales.empty()
-          ? qkernel::MatMulOp::create(rewriter, loc, productType, a,
-                                      wZeroPoint, b, c.xZeroPoint, Value(),
-                                      Value(), Value(), Value(), Value())
-          : qkernel::MatMulOp::create(
-                rewriter, loc, productType, a, wZeroPoint, b, c.xZeroPoint,
-                rowParam(rewriter, loc, params.scales[1], g),
-                params.scales[0], params.scales[2], params.scales[3],
-                biasParam(rewriter, loc, params.bias, g));
+  Value product = emitProduct(
+      rewriter, loc, productType, a, wZeroPoint, b, c.xZeroPoint, params,
+      rowParam(rewriter, loc, params.scale(1), g), params.scale(0),
+      biasParam(rewriter, loc, params.bias, g));
   return groupedToY(rewriter, loc, product, yType);
 }
 

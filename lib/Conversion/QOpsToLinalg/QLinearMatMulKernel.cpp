@@ -616,11 +616,11 @@ struct TileEmitter {
 
   /// The epilogue's values of the outputs (any row, column .. column +
   /// lanes) that do not depend on the row: the multiplier lanes unless a
-  /// scale is per row, the quads' column term, zb' lanes (with row sums),
-  /// za' unless per row. Null where a value depends on the row or is not
-  /// needed.
+  /// scale is per row, a per-column bias, the quads' column term, zb' lanes
+  /// (with row sums), za' unless per row. Null where a value depends on
+  /// the row or is not needed.
   struct ColumnLanes {
-    Value column, multiplier, za, zb, term;
+    Value column, multiplier, bias, za, zb, term;
   };
   ColumnLanes columnLanes(OpBuilder &b, Location l, Value bb,
                           Value column) const {
@@ -630,6 +630,9 @@ struct TileEmitter {
     if (op.requantizes() && !rowScale)
       lanes.multiplier = emitMultiplierLanes(b, l, requantize, c0, column,
                                              plan.lanes);
+    if (params.bias.tensor && !params.biasRow)
+      lanes.bias = readKernelParam(b, l, params.bias, c0, column,
+                                   /*isRow=*/false, plan.lanes);
     if (!plan.vnni)
       return lanes;
     if (!params.aZeroPoint.perElement)
@@ -676,7 +679,8 @@ struct TileEmitter {
             b, l, acc, arith::MulIOp::create(b, l, lanes.zb, sum));
       }
     }
-    acc = addBiasLanes(b, l, params, acc, row, column);
+    acc = lanes.bias ? arith::AddIOp::create(b, l, acc, lanes.bias)
+                     : addBiasLanes(b, l, params, acc, row, column);
     Value stored = acc;
     if (op.requantizes())
       stored = emitRequantizedLanes(b, l, requantize, acc, multiplier, row,

@@ -56,8 +56,15 @@ public:
   llvm::Expected<Value> getInput(const Node &node, int index) const;
   /// The same, but an error if omitted.
   llvm::Expected<Value> getRequiredInput(const Node &node, int index) const;
+  /// Inputs 0 .. count - 1: the first `required` must be given, the rest
+  /// are null when omitted.
+  llvm::Expected<SmallVector<Value>> getInputs(const Node &node, int count,
+                                               int required) const;
   /// Binds the node's output `index` (if it is named) to `value`.
   void setOutput(const Node &node, int index, Value value);
+  /// Verifies `op` (verifyNodeOp), then binds its results to the node's
+  /// outputs in order.
+  llvm::Error finishNode(const Node &node, Operation *op);
 
   /// Fails if the node has an attribute outside `allowed`, naming it, the
   /// op and its version: `version` is the op's since-version (the schema

@@ -161,33 +161,11 @@ void setConvAttributes(OpTy op, const ConvAttributes &attrs) {
     op.setGroup(attrs.group);
 }
 
-llvm::Expected<SmallVector<Value>> readInputs(GraphImporter &importer,
-                                              const Node &node, int count,
-                                              ArrayRef<int> required) {
-  SmallVector<Value> operands;
-  for (int i = 0; i < count; ++i) {
-    auto operand = llvm::is_contained(required, i)
-                       ? importer.getRequiredInput(node, i)
-                       : importer.getInput(node, i);
-    if (!operand)
-      return operand.takeError();
-    operands.push_back(*operand);
-  }
-  return operands;
-}
-
-llvm::Error finish(GraphImporter &importer, const Node &node, Operation *op) {
-  if (llvm::Error error = importer.verifyNodeOp(node, op))
-    return error;
-  importer.setOutput(node, 0, op->getResult(0));
-  return llvm::Error::success();
-}
-
 /// ConvInteger-10: x, w, x_zero_point (optional), w_zero_point (optional).
 llvm::Error importConvInteger(GraphImporter &importer, const Node &node) {
   if (importer.getOpsetVersion(node) < 10)
     return importer.nodeError(node, "ConvInteger needs opset >= 10");
-  auto inputs = readInputs(importer, node, 4, {0, 1});
+  auto inputs = importer.getInputs(node, 4, 2);
   if (!inputs)
     return inputs.takeError();
   Value x = (*inputs)[0], w = (*inputs)[1];
@@ -199,7 +177,7 @@ llvm::Error importConvInteger(GraphImporter &importer, const Node &node) {
       convResultType(x, w, *attrs, importer.getBuilder().getI32Type()), x,
       (*inputs)[2], w, (*inputs)[3], nullptr, nullptr, nullptr, nullptr);
   setConvAttributes(op, *attrs);
-  return finish(importer, node, op);
+  return importer.finishNode(node, op);
 }
 
 /// QLinearConv-10: x, x_scale, x_zero_point, w, w_scale, w_zero_point,
@@ -207,7 +185,7 @@ llvm::Error importConvInteger(GraphImporter &importer, const Node &node) {
 llvm::Error importQLinearConv(GraphImporter &importer, const Node &node) {
   if (importer.getOpsetVersion(node) < 10)
     return importer.nodeError(node, "QLinearConv needs opset >= 10");
-  auto inputs = readInputs(importer, node, 9, {0, 1, 2, 3, 4, 5, 6, 7});
+  auto inputs = importer.getInputs(node, 9, 8);
   if (!inputs)
     return inputs.takeError();
   SmallVector<Value> &v = *inputs;
@@ -220,7 +198,7 @@ llvm::Error importQLinearConv(GraphImporter &importer, const Node &node) {
       convResultType(v[0], v[3], *attrs, yElement), v[0], v[1], v[2], v[3],
       v[4], v[5], v[6], v[7], v[8], nullptr, nullptr, nullptr, nullptr);
   setConvAttributes(op, *attrs);
-  return finish(importer, node, op);
+  return importer.finishNode(node, op);
 }
 
 } // namespace

@@ -118,16 +118,6 @@ getQuantInputs(GraphImporter &importer, const Node &node) {
   return std::make_tuple(*x, *scale, *zeroPoint);
 }
 
-/// Binds `op` to the node's outputs after verifying it.
-llvm::Error finishNode(GraphImporter &importer, const Node &node,
-                       Operation *op) {
-  if (llvm::Error error = importer.verifyNodeOp(node, op))
-    return error;
-  for (auto [index, result] : llvm::enumerate(op->getResults()))
-    importer.setOutput(node, index, result);
-  return llvm::Error::success();
-}
-
 llvm::Error importQuantizeLinear(GraphImporter &importer, const Node &node) {
   bool microsoft = GraphImporter::isMicrosoftDomain(node);
   int64_t version = microsoft ? 1
@@ -157,7 +147,7 @@ llvm::Error importQuantizeLinear(GraphImporter &importer, const Node &node) {
       importer.getBuilder(), importer.getLoc(node), x, scale, zeroPoint,
       attrs->axis, attrs->blockSize, attrs->saturate, attrs->outputDtype,
       attrs->precision);
-  return finishNode(importer, node, op);
+  return importer.finishNode(node, op);
 }
 
 llvm::Error importDequantizeLinear(GraphImporter &importer, const Node &node) {
@@ -186,7 +176,7 @@ llvm::Error importDequantizeLinear(GraphImporter &importer, const Node &node) {
   auto op = DequantizeLinearOp::create(
       importer.getBuilder(), importer.getLoc(node), x, scale, zeroPoint,
       attrs->axis, attrs->blockSize, attrs->outputDtype);
-  return finishNode(importer, node, op);
+  return importer.finishNode(node, op);
 }
 
 llvm::Error importDynamicQuantizeLinear(GraphImporter &importer,
@@ -200,7 +190,7 @@ llvm::Error importDynamicQuantizeLinear(GraphImporter &importer,
     return x.takeError();
   auto op = DynamicQuantizeLinearOp::create(importer.getBuilder(),
                                             importer.getLoc(node), *x);
-  return finishNode(importer, node, op);
+  return importer.finishNode(node, op);
 }
 
 llvm::Error importQLinearMatMul(GraphImporter &importer, const Node &node) {
@@ -210,13 +200,10 @@ llvm::Error importQLinearMatMul(GraphImporter &importer, const Node &node) {
     return importer.nodeError(node, "QLinearMatMul needs opset >= 10");
   if (llvm::Error error = importer.checkAttributes(node, {}, version))
     return error;
-  SmallVector<Value, 8> operands;
-  for (int i = 0; i < 8; ++i) {
-    auto operand = importer.getRequiredInput(node, i);
-    if (!operand)
-      return operand.takeError();
-    operands.push_back(*operand);
-  }
+  auto inputs = importer.getInputs(node, 8, 8);
+  if (!inputs)
+    return inputs.takeError();
+  SmallVector<Value> &operands = *inputs;
   // The result type comes from the operands: check them first, so a bad
   // shape is a message and not a failed assertion in the builder.
   auto aType = cast<RankedTensorType>(operands[0].getType());
@@ -233,7 +220,7 @@ llvm::Error importQLinearMatMul(GraphImporter &importer, const Node &node) {
       importer.getBuilder(), importer.getLoc(node), resultType, operands[0],
       operands[1], operands[2], operands[3], operands[4], operands[5],
       operands[6], operands[7]);
-  return finishNode(importer, node, op);
+  return importer.finishNode(node, op);
 }
 
 /// MatMulInteger-10: a, b and their optional zero points; y int32.
@@ -243,14 +230,10 @@ llvm::Error importMatMulInteger(GraphImporter &importer, const Node &node) {
   if (llvm::Error error = importer.checkAttributes(node, {}, 10))
     return error;
   // Inputs: A, B, a_zero_point (optional), b_zero_point (optional).
-  SmallVector<Value, 4> operands;
-  for (int i = 0; i < 4; ++i) {
-    auto operand = i < 2 ? importer.getRequiredInput(node, i)
-                         : importer.getInput(node, i);
-    if (!operand)
-      return operand.takeError();
-    operands.push_back(*operand);
-  }
+  auto inputs = importer.getInputs(node, 4, 2);
+  if (!inputs)
+    return inputs.takeError();
+  SmallVector<Value> &operands = *inputs;
   // Check the shapes before the builder infers the result from them.
   auto aType = cast<RankedTensorType>(operands[0].getType());
   auto bType = cast<RankedTensorType>(operands[1].getType());
@@ -265,7 +248,7 @@ llvm::Error importMatMulInteger(GraphImporter &importer, const Node &node) {
                                     importer.getLoc(node), resultType,
                                     operands[0], operands[2], operands[1],
                                     operands[3]);
-  return finishNode(importer, node, op);
+  return importer.finishNode(node, op);
 }
 
 } // namespace

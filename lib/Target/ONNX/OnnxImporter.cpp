@@ -164,6 +164,27 @@ void GraphImporter::setOutput(const Node &node, int index, Value value) {
     values[node.output(index)] = value;
 }
 
+llvm::Expected<SmallVector<Value>>
+GraphImporter::getInputs(const Node &node, int count, int required) const {
+  SmallVector<Value> inputs;
+  for (int i = 0; i < count; ++i) {
+    llvm::Expected<Value> input =
+        i < required ? getRequiredInput(node, i) : getInput(node, i);
+    if (!input)
+      return input.takeError();
+    inputs.push_back(*input);
+  }
+  return inputs;
+}
+
+llvm::Error GraphImporter::finishNode(const Node &node, Operation *op) {
+  if (llvm::Error error = verifyNodeOp(node, op))
+    return error;
+  for (auto [index, result] : llvm::enumerate(op->getResults()))
+    setOutput(node, index, result);
+  return llvm::Error::success();
+}
+
 const pb::AttributeProto *
 GraphImporter::findAttribute(const Node &node, llvm::StringRef name) const {
   for (const pb::AttributeProto &attribute : node.attribute())

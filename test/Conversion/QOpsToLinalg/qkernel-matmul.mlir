@@ -167,3 +167,20 @@ func.func @bias_per_row(%a: tensor<64x33xui8>, %b: tensor<33x37xsi8>, %s: tensor
   return %y : tensor<64x37xui8>
 }
 
+
+// -----
+
+// A per-column bias (the pixel-rows convolution's, [N]) is padded to the
+// panels like y's parameters; the kernels read its lanes once per tile,
+// before the epilogue's loop over the rows, and add them to every row.
+// VNNI-LABEL: func.func @bias_per_column
+// VNNI: %[[PADDED:.*]] = tensor.pad %{{.*}} low[0] high[27]
+// VNNI: %[[LANES:.*]] = vector.transfer_read %[[PADDED]][%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<64xi32>, vector<16xi32>
+// VNNI: scf.for %{{.*}} = %c0 to %c12 step %c1
+// VNNI: %[[SUM:.*]] = arith.addi %{{.*}}, %[[LANES]] : vector<16xi32>
+// VNNI: arith.sitofp %[[SUM]] : vector<16xi32> to vector<16xf64>
+func.func @bias_per_column(%a: tensor<64x33xui8>, %b: tensor<33x37xsi8>, %s: tensor<f32>, %zp: tensor<ui8>, %bias: tensor<37xi32>) -> tensor<64x37xui8> {
+  %y = qkernel.matmul a(%a : tensor<64x33xui8>) b(%b : tensor<33x37xsi8>) bias(%bias : tensor<37xi32>)
+         requantize(%s, %s, %s, %zp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
+  return %y : tensor<64x37xui8>
+}
