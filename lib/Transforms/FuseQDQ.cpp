@@ -8,6 +8,8 @@
 //   FuseWeightOnlyMatMul matmul(x, DQ(w4 constant, blocked along K))
 //                        -> one linalg.generic over nibble-packed weights
 //
+// and the dynamic-quantization one of FuseDynamicQuantization.cpp.
+//
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Transforms/Passes.h"
@@ -306,6 +308,7 @@ struct QOpsFuseQDQPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<FuseQDQMatMul, FuseWeightOnlyMatMul>(&getContext());
+    populateFuseDynamicQuantizationPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

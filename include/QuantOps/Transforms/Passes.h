@@ -44,6 +44,12 @@ inline constexpr llvm::StringLiteral kHoistedWaitAttr = "qops.hoisted_wait";
 void populateLowerKernelIntrinsicsPatterns(RewritePatternSet &patterns,
                                            const llvm::Triple &triple);
 
+/// qops-fuse-qdq's dynamic-quantization pattern: ConvInteger /
+/// MatMulInteger -> Cast(float) -> Mul(scale) -> [Add(offset)], as the
+/// importer writes quantize_dynamic's layers, into the integer op's
+/// dequantize clause (FuseDynamicQuantization.cpp).
+void populateFuseDynamicQuantizationPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::qops
 
 #endif // QUANTOPS_TRANSFORMS_PASSES_H

@@ -89,6 +89,14 @@ def QOpsFuseQDQ : Pass<"qops-fuse-qdq", "::mlir::func::FuncOp"> {
        f32 weights are never materialized. Each weight is dequantized with
        DequantizeLinear's formula and the products are added in increasing
        k, as the unfused `linalg.matmul` does: the results are identical.
+    3. dynamic quantization (onnxruntime's quantize_dynamic):
+       `Cast(float)` of a `qops.conv_integer` / `qops.matmul_integer`'s
+       sums, then `Mul(s)` and optionally `Add(o)` (the importer's
+       elementwise `linalg.generic`s), with `s` and `o` f32 of one element
+       or varying along the output channel only (conv: dim 1; matmul: the
+       last dim), becomes the integer op with `dequantize(s [, o])`:
+       `y = f32(acc) * s + o`, computed in the contraction's epilogue and
+       rounded at each step as the unfused ops are: identical results.
 
     Anything else is left alone.
   }];

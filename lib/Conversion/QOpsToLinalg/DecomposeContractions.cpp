@@ -44,12 +44,13 @@ struct DecomposeQLinearMatMul : OpRewritePattern<QLinearMatMulOp> {
     rewriter.replaceOpWithNewOp<qkernel::MatMulOp>(
         op, op.getY().getType(), op.getA(), op.getAZeroPoint(), op.getB(),
         op.getBZeroPoint(), op.getAScale(), op.getBScale(), op.getYScale(),
-        op.getYZeroPoint(), Value());
+        op.getYZeroPoint(), Value(), Value(), Value());
     return success();
   }
 };
 
-/// MatMulInteger: the contraction alone (y = acc, i32).
+/// MatMulInteger: the contraction alone (y = acc, i32), or with its fused
+/// dequantize clause (y = f32(acc) * scale [+ offset], per column).
 struct DecomposeMatMulInteger : OpRewritePattern<MatMulIntegerOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -57,7 +58,8 @@ struct DecomposeMatMulInteger : OpRewritePattern<MatMulIntegerOp> {
                                 PatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<qkernel::MatMulOp>(
         op, op.getY().getType(), op.getA(), op.getAZeroPoint(), op.getB(),
-        op.getBZeroPoint(), Value(), Value(), Value(), Value(), Value());
+        op.getBZeroPoint(), Value(), Value(), Value(), Value(), Value(),
+        op.getDequantScale(), op.getDequantOffset());
     return success();
   }
 };

@@ -25,7 +25,10 @@
 //
 // In every form acc = sum (a - a_zp)(b - b_zp) [+ bias] and the
 // requantization is QLinearMatMul's (x_scale * w_scale / y_scale: the
-// product of two f32 commutes exactly).
+// product of two f32 commutes exactly). ConvInteger's fused dequantize
+// clause (y = f32(acc) * scale[m] + offset[m]) goes to qkernel.matmul as a
+// per-output-channel parameter, like w's scale: per column (pixel rows) or
+// per row (pointwise, grouped).
 //
 // The patches and reshapes are data movement on the storage types
 // (builtin.unrealized_conversion_cast bridges, which the type conversion
@@ -362,6 +365,7 @@ Value groupedToY(OpBuilder &b, Location loc, Value product,
 struct ConvParams {
   ArrayRef<Value> scales; // x_scale, w_scale, y_scale, y_zero_point or none
   Value bias;
+  Value dequantScale, dequantOffset; // ConvInteger's fused clause, or null
 
   /// scales[i], or null for ConvInteger.
   Value scale(int i) const { return scales.empty() ? Value() : scales[i]; }
@@ -369,14 +373,27 @@ struct ConvParams {
 
 /// The form's qkernel.matmul of `type`: the sums alone (ConvInteger), or
 /// requantized with a's and b's scales (x's and w's, in the form's order),
-/// y's parameters and the bias (QLinearConv).
+/// y's parameters and the bias (QLinearConv), or with the dequantize clause
+/// (`dequant`: its scale and offset as the form's per-row or per-column
+/// parameters; ConvInteger fused). `type`'s element type is y's.
 Value emitProduct(OpBuilder &b, Location loc, RankedTensorType type, Value a,
                   Value aZeroPoint, Value bOperand, Value bZeroPoint,
                   const ConvParams &params, Value aScale, Value bScale,
-                  Value bias) {
-  return qkernel::MatMulOp::create(b, loc, type, a, aZeroPoint, bOperand,
-                                   bZeroPoint, aScale, bScale,
-                                   params.scale(2), params.scale(3), bias);
+                  Value bias, std::pair<Value, Value> dequant) {
+  return qkernel::MatMulOp::create(
+      b, loc, type, a, aZeroPoint, bOperand, bZeroPoint, aScale, bScale,
+      params.scale(2), params.scale(3), bias, dequant.first, dequant.second);
+}
+
+/// A per-output-channel parameter ([M] or one element) reshaped to `shape`
+/// (a form's per-row shape: [M, 1], [G, Mg, 1]), or as it is when it has
+/// one element or is null.
+Value channelParam(OpBuilder &b, Location loc, Value param,
+                   ArrayRef<int64_t> shape) {
+  if (!param || rankedType(param).getNumElements() == 1)
+    return param;
+  return reshape(b, loc, param, rankedType(param).getElementType(), shape,
+                 {dimRange(0, shape.size())});
 }
 
 /// w as [M, Kg] (ONNX typed).
@@ -408,9 +425,10 @@ Value decomposePixelRows(PatternRewriter &rewriter, const Convolution &c,
   auto productType = RankedTensorType::get(
       {rankedType(a).getDimSize(0), rankedType(b).getDimSize(1)},
       yType.getElementType());
-  Value product = emitProduct(rewriter, loc, productType, a, c.xZeroPoint, b,
-                              c.wZeroPoint, params, params.scale(0),
-                              params.scale(1), params.bias);
+  Value product = emitProduct(
+      rewriter, loc, productType, a, c.xZeroPoint, b, c.wZeroPoint, params,
+      params.scale(0), params.scale(1), params.bias,
+      {params.dequantScale, params.dequantOffset});
   return pixelRowsToY(rewriter, loc, product, yType);
 }
 
@@ -439,14 +457,18 @@ Value decomposePointwise(PatternRewriter &rewriter, const Convolution &c,
                     {xType.getDimSize(1), p},
                     {{0, 1}, dimRange(2, xType.getRank())});
   auto productType = RankedTensorType::get({m, p}, yType.getElementType());
+  auto perRow = [&](Value param) {
+    return channelParam(rewriter, loc, param, {m, 1});
+  };
   Value bias = params.bias
                    ? reshape(rewriter, loc, params.bias,
                              rankedType(params.bias).getElementType(), {m, 1},
                              {{0, 1}})
                    : Value();
-  Value product = emitProduct(rewriter, loc, productType, a, c.wZeroPoint, b,
-                              c.xZeroPoint, params, params.scale(1),
-                              params.scale(0), bias);
+  Value product = emitProduct(
+      rewriter, loc, productType, a, c.wZeroPoint, b, c.xZeroPoint, params,
+      params.scale(1), params.scale(0), bias,
+      {perRow(params.dequantScale), perRow(params.dequantOffset)});
   return reshape(rewriter, loc, product, yType.getElementType(),
                  yType.getShape(), {{0, 1}, dimRange(2, yType.getRank())});
 }
@@ -468,7 +490,9 @@ Value decomposeGrouped(PatternRewriter &rewriter, const Convolution &c,
   Value product = emitProduct(
       rewriter, loc, productType, a, wZeroPoint, b, c.xZeroPoint, params,
       rowParam(rewriter, loc, params.scale(1), g), params.scale(0),
-      biasParam(rewriter, loc, params.bias, g));
+      biasParam(rewriter, loc, params.bias, g),
+      {rowParam(rewriter, loc, params.dequantScale, g),
+       rowParam(rewriter, loc, params.dequantOffset, g)});
   return groupedToY(rewriter, loc, product, yType);
 }
 
@@ -477,7 +501,8 @@ Value decomposeGrouped(PatternRewriter &rewriter, const Convolution &c,
 /// B [M] or null); returns y.
 FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
                            ArrayRef<Value> scales, Value bias,
-                           RankedTensorType yType) {
+                           RankedTensorType yType,
+                           std::pair<Value, Value> dequant = {}) {
   RankedTensorType xType = rankedType(c.x), wType = rankedType(c.w);
   if (llvm::any_of(xType.getShape().drop_front(1), ShapedType::isDynamic) ||
       !wType.hasStaticShape())
@@ -485,7 +510,7 @@ FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
            << "is lowered for static channels, spatial sizes and weights "
               "only (the batch may be dynamic), got "
            << xType << " and " << wType;
-  ConvParams params{scales, bias};
+  ConvParams params{scales, bias, dequant.first, dequant.second};
   if (isPointwise(c))
     return decomposePointwise(rewriter, c, params, yType);
   if (c.group == 1)
@@ -506,7 +531,8 @@ struct DecomposeConvInteger : OpRewritePattern<ConvIntegerOp> {
   LogicalResult matchAndRewrite(ConvIntegerOp op,
                                 PatternRewriter &rewriter) const override {
     FailureOr<Value> y =
-        decompose(rewriter, describe(op), {}, Value(), op.getY().getType());
+        decompose(rewriter, describe(op), {}, Value(), op.getY().getType(),
+                  {op.getDequantScale(), op.getDequantOffset()});
     if (failed(y))
       return failure();
     rewriter.replaceOp(op, *y);

@@ -545,10 +545,50 @@ Value emitRequantization(OpBuilder &rewriter, Location loc,
   return requantize.getResult(0);
 }
 
+/// The dequantize clause on the sums (MatMulInteger / ConvInteger fused
+/// with their Cast, Mul and Add):
+///   y = f32(acc) * scale [+ offset]
+/// rounded at each step, no fused multiply-add (the unfused graph's bits).
+///   linalg.generic ins(acc, scale [, offset]) outs(tensor.empty : f32)
+///     { sitofp, mulf [, addf] }
+Value emitDequantization(OpBuilder &rewriter, Location loc,
+                         qkernel::MatMulOp::Adaptor adaptor,
+                         const MatMulAccumulation &acc) {
+  unsigned rank = acc.sizes.size();
+  auto typeOf = [](Value v) { return cast<RankedTensorType>(v.getType()); };
+  AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+  SmallVector<Value> inputs{acc.acc};
+  SmallVector<AffineMap> maps{identity};
+  Value yInit =
+      tensor::EmptyOp::create(rewriter, loc, acc.sizes, rewriter.getF32Type());
+  for (Value param : {adaptor.getDequantScale(), adaptor.getDequantOffset()}) {
+    if (!param)
+      continue;
+    checkParamShape(rewriter, loc, param, yInit, false,
+                    "matmulint_dequantize");
+    inputs.push_back(prepareParam(rewriter, loc, param));
+    maps.push_back(acc.space.paramMap(rank, typeOf(inputs.back()), false));
+  }
+  maps.push_back(identity);
+  SmallVector<utils::IteratorType> parallelDims(
+      rank, utils::IteratorType::parallel);
+  auto dequantize = linalg::GenericOp::create(
+      rewriter, loc, yInit.getType(), inputs, yInit, maps, parallelDims,
+      [&](OpBuilder &bb, Location nested, ValueRange args) {
+        Value y = arith::SIToFPOp::create(bb, nested, bb.getF32Type(),
+                                          args[0]);
+        y = arith::MulFOp::create(bb, nested, y, args[1]);
+        if (inputs.size() == 3)
+          y = arith::AddFOp::create(bb, nested, y, args[2]);
+        linalg::YieldOp::create(bb, nested, y);
+      });
+  return dequantize.getResult(0);
+}
+
 } // namespace
 
 /// The accumulation, then (QLinearMatMul) the requantization; without it
-/// (MatMulInteger) y = acc (i32). The run-time shape checks carry the
+/// (MatMulInteger) y = acc (i32), or the dequantize clause's f32. The run-time shape checks carry the
 /// labels of the op the contraction came from: qmatmul_* when requantized,
 /// matmulint_* otherwise.
 LogicalResult qops::lowerMatMulGeneric(qkernel::MatMulOp op,
@@ -582,7 +622,8 @@ LogicalResult qops::lowerMatMulGeneric(qkernel::MatMulOp op,
       emitMatMulAccumulation(rewriter, loc, operands, parallel, prefix);
   Value y = requantizes ? emitRequantization(rewriter, loc, op, adaptor, acc,
                                              floatPath)
-                        : acc.acc;
+            : op.dequantizes() ? emitDequantization(rewriter, loc, adaptor, acc)
+                               : acc.acc;
   auto resultType = cast<RankedTensorType>(
       converter.convertType(op.getY().getType()));
   rewriter.replaceOp(op, collapseVectorDims(rewriter, loc, acc, y,

@@ -93,6 +93,8 @@ StringRef gemvUnsupportedReason(const Int8Contraction &op,
     return reason;
   if (op.bias)
     return "a bias (the kernel and the generic form add it)";
+  if (op.dequantizes())
+    return "a dequantize clause (the kernel and the generic form apply it)";
   if (bType.getRank() != 2 || !bType.hasStaticShape() ||
       !aType.hasStaticShape() || aType.getNumElements() == 0 ||
       bType.getNumElements() == 0)

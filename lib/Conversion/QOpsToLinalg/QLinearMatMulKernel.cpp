@@ -620,7 +620,8 @@ struct TileEmitter {
   /// (with row sums), za' unless per row. Null where a value depends on
   /// the row or is not needed.
   struct ColumnLanes {
-    Value column, multiplier, bias, za, zb, term;
+    Value column, multiplier, bias, za, zb, term, dequantScale,
+        dequantOffset;
   };
   ColumnLanes columnLanes(OpBuilder &b, Location l, Value bb,
                           Value column) const {
@@ -633,6 +634,12 @@ struct TileEmitter {
     if (params.bias.tensor && !params.biasRow)
       lanes.bias = readKernelParam(b, l, params.bias, c0, column,
                                    /*isRow=*/false, plan.lanes);
+    if (params.dequantScale.tensor && !params.dequantScaleRow)
+      lanes.dequantScale = readKernelParam(b, l, params.dequantScale, c0,
+                                           column, false, plan.lanes);
+    if (params.dequantOffset.tensor && !params.dequantOffsetRow)
+      lanes.dequantOffset = readKernelParam(b, l, params.dequantOffset, c0,
+                                            column, false, plan.lanes);
     if (!plan.vnni)
       return lanes;
     if (!params.aZeroPoint.perElement)
@@ -685,6 +692,9 @@ struct TileEmitter {
     if (op.requantizes())
       stored = emitRequantizedLanes(b, l, requantize, acc, multiplier, row,
                                     column);
+    else if (op.dequantizes())
+      stored = emitDequantizedLanes(b, l, params, acc, row, column,
+                                    lanes.dequantScale, lanes.dequantOffset);
     Value rowInY = arith::SubIOp::create(b, l, row, rowBase);
     Value columnInY = arith::SubIOp::create(b, l, column, colBase);
     return vector::TransferWriteOp::create(

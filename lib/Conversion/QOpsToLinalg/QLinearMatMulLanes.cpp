@@ -161,6 +161,10 @@ qops::describeInt8Contraction(qkernel::MatMulOp op,
   c.yZeroPointStorage = storage.getYZeroPoint();
   c.bias = op.getBias();
   c.biasStorage = storage.getBias();
+  c.dequantScale = op.getDequantScale();
+  c.dequantOffset = op.getDequantOffset();
+  c.dequantScaleStorage = storage.getDequantScale();
+  c.dequantOffsetStorage = storage.getDequantOffset();
   return c;
 }
 
@@ -170,12 +174,15 @@ StringRef qops::int8MatMulUnsupportedReason(const Int8Contraction &c) {
   };
   Type yOnnx = c.yType.getElementType();
   if (!isInt8Type(elementOf(c.a)) || !isInt8Type(elementOf(c.b)) ||
-      !(c.requantizes() ? isInt8Type(yOnnx) : isInt32Type(yOnnx)))
+      !(c.requantizes()    ? isInt8Type(yOnnx)
+        : c.dequantizes() ? yOnnx.isF32()
+                          : isInt32Type(yOnnx)))
     return "not an int8 matmul";
   if (c.requantizes() && !elementOf(c.aScale).isF32())
     return "scales are not f32";
   for (Value param : {c.aScale, c.aZeroPoint, c.bScale, c.bZeroPoint,
-                      c.yScale, c.yZeroPoint, c.bias})
+                      c.yScale, c.yZeroPoint, c.bias, c.dequantScale,
+                      c.dequantOffset})
     if (param && !isKernelParamType(cast<RankedTensorType>(param.getType())))
       return "batched parameters";
   return "";
@@ -199,6 +206,8 @@ qops::Int8MatMulParams::Int8MatMulParams(OpBuilder &b, Location loc,
     : yScaleRow(c.requantizes() && isPerRowParam(c.yScale)),
       yZeroPointRow(c.requantizes() && isPerRowParam(c.yZeroPoint)),
       biasRow(c.bias && isPerRowParam(c.bias)),
+      dequantScaleRow(c.dequantScale && isPerRowParam(c.dequantScale)),
+      dequantOffsetRow(c.dequantOffset && isPerRowParam(c.dequantOffset)),
       yOnnx(c.yType.getElementType()) {
   auto prepare = [&](Value param) -> KernelParam {
     if (!param)
@@ -222,6 +231,8 @@ qops::Int8MatMulParams::Int8MatMulParams(OpBuilder &b, Location loc,
   yScale = prepare(c.yScaleStorage);
   yZeroPoint = prepare(c.yZeroPointStorage);
   bias = prepare(c.biasStorage);
+  dequantScale = prepare(c.dequantScaleStorage);
+  dequantOffset = prepare(c.dequantOffsetStorage);
 }
 
 void qops::Int8MatMulParams::padColumns(OpBuilder &b, Location loc,
@@ -243,6 +254,30 @@ void qops::Int8MatMulParams::padColumns(OpBuilder &b, Location loc,
     pad(yZeroPoint, false);
   if (bias.tensor && !biasRow)
     pad(bias, false);
+  if (dequantScale.tensor && !dequantScaleRow)
+    pad(dequantScale, true);
+  if (dequantOffset.tensor && !dequantOffsetRow)
+    pad(dequantOffset, false);
+}
+
+Value qops::emitDequantizedLanes(OpBuilder &b, Location loc,
+                                 const Int8MatMulParams &params, Value acc,
+                                 Value row, Value column, Value scale,
+                                 Value offset) {
+  int64_t lanes = cast<VectorType>(acc.getType()).getNumElements();
+  auto read = [&](const KernelParam &param, bool isRow) {
+    return readKernelParam(b, loc, param, row, column, isRow, lanes);
+  };
+  Value y = arith::SIToFPOp::create(
+      b, loc, VectorType::get({lanes}, b.getF32Type()), acc);
+  y = arith::MulFOp::create(
+      b, loc, y,
+      scale ? scale : read(params.dequantScale, params.dequantScaleRow));
+  if (!params.dequantOffset.tensor)
+    return y;
+  return arith::AddFOp::create(
+      b, loc, y,
+      offset ? offset : read(params.dequantOffset, params.dequantOffsetRow));
 }
 
 Value qops::addBiasLanes(OpBuilder &b, Location loc,

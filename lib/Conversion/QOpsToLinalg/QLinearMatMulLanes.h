@@ -76,9 +76,14 @@ struct Int8Contraction {
   Value aScale, bScale, yScale, yZeroPoint, bias;
   Value aScaleStorage, bScaleStorage, yScaleStorage, yZeroPointStorage,
       biasStorage;
+  /// The dequantize clause (y = f32(acc) * scale [+ offset]; null when
+  /// absent).
+  Value dequantScale, dequantOffset;
+  Value dequantScaleStorage, dequantOffsetStorage;
   RankedTensorType yType; // the op's result type (ONNX)
 
   bool requantizes() const { return static_cast<bool>(yScale); }
+  bool dequantizes() const { return static_cast<bool>(dequantScale); }
 };
 
 /// What qkernel.matmul computes, with its converted operands (`storage`).
@@ -158,7 +163,9 @@ bool isPerRowParam(Value param);
 struct Int8MatMulParams {
   KernelParam aScale, aZeroPoint, bScale, bZeroPoint, yScale, yZeroPoint;
   KernelParam bias; // empty when absent
+  KernelParam dequantScale, dequantOffset; // empty when absent
   bool yScaleRow, yZeroPointRow, biasRow; // [.., M, 1]: per row
+  bool dequantScaleRow, dequantOffsetRow;
   Type yOnnx;
 
   /// The scales and y's zero point stay empty when `c` does not
@@ -195,6 +202,13 @@ Value emitCenteredA16(OpBuilder &b, Location loc, Value a, Type aOnnx,
 Value emitMultiplierLanes(OpBuilder &b, Location loc,
                           const RequantizeParams &params, Value row,
                           Value column, int64_t lanes);
+
+/// The dequantize clause on the lanes of the outputs (row, column ..
+/// column + lanes), f32: sitofp(acc) * scale [+ offset]; `scale` and
+/// `offset` are the lanes when read already (per column), else read here.
+Value emitDequantizedLanes(OpBuilder &b, Location loc,
+                           const Int8MatMulParams &params, Value acc,
+                           Value row, Value column, Value scale, Value offset);
 
 /// acc + bias lanes of the outputs (row, column .. column + lanes), or acc
 /// when there is no bias (i32, wrapping).

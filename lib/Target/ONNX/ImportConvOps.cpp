@@ -175,7 +175,8 @@ llvm::Error importConvInteger(GraphImporter &importer, const Node &node) {
   auto op = ConvIntegerOp::create(
       importer.getBuilder(), importer.getLoc(node),
       convResultType(x, w, *attrs, importer.getBuilder().getI32Type()), x,
-      (*inputs)[2], w, (*inputs)[3], nullptr, nullptr, nullptr, nullptr);
+      (*inputs)[2], w, (*inputs)[3], Value(), Value(), nullptr, nullptr,
+      nullptr, nullptr);
   setConvAttributes(op, *attrs);
   return importer.finishNode(node, op);
 }

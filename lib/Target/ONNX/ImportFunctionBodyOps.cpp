@@ -2,11 +2,15 @@
 //
 // The ai.onnx ops that DynamicQuantizeLinear's function body uses, so that
 // expanded models import: Constant, ReduceMin, ReduceMax, Min, Max, Sub, Div,
-// Clip, Round, Cast, Identity. They become upstream ops (linalg.generic with
-// arith/math bodies, tensor.expand_shape) on storage types:
+// Clip, Round, Cast, Identity; and the float glue of dynamically quantized
+// models (ConvInteger / MatMulInteger -> Cast -> Mul -> Add -> Relu): Mul,
+// Relu. They become upstream ops (linalg.generic with arith/math bodies,
+// tensor.expand_shape) on storage types:
 //
-//   Sub/Div/Min/Max  numpy broadcasting; one linalg.generic, a static 1 is
-//                    read at index 0. Min/Max propagate NaN (minimumf).
+//   Sub/Mul/Div/     numpy broadcasting; one linalg.generic, a static 1 is
+//   Min/Max          read at index 0. Min/Max propagate NaN (minimumf);
+//                    integer Sub/Mul wrap.
+//   Relu             max(x, 0), NaN propagates; float or signed integers.
 //   ReduceMin/Max    axes (attribute before opset 18, constant input from
 //                    18), keepdims, noop_with_empty_axes; the init value is
 //                    +-Inf (or the integer extreme), so an empty reduction
@@ -224,6 +228,11 @@ llvm::Error importBinaryOrVariadic(GraphImporter &importer, const Node &node,
           return isFloat ? arith::SubFOp::create(b, loc, args[0], args[1])
                                .getResult()
                          : arith::SubIOp::create(b, loc, args[0], args[1])
+                               .getResult();
+        if (kind == "Mul") // integers wrap, as numpy's
+          return isFloat ? arith::MulFOp::create(b, loc, args[0], args[1])
+                               .getResult()
+                         : arith::MulIOp::create(b, loc, args[0], args[1])
                                .getResult();
         if (kind == "Div") {
           if (isFloat)
@@ -481,6 +490,30 @@ llvm::Error importClip(GraphImporter &importer, const Node &node) {
   return llvm::Error::success();
 }
 
+/// Relu: max(x, 0), NaN propagated (numpy.maximum's and onnxruntime's
+/// reading); float, or signed integers (opset 14).
+llvm::Error importRelu(GraphImporter &importer, const Node &node) {
+  if (llvm::Error error = importer.checkAttributes(node, {}))
+    return error;
+  auto x = importer.getRequiredInput(node, 0);
+  if (!x)
+    return x.takeError();
+  Type onnxType = tensorTypeOf(*x).getElementType();
+  if (!isSupportedArithmeticType(onnxType) || isUnsignedInt(onnxType))
+    return importer.nodeError(node, "element type is not supported");
+  auto result = emitBroadcastElementwise(
+      importer, node, *x, onnxType,
+      [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+        Value zero = arith::ConstantOp::create(
+            b, loc, b.getZeroAttr(args[0].getType()));
+        return emitMinMax(b, loc, args[0], zero, onnxType, /*isMax=*/true);
+      });
+  if (!result)
+    return result.takeError();
+  importer.setOutput(node, 0, *result);
+  return llvm::Error::success();
+}
+
 llvm::Error importRound(GraphImporter &importer, const Node &node) {
   if (llvm::Error error = importer.checkAttributes(node, {}))
     return error;
@@ -691,7 +724,8 @@ const NodeImporter *onnx::lookupFunctionBodyOpImporter(llvm::StringRef domain,
     map["ReduceMax"] = [](GraphImporter &i, const Node &n) {
       return importReduce(i, n, /*isMax=*/true);
     };
-    for (StringRef kind : {"Sub", "Div", "Min", "Max"})
+    map["Relu"] = importRelu;
+    for (StringRef kind : {"Sub", "Mul", "Div", "Min", "Max"})
       map[kind] = [kind](GraphImporter &i, const Node &n) {
         return importBinaryOrVariadic(i, n, kind);
       };

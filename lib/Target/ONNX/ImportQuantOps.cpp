@@ -247,7 +247,7 @@ llvm::Error importMatMulInteger(GraphImporter &importer, const Node &node) {
   auto op = MatMulIntegerOp::create(importer.getBuilder(),
                                     importer.getLoc(node), resultType,
                                     operands[0], operands[2], operands[1],
-                                    operands[3]);
+                                    operands[3], Value(), Value());
   return importer.finishNode(node, op);
 }
 

@@ -356,7 +356,7 @@ static const NodeImporter *findImporter(const GraphImporter::Node &node) {
 /// learns them all at once: one node keeps the node's own message; more
 /// give each operator with its count and first node, in the graph's order:
 ///   "5 nodes of unsupported operators: Conv (ai.onnx) x3, first 'c0';
-///    Relu (ai.onnx) x2, first 'r0'"
+///    Tanh (ai.onnx) x2, first 't0'"
 static std::optional<std::string>
 unsupportedOperators(const pb::GraphProto &graph) {
   struct Entry {

@@ -59,3 +59,14 @@ func.func @not_a_contraction(%x: tensor<4xf32>, %s: tensor<f32>, %zp: tensor<ui8
   %y = qops.quantize_linear %x, %s, %zp : tensor<4xf32>, tensor<f32>, tensor<ui8> -> tensor<4xui8>
   return %y : tensor<4xui8>
 }
+
+// -----
+
+// MatMulInteger's fused dequantize clause moves to qkernel.matmul as it is.
+// CHECK-LABEL: func.func @matmul_integer_dequantize
+// CHECK-SAME: %[[S:[a-z0-9_]+]]: tensor<3xf32>, %[[O:[a-z0-9_]+]]: tensor<f32>
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<2x4xui8>) b(%{{.*}} : tensor<4x3xsi8>) dequantize(%[[S]], %[[O]] : tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
+func.func @matmul_integer_dequantize(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<3xf32>, %o: tensor<f32>) -> tensor<2x3xf32> {
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) dequantize(%s, %o : tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %y : tensor<2x3xf32>
+}

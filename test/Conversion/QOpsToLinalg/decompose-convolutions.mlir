@@ -115,3 +115,39 @@ func.func @qlinear_conv_bias(%x: tensor<1x1x4x4xui8>, %s: tensor<f32>, %zp: tens
   %y = qops.qlinear_conv x(%x, %s, %zp : tensor<1x1x4x4xui8>, tensor<f32>, tensor<ui8>) w(%w, %s, %zp : tensor<2x1x3x3xui8>, tensor<f32>, tensor<ui8>) y(%s, %zp : tensor<f32>, tensor<ui8>) bias(%bias : tensor<2xi32>) -> tensor<1x2x2x2xui8>
   return %y : tensor<1x2x2x2xui8>
 }
+
+// -----
+
+// ConvInteger's fused dequantize clause (qops-fuse-qdq) goes to the product
+// as a per-output-channel parameter: per column in the pixel-rows form.
+// CHECK-LABEL: func.func @conv_dequantize_pixel_rows
+// CHECK-SAME: %[[S:[a-z0-9_]+]]: tensor<f32>, %[[O:[a-z0-9_]+]]: tensor<2xf32>
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<4x9xui8>) b(%{{.*}} : tensor<9x2xsi8>) dequantize(%[[S]], %[[O]] : tensor<f32>, tensor<2xf32>) -> tensor<4x2xf32>
+// CHECK: linalg.transpose ins(%{{.*}} : tensor<1x4x2xf32>) outs(%{{.*}} : tensor<1x2x4xf32>)
+func.func @conv_dequantize_pixel_rows(%x: tensor<1x1x4x4xui8>, %w: tensor<2x1x3x3xsi8>, %s: tensor<f32>, %o: tensor<2xf32>) -> tensor<1x2x2x2xf32> {
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<2x1x3x3xsi8>) dequantize(%s, %o : tensor<f32>, tensor<2xf32>) -> tensor<1x2x2x2xf32>
+  return %y : tensor<1x2x2x2xf32>
+}
+
+// -----
+
+// In the pointwise form w is a: the clause's [M] parameters are per row,
+// [M, 1].
+// CHECK-LABEL: func.func @conv_dequantize_pointwise
+// CHECK: %[[S:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [3, 1] : tensor<3xf32> into tensor<3x1xf32>
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<3x4xsi8>) b(%{{.*}} : tensor<4x25xui8>) dequantize(%[[S]] : tensor<3x1xf32>) -> tensor<3x25xf32>
+func.func @conv_dequantize_pointwise(%x: tensor<1x4x5x5xui8>, %w: tensor<3x4x1x1xsi8>, %s: tensor<3xf32>) -> tensor<1x3x5x5xf32> {
+  %y = qops.conv_integer x(%x : tensor<1x4x5x5xui8>) w(%w : tensor<3x4x1x1xsi8>) dequantize(%s : tensor<3xf32>) -> tensor<1x3x5x5xf32>
+  return %y : tensor<1x3x5x5xf32>
+}
+
+// -----
+
+// Groups: per row of the grouped product, [G, M / G, 1].
+// CHECK-LABEL: func.func @conv_dequantize_groups
+// CHECK: %[[O:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2]] output_shape [2, 2, 1] : tensor<4xf32> into tensor<2x2x1xf32>
+// CHECK: qkernel.matmul {{.*}} dequantize(%{{.*}}, %[[O]] : tensor<f32>, tensor<2x2x1xf32>) -> tensor<2x2x9xf32>
+func.func @conv_dequantize_groups(%x: tensor<1x4x5x5xui8>, %w: tensor<4x2x3x3xsi8>, %s: tensor<f32>, %o: tensor<4xf32>) -> tensor<1x4x3x3xf32> {
+  %y = qops.conv_integer x(%x : tensor<1x4x5x5xui8>) w(%w : tensor<4x2x3x3xsi8>) dequantize(%s, %o : tensor<f32>, tensor<4xf32>) {group = 2 : i64} -> tensor<1x4x3x3xf32>
+  return %y : tensor<1x4x3x3xf32>
+}

@@ -184,3 +184,32 @@ func.func @bias_per_column(%a: tensor<64x33xui8>, %b: tensor<33x37xsi8>, %s: ten
          requantize(%s, %s, %s, %zp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
   return %y : tensor<64x37xui8>
 }
+
+// -----
+
+// The dequantize clause (quantize_dynamic's Cast -> Mul -> Add, fused):
+// y = f32(acc) * scale + offset. The kernels read a per-column scale's
+// lanes once per tile (padded to the panels with 1.0) and a per-row
+// offset's value per row, then convert, multiply and add in f32, in that
+// order; the generic form does the same per element after the sums.
+// GEN-LABEL: func.func @dequantize_scale_per_column_offset_per_row
+// GEN: linalg.generic
+// GEN: arith.sitofp %{{.*}} : i32 to f32
+// GEN-NEXT: arith.mulf
+// GEN-NEXT: arith.addf
+// GEN: -> tensor<64x37xf32>
+// VNNI-LABEL: func.func @dequantize_scale_per_column_offset_per_row
+// VNNI: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// VNNI: %[[PADDED:.*]] = tensor.pad %{{.*}} low[0] high[27]
+// VNNI: tensor.yield %[[ONE]] : f32
+// VNNI: %[[SCALE:.*]] = vector.transfer_read %[[PADDED]][%{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<64xf32>, vector<16xf32>
+// VNNI: scf.for %{{.*}} = %c0 to %c12 step %c1
+// VNNI: %[[F:.*]] = arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf32>
+// VNNI: %[[P:.*]] = arith.mulf %[[F]], %[[SCALE]] : vector<16xf32>
+// VNNI: %[[OFFSET:.*]] = vector.broadcast %{{.*}} : f32 to vector<16xf32>
+// VNNI: arith.addf %[[P]], %[[OFFSET]] : vector<16xf32>
+// VNNI: vector.transfer_write {{.*}} : vector<16xf32>, tensor<{{.*}}xf32>
+func.func @dequantize_scale_per_column_offset_per_row(%a: tensor<64x33xui8>, %b: tensor<33x37xsi8>, %s: tensor<37xf32>, %o: tensor<64x1xf32>) -> tensor<64x37xf32> {
+  %y = qkernel.matmul a(%a : tensor<64x33xui8>) b(%b : tensor<33x37xsi8>) dequantize(%s, %o : tensor<37xf32>, tensor<64x1xf32>) -> tensor<64x37xf32>
+  return %y : tensor<64x37xf32>
+}

@@ -61,7 +61,48 @@ func.func @mmla_mixed(%a: vector<4xi32>, %b: vector<4xf32>) {
 // qkernel.matmul: the requantization's four parameters come together.
 func.func @matmul_partial_requantize(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>) {
   // expected-error @+1 {{requantize takes a_scale, b_scale, y_scale and y_zero_point together, got 3 of them}}
-  %y = "qkernel.matmul"(%a, %b, %s, %s, %s) {operandSegmentSizes = array<i32: 1, 0, 1, 0, 1, 1, 1, 0, 0>} : (tensor<2x4xui8>, tensor<4x3xsi8>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<2x3xui8>
+  %y = "qkernel.matmul"(%a, %b, %s, %s, %s) {operandSegmentSizes = array<i32: 1, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0>} : (tensor<2x4xui8>, tensor<4x3xsi8>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<2x3xui8>
+  return
+}
+
+// -----
+
+// qkernel.matmul: a dequantize offset comes with its scale.
+func.func @matmul_offset_without_scale(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %o: tensor<f32>) {
+  // expected-error @+1 {{a dequantize offset needs a dequantize scale}}
+  %y = "qkernel.matmul"(%a, %b, %o) {operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1>} : (tensor<2x4xui8>, tensor<4x3xsi8>, tensor<f32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_requantize_and_dequantize(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %zp: tensor<ui8>) {
+  // expected-error @+1 {{requantize and dequantize are exclusive}}
+  %y = "qkernel.matmul"(%a, %b, %s, %s, %s, %zp, %s) {operandSegmentSizes = array<i32: 1, 0, 1, 0, 1, 1, 1, 1, 0, 1, 0>} : (tensor<2x4xui8>, tensor<4x3xsi8>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>, tensor<f32>) -> tensor<2x3xui8>
+  return
+}
+
+// -----
+
+func.func @matmul_dequantize_y_type(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>) {
+  // expected-error @+1 {{y with dequantize holds f32, got 'i32'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) dequantize(%s : tensor<f32>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmul_dequantize_scale_shape(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<4xf32>) {
+  // expected-error @+1 {{the dequantize scale and offset must be f32, per tensor, per row or per column of y, got 'tensor<4xf32>'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) dequantize(%s : tensor<4xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_dequantize_offset_type(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %o: tensor<3xi32>) {
+  // expected-error @+1 {{the dequantize scale and offset must be f32, per tensor, per row or per column of y, got 'tensor<3xi32>'}}
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) dequantize(%s, %o : tensor<f32>, tensor<3xi32>) -> tensor<2x3xf32>
   return
 }
 

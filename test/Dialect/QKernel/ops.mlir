@@ -83,3 +83,14 @@ func.func @pack_a(%a: tensor<1x5x33xi8>, %zp: tensor<5xi8>, %ad: tensor<?x?x?xi8
   %d = qkernel.pack_a bytes %a {k_step = 4 : i64, signed_a} : tensor<1x5x33xi8> -> tensor<1x5x36xi8>
   return
 }
+
+// qkernel.matmul with the dequantize clause: a scale alone, or with an
+// offset per row.
+// CHECK-LABEL: func.func @matmul_dequantize
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<2x4xui8>) b(%{{.*}} : tensor<4x3xsi8>) dequantize(%{{.*}} : tensor<f32>) -> tensor<2x3xf32>
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<2x4xui8>) b(%{{.*}} : tensor<4x3xsi8>) dequantize(%{{.*}}, %{{.*}} : tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+func.func @matmul_dequantize(%a: tensor<2x4xui8>, %b: tensor<4x3xsi8>, %s: tensor<f32>, %c: tensor<3xf32>, %r: tensor<2x1xf32>) {
+  %y = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) dequantize(%s : tensor<f32>) -> tensor<2x3xf32>
+  %z = qkernel.matmul a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xsi8>) dequantize(%c, %r : tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  return
+}

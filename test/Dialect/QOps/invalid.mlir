@@ -644,6 +644,39 @@ func.func @matmulint_y_type(%a: tensor<2x4xui8>, %b: tensor<4x3xui8>) {
 
 // -----
 
+func.func @matmulint_y_type_dequantize(%a: tensor<2x4xui8>, %b: tensor<4x3xui8>, %s: tensor<f32>) {
+  // expected-error @+1 {{matmulint_y_type: y must be f32 with dequantize, got 'i32'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xui8>) dequantize(%s : tensor<f32>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @matmulint_dequantize_offset_alone(%a: tensor<2x4xui8>, %b: tensor<4x3xui8>, %o: tensor<f32>) {
+  // expected-error @+1 {{matmulint_dequantize: an offset needs a scale}}
+  %y = "qops.matmul_integer"(%a, %b, %o) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 1>}> : (tensor<2x4xui8>, tensor<4x3xui8>, tensor<f32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @matmulint_dequantize_shape(%a: tensor<2x4xui8>, %b: tensor<4x3xui8>, %s: tensor<2xf32>) {
+  // expected-error @+1 {{matmulint_dequantize: the dequantize scale and offset are f32, one element or [3], got 'tensor<2xf32>'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b : tensor<4x3xui8>) dequantize(%s : tensor<2xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+// A 1-D b leaves y no columns: only one-element parameters.
+func.func @matmulint_dequantize_vector_b(%a: tensor<2x4xui8>, %b: tensor<4xui8>, %s: tensor<f32>, %o: tensor<2xf32>) {
+  // expected-error @+1 {{matmulint_dequantize: the dequantize scale and offset are f32, one element or [1], got 'tensor<2xf32>'}}
+  %y = qops.matmul_integer a(%a : tensor<2x4xui8>) b(%b : tensor<4xui8>) dequantize(%s, %o : tensor<f32>, tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
 func.func @matmulint_rank(%a: tensor<ui8>, %b: tensor<4x3xui8>) {
   // expected-error @+1 {{matmulint_rank: a and b must have rank >= 1}}
   %y = qops.matmul_integer a(%a : tensor<ui8>) b(%b : tensor<4x3xui8>) -> tensor<3xi32>
@@ -791,6 +824,38 @@ func.func @conv_group(%x: tensor<1x4x4x4xui8>, %w: tensor<3x2x3x3xui8>) {
 func.func @conv_x_zp_shape(%x: tensor<1x1x4x4xui8>, %xzp: tensor<2xui8>, %w: tensor<1x1x3x3xui8>) {
   // expected-error @+1 {{conv_x_zp_shape: x_zero_point must have one element, got 'tensor<2xui8>'}}
   %y = qops.conv_integer x(%x, %xzp : tensor<1x1x4x4xui8>, tensor<2xui8>) w(%w : tensor<1x1x3x3xui8>) -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_y_type_dequantize(%x: tensor<1x1x4x4xui8>, %w: tensor<1x1x3x3xui8>, %s: tensor<f32>) {
+  // expected-error @+1 {{conv_y_type: y must be f32 with dequantize, got 'i32'}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<1x1x3x3xui8>) dequantize(%s : tensor<f32>) -> tensor<1x1x2x2xi32>
+  return
+}
+
+// -----
+
+func.func @conv_dequantize_offset_alone(%x: tensor<1x1x4x4xui8>, %w: tensor<1x1x3x3xui8>, %o: tensor<f32>) {
+  // expected-error @+1 {{conv_dequantize: an offset needs a scale}}
+  %y = "qops.conv_integer"(%x, %w, %o) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0, 1>}> : (tensor<1x1x4x4xui8>, tensor<1x1x3x3xui8>, tensor<f32>) -> tensor<1x1x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @conv_dequantize_shape(%x: tensor<1x1x4x4xui8>, %w: tensor<2x1x3x3xui8>, %s: tensor<f32>, %o: tensor<1x2x1x1xf32>) {
+  // expected-error @+1 {{conv_dequantize: the dequantize scale and offset are f32, one element or [2], got 'tensor<1x2x1x1xf32>'}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<2x1x3x3xui8>) dequantize(%s, %o : tensor<f32>, tensor<1x2x1x1xf32>) -> tensor<1x2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @conv_dequantize_type(%x: tensor<1x1x4x4xui8>, %w: tensor<2x1x3x3xui8>, %s: tensor<2xf16>) {
+  // expected-error @+1 {{conv_dequantize: the dequantize scale and offset are f32, one element or [2], got 'tensor<2xf16>'}}
+  %y = qops.conv_integer x(%x : tensor<1x1x4x4xui8>) w(%w : tensor<2x1x3x3xui8>) dequantize(%s : tensor<2xf16>) -> tensor<1x2x2x2xf32>
   return
 }
 

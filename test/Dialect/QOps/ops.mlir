@@ -924,3 +924,14 @@ func.func @qlinear_conv_depthwise_bias(%x: tensor<1x6x10xui8>, %xs: tensor<f32>,
   %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x6x10xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<6x1x3xsi8>, tensor<6xf32>, tensor<6xsi8>) y(%ys, %yzp : tensor<1xf32>, tensor<1xsi8>) bias(%bias : tensor<6xi32>) {group = 6 : i64} -> tensor<1x6x8xsi8>
   return %y : tensor<1x6x8xsi8>
 }
+
+// The fused forms (qops-fuse-qdq of quantize_dynamic's layers): f32 y with
+// a dequantize clause.
+// CHECK-LABEL: func.func @conv_integer_dequantize
+// CHECK: qops.conv_integer x(%{{.*}}, %{{.*}} : tensor<1x3x5x5xui8>, tensor<ui8>) w(%{{.*}} : tensor<4x3x3x3xsi8>) dequantize(%{{.*}}, %{{.*}} : tensor<f32>, tensor<4xf32>) -> tensor<1x4x3x3xf32>
+// CHECK: qops.matmul_integer a(%{{.*}} : tensor<2x5xui8>) b(%{{.*}} : tensor<5x4xsi8>) dequantize(%{{.*}} : tensor<4xf32>) -> tensor<2x4xf32>
+func.func @conv_integer_dequantize(%x: tensor<1x3x5x5xui8>, %xzp: tensor<ui8>, %w: tensor<4x3x3x3xsi8>, %s: tensor<f32>, %o: tensor<4xf32>, %a: tensor<2x5xui8>, %b: tensor<5x4xsi8>) -> (tensor<1x4x3x3xf32>, tensor<2x4xf32>) {
+  %y = qops.conv_integer x(%x, %xzp : tensor<1x3x5x5xui8>, tensor<ui8>) w(%w : tensor<4x3x3x3xsi8>) dequantize(%s, %o : tensor<f32>, tensor<4xf32>) -> tensor<1x4x3x3xf32>
+  %z = qops.matmul_integer a(%a : tensor<2x5xui8>) b(%b : tensor<5x4xsi8>) dequantize(%o : tensor<4xf32>) -> tensor<2x4xf32>
+  return %y, %z : tensor<1x4x3x3xf32>, tensor<2x4xf32>
+}

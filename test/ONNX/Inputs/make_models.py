@@ -233,7 +233,7 @@ elif GROUP == "conv":
     write("bad_group.onnx", conv("bg", [attr_int("group", 4)]))
     # several unsupported operators: one message lists them all
     write("unsupported_many.onnx", make_model(make_graph(
-        [make_node("Relu", ["x"], ["a"], name="r0"), make_node("Relu", ["a"], ["b"], name="r1"),
+        [make_node("Tanh", ["x"], ["a"], name="t0"), make_node("Tanh", ["a"], ["b"], name="t1"),
          make_node("Sigmoid", ["b"], ["y"], name="s0")], "g",
         [make_value_info("x", FLOAT, (2, 3))], [make_value_info("y", UNDEFINED)], []), [("", 13)]))
 

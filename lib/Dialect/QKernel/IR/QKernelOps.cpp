@@ -43,6 +43,11 @@ LogicalResult MatMulOp::verify() {
                             "y_zero_point together, got "
                          << present << " of them";
   bool requantized = present == 4;
+  bool dequantized = static_cast<bool>(getDequantScale());
+  if (getDequantOffset() && !dequantized)
+    return emitOpError() << "a dequantize offset needs a dequantize scale";
+  if (requantized && dequantized)
+    return emitOpError() << "requantize and dequantize are exclusive";
   using Role = qops::MatMulParamRole;
   struct Operand {
     StringRef name;
@@ -59,6 +64,11 @@ LogicalResult MatMulOp::verify() {
     if (operand.role != Role::Y && type.getRank() < 1)
       return emitOpError() << operand.name << " must have rank 1 or more, got "
                            << type;
+    if (operand.role == Role::Y && dequantized) {
+      if (!element.isF32())
+        return emitOpError() << "y with dequantize holds f32, got " << element;
+      continue;
+    }
     if (operand.role == Role::Y && !requantized) {
       if (!qops::isInt32Type(element))
         return emitOpError()
@@ -114,6 +124,16 @@ LogicalResult MatMulOp::verify() {
       return emitOpError() << "the bias must be i32, per tensor, per row or "
                               "per column of y, got "
                            << biasType;
+  }
+  for (Value param : {getDequantScale(), getDequantOffset()}) {
+    if (!param)
+      continue;
+    auto type = cast<RankedTensorType>(param.getType());
+    if (!type.getElementType().isF32() ||
+        !qops::isValidMatMulParamShape(type, yType.getShape(), Role::Y))
+      return emitOpError() << "the dequantize scale and offset must be f32, "
+                              "per tensor, per row or per column of y, got "
+                           << type;
   }
   return success();
 }

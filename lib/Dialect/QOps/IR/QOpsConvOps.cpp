@@ -9,6 +9,7 @@
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+#include "QuantOps/Dialect/QOps/IR/QuantParams.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -47,7 +48,7 @@ SmallVector<int64_t> orDefault(std::optional<ArrayRef<int64_t>> values,
 /// What both convolutions are checked for. `yInteger`: ConvInteger's y
 /// (i32) rather than QLinearConv's (si8 / ui8, typed like y_zero_point).
 struct ConvOperands {
-  Value x, xZeroPoint, w, wZeroPoint, yZeroPoint;
+  Value x, xZeroPoint, w, wZeroPoint, yZeroPoint, dequantScale;
   RankedTensorType y;
   std::optional<ArrayRef<int64_t>> strides, dilations, pads;
   std::optional<int64_t> group;
@@ -73,6 +74,12 @@ LogicalResult verifyConvTypes(Operation *op, const ConvOperands &c) {
              << operand.name << " has " << element;
   }
   Type yElement = c.y.getElementType();
+  if (c.dequantScale) {
+    if (!yElement.isF32())
+      return op->emitOpError()
+             << "conv_y_type: y must be f32 with dequantize, got " << yElement;
+    return success();
+  }
   if (!c.yZeroPoint) {
     if (!isInt32Type(yElement))
       return op->emitOpError()
@@ -207,9 +214,17 @@ QOPS_CONV_METHODS(QLinearConvOp)
 //===----------------------------------------------------------------------===//
 
 LogicalResult ConvIntegerOp::verify() {
-  return verifyConv(*this, {getX(), getXZeroPoint(), getW(), getWZeroPoint(),
-                            Value(), getY().getType(), getStrides(),
-                            getDilations(), getPads(), getGroup()});
+  if (getDequantOffset() && !getDequantScale())
+    return emitOpError() << "conv_dequantize: an offset needs a scale";
+  if (failed(verifyConv(*this, {getX(), getXZeroPoint(), getW(),
+                                getWZeroPoint(), Value(), getDequantScale(),
+                                getY().getType(), getStrides(),
+                                getDilations(), getPads(), getGroup()})))
+    return failure();
+  return verifyDequantizeClause(getDequantScale(), getDequantOffset(),
+                                getW().getType().getDimSize(0),
+                                "conv_dequantize",
+                                [&] { return emitOpError(); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -219,7 +234,8 @@ LogicalResult ConvIntegerOp::verify() {
 LogicalResult QLinearConvOp::verify() {
   if (failed(verifyConv(*this,
                         {getX(), getXZeroPoint(), getW(), getWZeroPoint(),
-                         getYZeroPoint(), getY().getType(), getStrides(),
+                         getYZeroPoint(), Value(), getY().getType(),
+                         getStrides(),
                          getDilations(), getPads(), getGroup()})))
     return failure();
   int64_t m = getW().getType().getDimSize(0);

@@ -446,7 +446,7 @@ void MatMulIntegerOp::build(OpBuilder &builder, OperationState &state,
   assert(succeeded(shape) && "operands of matmul_integer do not combine");
   build(builder, state,
         RankedTensorType::get(*shape, builder.getIntegerType(32)), a,
-        aZeroPoint, b, bZeroPoint);
+        aZeroPoint, b, bZeroPoint, Value(), Value());
 }
 
 LogicalResult MatMulIntegerOp::verify() {
@@ -475,9 +475,14 @@ LogicalResult MatMulIntegerOp::verify() {
                            << "_zero_point has type " << zpElement << " but "
                            << operand.name << " has " << element;
   }
-  if (!isInt32Type(yType.getElementType()))
-    return emitOpError() << "matmulint_y_type: y must be i32 or si32, got "
-                         << yType.getElementType();
+  if (getDequantOffset() && !getDequantScale())
+    return emitOpError() << "matmulint_dequantize: an offset needs a scale";
+  if (getDequantScale() ? !yType.getElementType().isF32()
+                        : !isInt32Type(yType.getElementType()))
+    return emitOpError() << "matmulint_y_type: y must be "
+                         << (getDequantScale() ? "f32 with dequantize"
+                                               : "i32 or si32")
+                         << ", got " << yType.getElementType();
   if (aType.getRank() < 1 || bType.getRank() < 1)
     return emitOpError() << "matmulint_rank: a and b must have rank >= 1";
   int64_t k0 = aType.getShape().back();
@@ -514,7 +519,11 @@ LogicalResult MatMulIntegerOp::verify() {
                                    "N])")
                          << " for " << operand.name << " of " << operand.type;
   }
-  return success();
+  // Per column needs columns: with a 1-D b, y has none (its last dim is M).
+  int64_t columns = bType.getRank() >= 2 ? yType.getShape().back() : 1;
+  return verifyDequantizeClause(getDequantScale(), getDequantOffset(),
+                                columns, "matmulint_dequantize",
+                                [&] { return emitOpError(); });
 }
 
 //===----------------------------------------------------------------------===//

@@ -109,3 +109,23 @@ FailureOr<QuantGranularity> qops::classifyQuantGranularity(
   result.blockSize = block;
   return result;
 }
+
+LogicalResult qops::verifyDequantizeClause(
+    Value scale, Value offset, int64_t channels, llvm::StringRef label,
+    llvm::function_ref<InFlightDiagnostic()> emitError) {
+  for (Value param : {scale, offset}) {
+    if (!param)
+      continue;
+    auto type = cast<RankedTensorType>(param.getType());
+    bool perChannel = type.getRank() == 1 &&
+                      (ShapedType::isDynamic(channels) ||
+                       ShapedType::isDynamic(type.getDimSize(0)) ||
+                       type.getDimSize(0) == channels);
+    if (!type.getElementType().isF32() ||
+        !(hasSingleElement(type) || perChannel))
+      return emitError() << label << ": the dequantize scale and offset are "
+                         << "f32, one element or [" << channels
+                         << "], got " << type;
+  }
+  return success();
+}

@@ -62,6 +62,7 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
     y = acc                                              (no requantize; i32)
     y = saturate(round_half_even(acc * (a_scale * b_scale / y_scale))
                  + y_zp)                                 (requantize)
+    y = f32(acc) * scale [+ offset]                      (dequantize; f32)
     ```
 
     exact: `acc` in wrapping i32 (int8 operands), the multiplier in the
@@ -76,9 +77,14 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
     `bias` (QLinearConv's B), only with `requantize` and int8 operands: i32,
     one element, per row of y (`[..., M, 1]`) or per column (`[N]` or
     `[..., 1, N]`), added to the exact sums (wrapping in i32) before the
-    requantization. The verifier checks the static shapes (with the qops
-    verifiers' rules); dynamic ones are checked at run time by the
-    lowering.
+    requantization. `dequantize` (the fused form of ONNX Runtime's dynamic
+    quantization, `Cast(int32 -> float) -> Mul(scale) -> [Add(offset)]`):
+    f32 `scale` and optional `offset`, one element, per row or per column
+    of y; the sum is rounded to f32 (nearest even), multiplied, then added,
+    each in f32 and in that order (no fused multiply-add), so that the
+    result equals the unfused graph's bits. The verifier checks the static
+    shapes (with the qops verifiers' rules); dynamic ones are checked at run
+    time by the lowering.
 
     ```mlir
     %y = qkernel.matmul a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)
@@ -96,7 +102,9 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
     Optional<AnyRankedTensor>:$a_scale, Optional<AnyRankedTensor>:$b_scale,
     Optional<AnyRankedTensor>:$y_scale,
     Optional<AnyRankedTensor>:$y_zero_point,
-    Optional<AnyRankedTensor>:$bias
+    Optional<AnyRankedTensor>:$bias,
+    Optional<AnyRankedTensor>:$dequant_scale,
+    Optional<AnyRankedTensor>:$dequant_offset
   );
   let results = (outs AnyRankedTensor:$y);
   let assemblyFormat = [{
@@ -108,11 +116,15 @@ def QKernel_MatMulOp : QKernel_Op<"matmul",
     (`requantize` `(` $a_scale^ `,` $b_scale `,` $y_scale `,` $y_zero_point
         `:` type($a_scale) `,` type($b_scale) `,` type($y_scale) `,`
         type($y_zero_point) `)`)?
+    (`dequantize` `(` $dequant_scale^ (`,` $dequant_offset^)? `:`
+        type($dequant_scale) (`,` type($dequant_offset)^)? `)`)?
     attr-dict `->` type($y)
   }];
   let extraClassDeclaration = [{
     /// Whether y is requantized (QLinearMatMul) rather than the sums.
     bool requantizes() { return static_cast<bool>(getYScale()); }
+    /// Whether y is the f32 sums scaled (and offset): `dequantize`.
+    bool dequantizes() { return static_cast<bool>(getDequantScale()); }
   }];
   let hasVerifier = 1;
 }

@@ -354,10 +354,18 @@ def QOps_MatMulIntegerOp : QOps_Op<"matmul_integer",
       element, `[N]` or `[..., 1, N]` (per column);
     - `y`: i32 (or si32).
 
+    Fused form (not an ONNX op: what `--qops-fuse-qdq` makes of ONNX
+    Runtime's dynamic quantization, `MatMulInteger -> Cast(float) ->
+    Mul(scale) -> [Add(offset)]`): with `dequantize(%scale [, %offset])`,
+    y is f32, `y = f32(acc) * scale [+ offset]`, rounded at each step as
+    the unfused graph is (so bit-equal to it); `scale` and `offset` f32,
+    one element or `[N]` (per column).
+
     Constraint labels: `matmulint_a_type`, `matmulint_b_type`,
     `matmulint_zp_type`, `matmulint_y_type`, `matmulint_rank`,
     `matmulint_inner_dim`, `matmulint_batch_broadcast`,
-    `matmulint_a_zp_shape`, `matmulint_b_zp_shape`, `matmulint_y_shape`.
+    `matmulint_a_zp_shape`, `matmulint_b_zp_shape`, `matmulint_y_shape`,
+    `matmulint_dequantize`.
 
     ```mlir
     %y = qops.matmul_integer a(%a, %azp : tensor<2x4xui8>, tensor<ui8>)
@@ -367,7 +375,9 @@ def QOps_MatMulIntegerOp : QOps_Op<"matmul_integer",
 
   let arguments = (ins
     AnyRankedTensor:$a, Optional<AnyRankedTensor>:$a_zero_point,
-    AnyRankedTensor:$b, Optional<AnyRankedTensor>:$b_zero_point
+    AnyRankedTensor:$b, Optional<AnyRankedTensor>:$b_zero_point,
+    Optional<AnyRankedTensor>:$dequant_scale,
+    Optional<AnyRankedTensor>:$dequant_offset
   );
   let results = (outs AnyRankedTensor:$y);
 
@@ -376,6 +386,8 @@ def QOps_MatMulIntegerOp : QOps_Op<"matmul_integer",
         (`,` type($a_zero_point)^)? `)`
     `b` `(` $b (`,` $b_zero_point^)? `:` type($b)
         (`,` type($b_zero_point)^)? `)`
+    (`dequantize` `(` $dequant_scale^ (`,` $dequant_offset^)? `:`
+        type($dequant_scale) (`,` type($dequant_offset)^)? `)`)?
     attr-dict `->` type($y)
   }];
 
@@ -443,9 +455,17 @@ def QOps_ConvIntegerOp : QOps_Op<"conv_integer",
     values >= 0: the begins, then the ends), `group` (>= 1, dividing C and
     M); absent: ONNX's defaults.
 
+    Fused form (not an ONNX op: what `--qops-fuse-qdq` makes of ONNX
+    Runtime's dynamic quantization, `ConvInteger -> Cast(float) ->
+    Mul(scale) -> [Add(offset)]`): with `dequantize(%scale [, %offset])`,
+    y is f32, `y = f32(acc) * scale[m] [+ offset[m]]`, rounded at each step
+    as the unfused graph is (so bit-equal to it); `scale` and `offset` f32,
+    one element or `[M]` (per output channel).
+
     Constraint labels: `conv_x_type`, `conv_w_type`, `conv_zp_type`,
     `conv_y_type`, `conv_rank`, `conv_attr_size`, `conv_attr_value`,
-    `conv_group`, `conv_x_zp_shape`, `conv_w_zp_shape`, `conv_y_shape`.
+    `conv_group`, `conv_x_zp_shape`, `conv_w_zp_shape`, `conv_y_shape`,
+    `conv_dequantize`.
 
     ```mlir
     %y = qops.conv_integer x(%x, %xzp : tensor<1x3x5x5xui8>, tensor<ui8>)
@@ -457,7 +477,9 @@ def QOps_ConvIntegerOp : QOps_Op<"conv_integer",
 
   let arguments = !con((ins
     AnyRankedTensor:$x, Optional<AnyRankedTensor>:$x_zero_point,
-    AnyRankedTensor:$w, Optional<AnyRankedTensor>:$w_zero_point
+    AnyRankedTensor:$w, Optional<AnyRankedTensor>:$w_zero_point,
+    Optional<AnyRankedTensor>:$dequant_scale,
+    Optional<AnyRankedTensor>:$dequant_offset
   ), QOps_ConvAttrs);
   let results = (outs AnyRankedTensor:$y);
 
@@ -466,6 +488,8 @@ def QOps_ConvIntegerOp : QOps_Op<"conv_integer",
         (`,` type($x_zero_point)^)? `)`
     `w` `(` $w (`,` $w_zero_point^)? `:` type($w)
         (`,` type($w_zero_point)^)? `)`
+    (`dequantize` `(` $dequant_scale^ (`,` $dequant_offset^)? `:`
+        type($dequant_scale) (`,` type($dequant_offset)^)? `)`)?
     attr-dict `->` type($y)
   }];
 

@@ -47,6 +47,14 @@ bool hasSingleElement(RankedTensorType type);
 bool zeroPointShapeMatchesScale(RankedTensorType zeroPointType,
                                 RankedTensorType scaleType);
 
+/// The fused `dequantize(scale [, offset])` clause of matmul_integer and
+/// conv_integer: both f32, one element or [channels] (a dynamic size
+/// matches); errors are labelled `<label>: ...`.
+LogicalResult
+verifyDequantizeClause(Value scale, Value offset, int64_t channels,
+                       llvm::StringRef label,
+                       llvm::function_ref<InFlightDiagnostic()> emitError);
+
 } // namespace mlir::qops
 
 #endif // QUANTOPS_DIALECT_QOPS_IR_QUANTPARAMS_H
