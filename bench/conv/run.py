@@ -13,6 +13,13 @@ per output channel, int32 bias):
   qconv3x3_s2   QLinearConv 1x64x56x56 -> 64, 3x3, stride 2, pads 1
   convint3x3    ConvInteger 1x64x56x56 -> 64, 3x3, pads 1 (per-tensor w)
   mmi_bert      MatMulInteger 128x768 x 768x3072 (constant b)
+  dyn_chain     a quantize_dynamic-style chain (scripts/make_dynamic_models.py
+                conv-chain, f32 in and out): DynamicQuantizeLinear ->
+                ConvInteger 3x3 64->64 (56x56, pads 1) -> Cast -> Mul -> Add
+                -> Relu -> DynamicQuantizeLinear -> ConvInteger 1x1 64->64
+                -> Cast -> Mul -> Add; QuantOps with --fuse-qdq (the
+                dequantize clause in the kernel's epilogue) and without (the
+                glue as separate loops); ORT runs the same graph
 
 Per model and thread count (1, 2), ROUNDS paired rounds (default 3): each
 round times QuantOps (quant-runner --repeat, the compiled function's median,
@@ -50,6 +57,10 @@ MODELS = [
      "QLinearConv 3x3 64->64 stride 2, 56x56"),
     ("convint3x3", "convinteger", [1, 64, 56, 56, 64, 3], ["--pad", "1"], "ConvInteger 3x3 64->64, 56x56"),
     ("mmi_bert", "matmulinteger", [128, 768, 3072], [], "MatMulInteger 128x768x3072"),
+    ("dyn_chain", "dynamic", [1, 64, 56, 56, 64, 64, 3], ["--fuse"],
+     "dynamic ConvInteger 3x3 + 1x1 chain, fused"),
+    ("dyn_chain", "dynamic", [1, 64, 56, 56, 64, 64, 3], [],
+     "dynamic ConvInteger 3x3 + 1x1 chain, unfused"),
 ]
 
 
@@ -58,6 +69,9 @@ def ops_of(kind, dims, extra):
     if kind == "matmulinteger":
         m, k, n = dims
         return 2 * m * k * n
+    if kind == "dynamic":  # k x k (pads k // 2) then 1x1
+        n, c, h, w, m1, m2, k = dims
+        return 2 * n * h * w * (m1 * c * k * k + m2 * m1)
     n, c, h, w, m, k = dims
     stride = int(extra[extra.index("--stride") + 1]) if "--stride" in extra else 1
     pad = int(extra[extra.index("--pad") + 1]) if "--pad" in extra else 0
@@ -74,9 +88,13 @@ def main():
     os.makedirs(model_dir, exist_ok=True)
     rows = []
     for name, kind, dims, extra, what in MODELS:
-        subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "scripts", "make_conv_models.py"),
-                        kind, model_dir, "--name", name, "--dims"] + [str(d) for d in dims] + extra,
-                       check=True)
+        fuse = "--fuse" in extra
+        if kind == "dynamic":
+            command = ["make_dynamic_models.py", "conv-chain"]
+        else:
+            command = ["make_conv_models.py", kind] + extra
+        subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "scripts", command[0])] + command[1:] +
+                       [model_dir, "--name", name, "--dims"] + [str(d) for d in dims], check=True)
         model = os.path.join(model_dir, name + ".onnx")
         x = os.path.join(model_dir, name + ".x.npy")
         ref_path = os.path.join(model_dir, name + ".y.npy")
@@ -84,7 +102,7 @@ def main():
         for threads in (1, 2):
             per_round = []
             for _ in range(rounds):
-                q = run_qops(runner, model, x, ref_path, threads, False)
+                q = run_qops(runner, model, x, ref_path, threads, fuse)
                 o = run_ort(work, model, x, threads, model_dir, ref.dtype)
                 per_round.append((q, o))
             ok = [(q, o) for q, o in per_round if q["ok"] and o["ok"]]
@@ -121,7 +139,11 @@ def write_markdown(rows, out_md, rounds):
         "Constant weights (u8 x, si8 w per channel, int32 bias: ORT's static quantizer's QOperator form). "
         "Medians in ms; QuantOps: the compiled function (quant-runner --repeat); ORT 1.30: its profiler's "
         "model_run; speed-up: the median of the per-round ORT / QuantOps. \"exact\": QuantOps' output equals "
-        "the NumPy reference (SPEC.md) bit for bit; \"ORT differs\": ORT's outputs that do not.",
+        "the NumPy reference (SPEC.md) bit for bit; \"ORT differs\": ORT's outputs that do not. "
+        "The dynamic chain rows: f32 in and out, quantize_dynamic's layout (scripts/make_dynamic_models.py; "
+        "x quantized at run time by DynamicQuantizeLinear, si8 w per tensor, f32 bias); \"fused\": "
+        "--qops-fuse-qdq (Cast, Mul and Add in the kernel's epilogue), \"unfused\": the float glue as "
+        "separate loops; ORT runs the same graph (its kernels listed).",
         "",
         "| row | threads | QuantOps ms | ORT ms | speed-up | QuantOps GOP/s | exact | ORT differs | ORT kernels |",
         "|---|---|---|---|---|---|---|---|---|",
