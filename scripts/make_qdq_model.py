@@ -9,6 +9,10 @@ and bench/).
   int4-weights x f32 [M, K] -> MatMul(x, DQ(W si4 [K, N] blocked along K,
                block 32, scale and zero point [K/32, N])) -> y f32 (opset 21)
   gemm         y = Gemm(A, B, C; alpha, beta, transB = 1), float   (opset 13)
+  qdq-conv     x f32 [N, C, H, W] -> Q -> DQ -> Conv(DQ(W si8 per output
+               channel, axis 0), DQ(B int32, scale x_scale * w_scale, axis
+               0); pads, strides, group from the options) -> Q -> DQ -> y f32
+               (ONNX Runtime's quantize_static QDQ form of a Conv; opset 13)
 
 References written next to the model (.npy), computed here with NumPy from
 the ONNX definitions, never by the project:
@@ -19,7 +23,10 @@ the ONNX definitions, never by the project:
                          the project's linalg.matmul uses)
   <name>.fused.npy       int8-mlp only: each DQ -> MatMul -> Q as
                          QLinearMatMul (exact integer accumulation, one
-                         rounding; qops_ref.qlinear_matmul)
+                         rounding; qops_ref.qlinear_matmul); qdq-conv: the
+                         convolution as QLinearConv (qops_ref.qlinear_conv)
+                         and its float Conv summed over (c, kh, kw) in
+                         increasing order in f32 (the importer's loop order)
 
 Usage: make_qdq_model.py KIND OUT_DIR [--dims ...] [--seed N]
 """
@@ -153,6 +160,79 @@ def int8_mlp(out, name, batch, seq, d0, d1, d2, rng):
                      steps.max()))
 
 
+def conv_sequential_f32(x, w, bias, stride, pad, group):
+    """ONNX Conv, 2-D NCHW, in f32: per output, +0.0 then each product
+    added in increasing (c, kh, kw) order, one rounding per product and per
+    addition; then + bias."""
+    n, c, h, wd = x.shape
+    m, cg, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    oh = (h + 2 * pad - kh) // stride + 1
+    ow = (wd + 2 * pad - kw) // stride + 1
+    y = np.zeros((n, m, oh, ow), np.float32)
+    mg = m // group
+    for g in range(group):
+        for ci in range(cg):
+            for i in range(kh):
+                for j in range(kw):
+                    window = xp[:, g * cg + ci, i:i + stride * oh:stride, j:j + stride * ow:stride]
+                    wv = w[g * mg:(g + 1) * mg, ci, i, j].reshape(1, mg, 1, 1)
+                    prod = (window[:, None] * wv).astype(np.float32)
+                    y[:, g * mg:(g + 1) * mg] = (y[:, g * mg:(g + 1) * mg] + prod).astype(np.float32)
+    return (y + bias.reshape(1, m, 1, 1)).astype(np.float32)
+
+
+def qdq_conv(out, name, n, c, h, w, m, k, rng, stride=1, pad=1, group=1):
+    sx, zx = np.float32(0.03), np.uint8(120)
+    wq = rng.integers(-127, 128, size=(m, c // group, k, k), dtype=np.int8)
+    sw = (rng.random(m, dtype=np.float32) * 0.004 + 0.001).astype(np.float32)
+    zw = np.zeros(m, dtype=np.int8)
+    sb = (sx * sw).astype(np.float32)  # quantize_static's bias scale
+    bq = rng.integers(-3000, 3000, size=m).astype(np.int32)
+    taps = c // group * k * k
+    sy = np.float32(0.03 * 0.003 * 64 * np.sqrt(taps) / 40)
+    zy = np.uint8(128)
+    inits = [scalar("sx", sx, np.float32), scalar("zx", zx, np.uint8),
+             numpy_helper.from_array(wq, "W"), numpy_helper.from_array(sw, "sw"),
+             numpy_helper.from_array(zw, "zw"), numpy_helper.from_array(bq, "B"),
+             numpy_helper.from_array(sb, "sb"), numpy_helper.from_array(np.zeros(m, np.int32), "zb"),
+             scalar("sy", sy, np.float32), scalar("zy", zy, np.uint8)]
+    nd = helper.make_node
+    nodes = [
+        nd("QuantizeLinear", ["x", "sx", "zx"], ["q0"], name="q_in"),
+        nd("DequantizeLinear", ["q0", "sx", "zx"], ["d0"], name="dq_in"),
+        nd("DequantizeLinear", ["W", "sw", "zw"], ["dw"], name="dq_w", axis=0),
+        nd("DequantizeLinear", ["B", "sb", "zb"], ["db"], name="dq_b", axis=0),
+        nd("Conv", ["d0", "dw", "db"], ["c"], name="conv", pads=[pad] * 4,
+           strides=[stride, stride], group=group, kernel_shape=[k, k]),
+        nd("QuantizeLinear", ["c", "sy", "zy"], ["q1"], name="q_out"),
+        nd("DequantizeLinear", ["q1", "sy", "zy"], ["y"], name="dq_out"),
+    ]
+    oh = (h + 2 * pad - k) // stride + 1
+    ow = (w + 2 * pad - k) // stride + 1
+    graph = helper.make_graph(
+        nodes, name, [helper.make_tensor_value_info("x", TensorProto.FLOAT, [n, c, h, w])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [n, m, oh, ow])], initializer=inits)
+    save_model(graph, 13, os.path.join(out, name + ".onnx"))
+    x = (rng.standard_normal((n, c, h, w)) * 1.5).astype(np.float32)
+    r = qops_ref
+    q0 = r.quantize_linear(x, sx, zx)
+    conv = conv_sequential_f32(r.dequantize_linear(q0, sx, zx),
+                               r.dequantize_linear(wq, sw, zw, axis=0),
+                               r.dequantize_linear(bq, sb, None, axis=0), stride, pad, group)
+    unfused = r.dequantize_linear(r.quantize_linear(conv, sy, zy), sy, zy)
+    fq = r.qlinear_conv(q0, sx, zx, wq, sw, zw, sy, zy, bq, strides=[stride, stride],
+                        pads=[pad] * 4, group=group)
+    fused = r.dequantize_linear(fq, sy, zy)
+    np.save(os.path.join(out, name + ".x.npy"), x)
+    np.save(os.path.join(out, name + ".unfused.npy"), unfused)
+    np.save(os.path.join(out, name + ".fused.npy"), fused)
+    steps = np.abs(fused.astype(np.float64) - unfused) / float(sy)
+    print("%s: fused and unfused differ in %d of %d outputs, by at most %g "
+          "steps" % (name, int(np.count_nonzero(steps > 0.5)), steps.size,
+                     steps.max()))
+
+
 def int4_weights(out, name, m, k, n, rng, block=32):
     w = rng.integers(-8, 8, size=(k, n), dtype=np.int8)
     scale = (rng.random((k // block, n), dtype=np.float32) * 0.02 + 0.005)
@@ -201,12 +281,15 @@ def gemm(out, name, m, k, n, rng):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("kind", choices=["int8-mlp", "int4-weights", "gemm"])
+    parser.add_argument("kind", choices=["int8-mlp", "int4-weights", "gemm", "qdq-conv"])
     parser.add_argument("out_dir")
     parser.add_argument("--name", help="file name stem (default: the kind)")
     parser.add_argument("--dims", type=int, nargs="+",
                         help="int8-mlp: B S D0 D1 D2; int4-weights and "
-                             "gemm: M K N")
+                             "gemm: M K N; qdq-conv: N C H W M K")
+    parser.add_argument("--stride", type=int, default=1, help="qdq-conv")
+    parser.add_argument("--pad", type=int, default=1, help="qdq-conv")
+    parser.add_argument("--group", type=int, default=1, help="qdq-conv")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     os.makedirs(args.out_dir, exist_ok=True)
@@ -215,6 +298,10 @@ def main():
     if args.kind == "int8-mlp":
         dims = args.dims or [2, 8, 64, 96, 32]
         int8_mlp(args.out_dir, name, *dims, rng)
+    elif args.kind == "qdq-conv":
+        dims = args.dims or [1, 8, 9, 9, 12, 3]
+        qdq_conv(args.out_dir, name, *dims, rng, stride=args.stride, pad=args.pad,
+                 group=args.group)
     elif args.kind == "int4-weights":
         int4_weights(args.out_dir, name, *(args.dims or [4, 128, 48]), rng)
     else:

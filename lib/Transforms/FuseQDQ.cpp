@@ -8,7 +8,8 @@
 //   FuseWeightOnlyMatMul matmul(x, DQ(w4 constant, blocked along K))
 //                        -> one linalg.generic over nibble-packed weights
 //
-// and the dynamic-quantization one of FuseDynamicQuantization.cpp.
+// and the dynamic-quantization one of FuseDynamicQuantization.cpp, the QDQ
+// convolution's of FuseQDQConvolution.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,8 @@
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 #include "QuantOps/Dialect/QOps/IR/QuantParams.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
+
+#include "FuseQDQUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -34,38 +37,9 @@ namespace mlir::qops {
 
 using namespace mlir;
 using namespace mlir::qops;
+using namespace mlir::qops::fuse;
 
 namespace {
-
-RankedTensorType tensorTypeOf(Value value) {
-  return cast<RankedTensorType>(value.getType());
-}
-
-/// The granularity of a verified Q/DQ op's scale.
-template <typename OpTy>
-QuantGranularity getGranularity(OpTy op, Value data, Value scale) {
-  FailureOr<QuantGranularity> granularity = classifyQuantGranularity(
-      tensorTypeOf(data), tensorTypeOf(scale), op.getAxis(), op.getBlockSize(),
-      "fuse", [&] { return op.emitOpError(); });
-  return succeeded(granularity) ? *granularity : QuantGranularity{};
-}
-
-/// The zero point of a Q/DQ op, or a rank-0 zero of `elementType`.
-Value getZeroPointOrZero(PatternRewriter &rewriter, Location loc,
-                         Value zeroPoint, Type elementType) {
-  if (zeroPoint)
-    return zeroPoint;
-  auto type = RankedTensorType::get({}, elementType);
-  return arith::ConstantOp::create(
-      rewriter, loc, DenseElementsAttr::get(type, rewriter.getZeroAttr(
-                                                      elementType)));
-}
-
-/// A float contraction's init is all zeros: `linalg.fill 0.0`.
-bool isZeroFilled(Value init) {
-  auto fill = init.getDefiningOp<linalg::FillOp>();
-  return fill && matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
-}
 
 /// Collapsing [..., M, K] into rows [prod(...) * M, K] (the importer's N-D
 /// MatMul): every dim but the last in the first group.
@@ -309,6 +283,7 @@ struct QOpsFuseQDQPass
     RewritePatternSet patterns(&getContext());
     patterns.add<FuseQDQMatMul, FuseWeightOnlyMatMul>(&getContext());
     populateFuseDynamicQuantizationPatterns(patterns);
+    populateFuseQDQConvolutionPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

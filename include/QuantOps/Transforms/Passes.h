@@ -50,6 +50,11 @@ void populateLowerKernelIntrinsicsPatterns(RewritePatternSet &patterns,
 /// dequantize clause (FuseDynamicQuantization.cpp).
 void populateFuseDynamicQuantizationPatterns(RewritePatternSet &patterns);
 
+/// qops-fuse-qdq's QDQ convolution pattern: Q(Conv(DQ(x), DQ(w)) [+ DQ(B)])
+/// as the importer writes a float Conv, into qops.qlinear_conv
+/// (FuseQDQConvolution.cpp).
+void populateFuseQDQConvolutionPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::qops
 
 #endif // QUANTOPS_TRANSFORMS_PASSES_H

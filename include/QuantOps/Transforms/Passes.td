@@ -61,7 +61,7 @@ def QOpsVectorizeElementwise
 }
 
 def QOpsFuseQDQ : Pass<"qops-fuse-qdq", "::mlir::func::FuncOp"> {
-  let summary = "Fuse QDQ matmuls: DequantizeLinear -> MatMul -> QuantizeLinear into qlinear_matmul, and blocked 4-bit weight DequantizeLinear into the matmul";
+  let summary = "Fuse QDQ matmuls and convolutions into qlinear_matmul / qlinear_conv, blocked 4-bit weight DequantizeLinear into the matmul, and dynamic quantization's Cast -> Mul -> Add into the integer op";
   let description = [{
     Runs on the form the ONNX importer gives QDQ models (float MatMul as
     `linalg.matmul`, N-D activations collapsed to rows around it).
@@ -97,6 +97,16 @@ def QOpsFuseQDQ : Pass<"qops-fuse-qdq", "::mlir::func::FuncOp"> {
        last dim), becomes the integer op with `dequantize(s [, o])`:
        `y = f32(acc) * s + o`, computed in the contraction's epilogue and
        rounded at each step as the unfused ops are: identical results.
+    4. QDQ convolution (onnxruntime's quantize_static):
+       `Q(conv(pad(DQ(x)), DQ(w)) [+ DQ(B)])` as the importer writes a
+       float Conv (`tensor.pad` with 0.0, a linalg named convolution, 1-D
+       to 3-D, grouped 2-D between expand/collapse_shape; B added per
+       channel), with ui8/si8 x per tensor, w per tensor or per output
+       channel (axis 0), B int32 whose scale equals fl(x_scale * w_scale[m])
+       bit for bit (constant scales) and zero point 0, Q per tensor,
+       becomes `qops.qlinear_conv` (padding DQ(x) with 0.0 is padding x with
+       its zero point). Numerics as pattern 1: one exact rounding instead of
+       the f32 sums, so the two may differ by one step.
 
     Anything else is left alone.
   }];

@@ -129,7 +129,7 @@ using NodeImporter =
 /// QLinearMatMul.
 const NodeImporter *lookupQuantOpImporter(llvm::StringRef domain,
                                           llvm::StringRef opType);
-/// ConvInteger, QLinearConv (ImportConvOps.cpp).
+/// ConvInteger, QLinearConv, Conv (float) (ImportConvOps.cpp).
 const NodeImporter *lookupConvOpImporter(llvm::StringRef domain,
                                          llvm::StringRef opType);
 /// Constant, ReduceMin, ReduceMax, Min, Max, Sub, Div, Clip, Round, Cast,
@@ -149,6 +149,11 @@ llvm::Expected<Value> emitBroadcastElementwise(
     GraphImporter &importer, const GraphImporter::Node &node,
     ValueRange operands, Type resultOnnx,
     llvm::function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+/// A zero-filled [sizes] tensor of `elementType` (linalg.fill of
+/// tensor.empty): a contraction's init (ImportFloatOps.cpp).
+Value createZeroInit(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
+                     Type elementType);
 
 /// "" and "ai.onnx" are the same domain.
 inline bool isDefaultDomain(llvm::StringRef domain) {

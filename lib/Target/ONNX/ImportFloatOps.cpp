@@ -57,15 +57,6 @@ RankedTensorType tensorTypeOf(Value value) {
 
 bool isMatMulElementType(Type type) { return type.isF32() || type.isF64(); }
 
-/// A zero-filled [sizes] tensor of `elementType`: a contraction's init.
-Value createZeroInit(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
-                     Type elementType) {
-  Value empty = tensor::EmptyOp::create(b, loc, sizes, elementType);
-  Value zero =
-      arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
-  return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
-}
-
 /// Groups dims [0, rank) as {0..split-1} and then one group per remaining
 /// dim: collapses (or expands) the leading `split` dims.
 SmallVector<ReassociationIndices> leadingGroup(int64_t rank, int64_t split) {
@@ -564,6 +555,14 @@ llvm::Error importAdd(GraphImporter &importer, const Node &node) {
 }
 
 } // namespace
+
+Value onnx::createZeroInit(OpBuilder &b, Location loc,
+                           ArrayRef<OpFoldResult> sizes, Type elementType) {
+  Value empty = tensor::EmptyOp::create(b, loc, sizes, elementType);
+  Value zero =
+      arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
+  return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
+}
 
 const NodeImporter *onnx::lookupFloatOpImporter(llvm::StringRef domain,
                                                 llvm::StringRef opType) {

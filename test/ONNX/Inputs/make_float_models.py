@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """make_float_models.py OUTDIR: writes the models of import-float-ops.test
-(the float ops MatMul, Gemm, Transpose, Reshape, Add of ai.onnx) with
+(the float ops MatMul, Gemm, Transpose, Reshape, Add, Mul, Relu and Conv
+of ai.onnx) with
 Debian's python3-onnx, plus their inputs and expected outputs as .npy:
 
   NAME.onnx          the model
@@ -12,7 +13,10 @@ Debian's python3-onnx, plus their inputs and expected outputs as .npy:
 Float MatMul (and Gemm's product) is accumulated in the element type in
 increasing k starting from +0.0, one rounding per product and per addition
 (docs/Numerics.md, "Float MatMul"), so the results are bit-exact.
-Gemm rounds after each of alpha * AB, beta * C and their sum.
+Gemm rounds after each of alpha * AB, beta * C and their sum. Conv sums
+each output's products in increasing (c, k..) order from +0.0, one rounding
+per product and per addition, then adds B (the importer's linalg named
+convolution's loop order).
 
 The error models (prefix err_) have no data: the importer must reject them
 with one line naming the node.
@@ -276,6 +280,92 @@ add_case("add_f16", np.array([1, 2, 65504, 0.1], np.float16),
          np.array([0.5, -2, 65504, 0.2], np.float16))
 
 # ---------------------------------------------------------------------------
+# Mul (numpy broadcasting), Relu
+# ---------------------------------------------------------------------------
+
+
+def elementwise_case(name, op, arrays, y):
+    save(name, [node(op, ["a", "b"][:len(arrays)])],
+         list(zip(["a", "b"], arrays)), ("y", y))
+
+
+a, b = randn((2, 3, 4)), randn((3, 1))
+elementwise_case("mul_bcast", "Mul", [a, b], (a * b).astype(np.float32))
+a = rng.integers(-2**31, 2**31, (5,), dtype=np.int64).astype(np.int32)
+b = rng.integers(-2**31, 2**31, (5,), dtype=np.int64).astype(np.int32)
+with np.errstate(over="ignore"):
+    elementwise_case("mul_i32_wrap", "Mul", [a, b], np.multiply(a, b))
+a = randn((3, 5))
+elementwise_case("relu", "Relu", [a], np.maximum(a, np.float32(0)))
+a = rng.integers(-128, 128, (7,), dtype=np.int8)
+elementwise_case("relu_i8", "Relu", [a], np.maximum(a, np.int8(0)))
+
+# ---------------------------------------------------------------------------
+# Conv (f32 / f64), 1-D to 3-D
+# ---------------------------------------------------------------------------
+
+
+def conv_sequential(x, w, b, strides, dilations, pads, group):
+    """ONNX Conv in x's dtype: +0.0, then each product added in increasing
+    (c, k..) order (one rounding each), then + B."""
+    dtype, s = x.dtype, x.ndim - 2
+    m, cg = w.shape[:2]
+    xp = np.pad(x, [(0, 0), (0, 0)] + [(pads[i], pads[s + i]) for i in range(s)])
+    out = [(xp.shape[2 + i] - (w.shape[2 + i] - 1) * dilations[i] - 1) // strides[i] + 1
+           for i in range(s)]
+    y = np.zeros((x.shape[0], m) + tuple(out), dtype)
+    mg = m // group
+    for g in range(group):
+        for c in range(cg):
+            for k in np.ndindex(*w.shape[2:]):
+                window = xp[(slice(None), g * cg + c) + tuple(
+                    slice(k[i] * dilations[i], k[i] * dilations[i] + strides[i] * (out[i] - 1) + 1,
+                          strides[i]) for i in range(s))]
+                wv = w[(slice(g * mg, (g + 1) * mg), c) + k].reshape((1, mg) + (1,) * s)
+                part = y[:, g * mg:(g + 1) * mg]
+                y[:, g * mg:(g + 1) * mg] = (part + (window[:, None] * wv).astype(dtype)).astype(dtype)
+    if b is not None:
+        y = (y + b.reshape((1, m) + (1,) * s)).astype(dtype)
+    return y
+
+
+def conv_case(name, xshape, wshape, bias=True, dtype=np.float32, strides=None,
+              dilations=None, pads=None, group=1, auto_pad=None, infos=None, **extra):
+    s = len(xshape) - 2
+    x, w = randn(xshape, dtype), randn(wshape, dtype)
+    b = randn((wshape[0],), dtype) if bias else None
+    attrs = dict(group=group) if group != 1 else {}
+    for key, value in (("strides", strides), ("dilations", dilations), ("pads", pads),
+                       ("auto_pad", auto_pad)):
+        if value is not None:
+            attrs[key] = value
+    attrs.update(extra)
+    strides = strides or [1] * s
+    dilations = dilations or [1] * s
+    if auto_pad == "SAME_UPPER":
+        pads = [0] * (2 * s)
+        for i in range(s):
+            o = -(-xshape[2 + i] // strides[i])
+            total = max(0, (o - 1) * strides[i] + (wshape[2 + i] - 1) * dilations[i] + 1 - xshape[2 + i])
+            pads[i], pads[s + i] = total // 2, total - total // 2
+    y = conv_sequential(x, w, b, strides, dilations, pads or [0] * (2 * s), group)
+    inits = [("w", w)] + ([("b", b)] if bias else [])
+    save(name, [node("Conv", ["x", "w"] + (["b"] if bias else []), **attrs)], [("x", x)],
+         ("y", y), initializers=inits, input_infos=infos)
+
+
+conv_case("conv_1d", (2, 3, 11), (4, 3, 3), strides=[2], pads=[1, 2])
+conv_case("conv_2d_groups", (1, 4, 7, 8), (6, 2, 3, 2), bias=False, group=2,
+          dilations=[2, 1], pads=[1, 0, 2, 1])
+conv_case("conv_2d_depthwise", (2, 3, 6, 6), (3, 1, 3, 3), group=3, pads=[1, 1, 1, 1],
+          strides=[2, 2])
+conv_case("conv_3d", (1, 2, 4, 5, 5), (3, 2, 2, 3, 3), pads=[1, 0, 1, 0, 1, 1])
+conv_case("conv_f64", (1, 2, 5, 5), (2, 2, 3, 3), dtype=np.float64, kernel_shape=[3, 3])
+conv_case("conv_same_upper", (1, 2, 7, 6), (3, 2, 3, 3), strides=[2, 2], auto_pad="SAME_UPPER")
+conv_case("conv_dyn_batch", (2, 3, 6, 6), (4, 3, 3, 3), pads=[1, 1, 1, 1],
+          infos=[vinfo("x", np.float32, ["n", 3, 6, 6])])
+
+# ---------------------------------------------------------------------------
 # Dynamic dims (dim_param): the data below gives their run-time sizes
 # ---------------------------------------------------------------------------
 
@@ -437,3 +527,19 @@ err("err_add_broadcast_attr", [node("Add", ["a", "b"], broadcast=1)],
     [vinfo("a", F32, [2, 3]), vinfo("b", F32, [3])], opset=6)
 err("err_mm_attr", [node("MatMul", ["a", "b"], transA=1)],
     [vinfo("a", F32, [2, 3]), vinfo("b", F32, [3, 4])])
+
+# Conv
+err("err_conv_int", [node("Conv", ["x", "w"])],
+    [vinfo("x", np.int8, [1, 2, 4, 4]), vinfo("w", np.int8, [2, 2, 3, 3])])
+err("err_conv_types", [node("Conv", ["x", "w"])],
+    [vinfo("x", F32, [1, 2, 4, 4]), vinfo("w", np.float64, [2, 2, 3, 3])])
+err("err_conv_group_1d", [node("Conv", ["x", "w"], group=2)],
+    [vinfo("x", F32, [1, 4, 9]), vinfo("w", F32, [2, 2, 3])])
+err("err_conv_group", [node("Conv", ["x", "w"], group=3)],
+    [vinfo("x", F32, [1, 4, 9, 9]), vinfo("w", F32, [3, 2, 3, 3])])
+err("err_conv_bias", [node("Conv", ["x", "w", "b"])],
+    [vinfo("x", F32, [1, 2, 4, 4]), vinfo("w", F32, [2, 2, 3, 3]), vinfo("b", F32, [3])])
+err("err_conv_dynamic", [node("Conv", ["x", "w"])],
+    [vinfo("x", F32, [1, 2, "h", 4]), vinfo("w", F32, [2, 2, 3, 3])])
+err("err_relu_u8", [node("Relu", ["x"])], [vinfo("x", np.uint8, [3])],
+    out=("y", np.uint8, None))
