@@ -9,6 +9,9 @@ and bench/).
   int4-weights x f32 [M, K] -> MatMul(x, DQ(W si4 [K, N] blocked along K,
                block 32, scale and zero point [K/32, N])) -> y f32 (opset 21)
   gemm         y = Gemm(A, B, C; alpha, beta, transB = 1), float   (opset 13)
+  dq-matmul    x f32 [B, S, K] -> Q -> DQ -> MatMul(DQ(W si8 [K, N] per
+               column)) -> y f32 (a QDQ model's last layer: no Q after the
+               MatMul; opset 13)
   qdq-conv     x f32 [N, C, H, W] -> Q -> DQ -> Conv(DQ(W si8 per output
                channel, axis 0), DQ(B int32, scale x_scale * w_scale, axis
                0); pads, strides, group from the options) -> Q -> DQ -> y f32
@@ -23,7 +26,10 @@ the ONNX definitions, never by the project:
                          the project's linalg.matmul uses)
   <name>.fused.npy       int8-mlp only: each DQ -> MatMul -> Q as
                          QLinearMatMul (exact integer accumulation, one
-                         rounding; qops_ref.qlinear_matmul); qdq-conv: the
+                         rounding; qops_ref.qlinear_matmul); dq-matmul:
+                         f32(exact integer sum) * fl(x_scale * w_scale)
+                         (MatMulInteger with the dequantize clause);
+                         qdq-conv: the
                          convolution as QLinearConv (qops_ref.qlinear_conv)
                          and its float Conv summed over (c, kh, kw) in
                          increasing order in f32 (the importer's loop order)
@@ -233,6 +239,38 @@ def qdq_conv(out, name, n, c, h, w, m, k, rng, stride=1, pad=1, group=1):
                      steps.max()))
 
 
+def dq_matmul(out, name, batch, seq, k, n, rng):
+    sx, zx = np.float32(0.04), np.uint8(125)
+    w = rng.integers(-127, 128, size=(k, n), dtype=np.int8)
+    sw = (rng.random(n, dtype=np.float32) * 0.004 + 0.001).astype(np.float32)
+    zw = np.zeros(n, dtype=np.int8)
+    nd = helper.make_node
+    nodes = [nd("QuantizeLinear", ["x", "sx", "zx"], ["q0"], name="q_in"),
+             nd("DequantizeLinear", ["q0", "sx", "zx"], ["d0"], name="dq_in"),
+             nd("DequantizeLinear", ["W", "sw", "zw"], ["dw"], name="dq_w", axis=1),
+             nd("MatMul", ["d0", "dw"], ["y"], name="matmul")]
+    inits = [scalar("sx", sx, np.float32), scalar("zx", zx, np.uint8),
+             numpy_helper.from_array(w, "W"), numpy_helper.from_array(sw, "sw"),
+             numpy_helper.from_array(zw, "zw")]
+    graph = helper.make_graph(
+        nodes, name, [helper.make_tensor_value_info("x", TensorProto.FLOAT, [batch, seq, k])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [batch, seq, n])], initializer=inits)
+    save_model(graph, 13, os.path.join(out, name + ".onnx"))
+    x = (rng.standard_normal((batch, seq, k)) * 3).astype(np.float32)
+    r = qops_ref
+    q0 = r.quantize_linear(x, sx, zx)
+    unfused = matmul_sequential_f32(r.dequantize_linear(q0, sx, zx),
+                                    r.dequantize_linear(w, sw, zw, axis=1))
+    acc = r.matmul_integer(q0, w, zx, zw)
+    fused = (acc.astype(np.float32) * (sx * sw).astype(np.float32)).astype(np.float32)
+    np.save(os.path.join(out, name + ".x.npy"), x)
+    np.save(os.path.join(out, name + ".unfused.npy"), unfused)
+    np.save(os.path.join(out, name + ".fused.npy"), fused)
+    rel = np.abs(fused.astype(np.float64) - unfused) / max(np.abs(fused).max(), 1e-30)
+    print("%s: fused and unfused differ in %d of %d outputs, by at most %.1e of the largest"
+          % (name, int(np.count_nonzero(fused != unfused)), fused.size, rel.max()))
+
+
 def int4_weights(out, name, m, k, n, rng, block=32):
     w = rng.integers(-8, 8, size=(k, n), dtype=np.int8)
     scale = (rng.random((k // block, n), dtype=np.float32) * 0.02 + 0.005)
@@ -281,12 +319,14 @@ def gemm(out, name, m, k, n, rng):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("kind", choices=["int8-mlp", "int4-weights", "gemm", "qdq-conv"])
+    parser.add_argument("kind", choices=["int8-mlp", "int4-weights", "gemm", "qdq-conv",
+                                         "dq-matmul"])
     parser.add_argument("out_dir")
     parser.add_argument("--name", help="file name stem (default: the kind)")
     parser.add_argument("--dims", type=int, nargs="+",
                         help="int8-mlp: B S D0 D1 D2; int4-weights and "
-                             "gemm: M K N; qdq-conv: N C H W M K")
+                             "gemm: M K N; qdq-conv: N C H W M K; dq-matmul: "
+                             "B S K N")
     parser.add_argument("--stride", type=int, default=1, help="qdq-conv")
     parser.add_argument("--pad", type=int, default=1, help="qdq-conv")
     parser.add_argument("--group", type=int, default=1, help="qdq-conv")
@@ -298,6 +338,8 @@ def main():
     if args.kind == "int8-mlp":
         dims = args.dims or [2, 8, 64, 96, 32]
         int8_mlp(args.out_dir, name, *dims, rng)
+    elif args.kind == "dq-matmul":
+        dq_matmul(args.out_dir, name, *(args.dims or [2, 6, 96, 40]), rng)
     elif args.kind == "qdq-conv":
         dims = args.dims or [1, 8, 9, 9, 12, 3]
         qdq_conv(args.out_dir, name, *dims, rng, stride=args.stride, pad=args.pad,

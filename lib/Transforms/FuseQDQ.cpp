@@ -132,6 +132,120 @@ struct FuseQDQMatMul : OpRewritePattern<QuantizeLinearOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// matmul(DQ(a), DQ(b)) with a float result -> matmul_integer dequantize
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` (a matmul's result, or its expand back from rows) is
+/// quantized: then FuseQDQMatMul makes the whole a qlinear_matmul.
+bool feedsQuantize(Value value) {
+  return llvm::any_of(value.getUsers(), [](Operation *user) {
+    if (isa<QuantizeLinearOp>(user))
+      return true;
+    auto expand = dyn_cast<tensor::ExpandShapeOp>(user);
+    return expand && feedsQuantize(expand.getResult());
+  });
+}
+
+/// The scale product sa * sb (sb one element or [N]) as one linalg.generic
+/// of sb's shape (rank 0 when one element):
+///   linalg.generic ins(sa, sb) outs(tensor.empty) { mulf }
+Value emitScaleProduct(PatternRewriter &rewriter, Location loc, Value sa,
+                       Value sb) {
+  auto collapseToScalar = [&](Value v) -> Value {
+    RankedTensorType type = tensorTypeOf(v);
+    if (type.getRank() == 0 || !hasSingleElement(type))
+      return v;
+    return tensor::CollapseShapeOp::create(
+        rewriter, loc, RankedTensorType::get({}, type.getElementType()), v,
+        ArrayRef<ReassociationIndices>{});
+  };
+  sa = collapseToScalar(sa);
+  sb = collapseToScalar(sb);
+  RankedTensorType type = tensorTypeOf(sb);
+  int64_t rank = type.getRank();
+  MLIRContext *ctx = rewriter.getContext();
+  Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                       type.getElementType());
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  SmallVector<utils::IteratorType> parallel(rank,
+                                            utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             rewriter, loc, type, ValueRange{sa, sb}, ValueRange{init},
+             ArrayRef<AffineMap>{AffineMap::get(rank, 0, ctx), identity,
+                                 identity},
+             parallel,
+             [](OpBuilder &b, Location l, ValueRange args) {
+               linalg::YieldOp::create(
+                   b, l, ValueRange{arith::MulFOp::create(b, l, args[0],
+                                                          args[1])});
+             })
+      .getResult(0);
+}
+
+/// DQ(a) x DQ(b) whose f32 result is not quantized again (the last layer
+/// of a QDQ model, ONNX Runtime's MatMulIntegerToFloat):
+///   y = f32(sum_k (a - za)(b - zb)) * fl(sa * sb)
+/// as matmul_integer with the dequantize clause; a per tensor, b per tensor
+/// or per column; the importer's row collapse of an N-D a is looked
+/// through as in FuseQDQMatMul.
+struct FuseDQMatMulToFloat : OpRewritePattern<linalg::MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::MatmulOp matmul,
+                                PatternRewriter &rewriter) const override {
+    if (!matmul.hasPureTensorSemantics() || matmul.hasUserDefinedMaps() ||
+        !isZeroFilled(matmul.getDpsInits()[0]) ||
+        !tensorTypeOf(matmul.getResult(0)).getElementType().isF32())
+      return failure();
+    Value result = matmul.getResult(0);
+    Operation *root = matmul;
+    Value lhs = matmul.getInputs()[0];
+    auto collapse = lhs.getDefiningOp<tensor::CollapseShapeOp>();
+    if (collapse) {
+      auto expand = result.hasOneUse()
+                        ? dyn_cast<tensor::ExpandShapeOp>(*result.user_begin())
+                        : nullptr;
+      int64_t rank = tensorTypeOf(collapse.getSrc()).getRank();
+      if (!expand ||
+          !collapsesLeadingDims(collapse.getReassociationIndices(), rank) ||
+          expand.getReassociationIndices() !=
+              collapse.getReassociationIndices())
+        return rewriter.notifyMatchFailure(matmul, "rows not restored");
+      root = expand;
+      lhs = collapse.getSrc();
+    }
+    if (feedsQuantize(root->getResult(0)))
+      return rewriter.notifyMatchFailure(matmul, "quantized: a qlinear_matmul");
+    auto dqA = lhs.getDefiningOp<DequantizeLinearOp>();
+    auto dqB = matmul.getInputs()[1].getDefiningOp<DequantizeLinearOp>();
+    if (!dqA || !dqB)
+      return rewriter.notifyMatchFailure(matmul, "operands are not DQ");
+    for (DequantizeLinearOp dq : {dqA, dqB})
+      if (!isInt8Type(tensorTypeOf(dq.getX()).getElementType()) ||
+          !tensorTypeOf(dq.getXScale()).getElementType().isF32() ||
+          !tensorTypeOf(dq.getY()).getElementType().isF32())
+        return rewriter.notifyMatchFailure(matmul, "not an int8 f32 DQ");
+    QuantGranularity bGranularity =
+        getGranularity(dqB, dqB.getX(), dqB.getXScale());
+    if (!hasSingleElement(tensorTypeOf(dqA.getXScale())) ||
+        !(bGranularity.kind == Granularity::PerTensor ||
+          (bGranularity.kind == Granularity::PerAxis &&
+           bGranularity.axis == 1)))
+      return rewriter.notifyMatchFailure(matmul, "not per tensor / column");
+    Location loc = matmul.getLoc();
+    rewriter.setInsertionPoint(root);
+    Value scale =
+        emitScaleProduct(rewriter, loc, dqA.getXScale(), dqB.getXScale());
+    auto fused = MatMulIntegerOp::create(
+        rewriter, loc, root->getResult(0).getType(), dqA.getX(),
+        dqA.getXZeroPoint(), dqB.getX(), dqB.getXZeroPoint(), scale,
+        Value());
+    rewriter.replaceOp(root, fused.getY());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // matmul(x, DQ(w4)) -> weight-only generic over packed nibbles
 //===----------------------------------------------------------------------===//
 
@@ -281,7 +395,8 @@ struct QOpsFuseQDQPass
     : public qops::impl::QOpsFuseQDQBase<QOpsFuseQDQPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FuseQDQMatMul, FuseWeightOnlyMatMul>(&getContext());
+    patterns.add<FuseQDQMatMul, FuseWeightOnlyMatMul, FuseDQMatMulToFloat>(
+        &getContext());
     populateFuseDynamicQuantizationPatterns(patterns);
     populateFuseQDQConvolutionPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

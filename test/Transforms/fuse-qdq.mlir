@@ -234,3 +234,44 @@ func.func @int8_weights(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>) -> tensor<
   %y = linalg.matmul ins(%x, %dw : tensor<3x8xf32>, tensor<8x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
   return %y : tensor<3x2xf32>
 }
+
+// -----
+
+// DQ(a) x DQ(b) with a float result that no Q reads (a QDQ model's last
+// layer): matmul_integer with the dequantize clause, its scale the product
+// sa * sb[n] (one generic of sb's shape).
+// CHECK-LABEL: func.func @float_result
+// CHECK-SAME: (%[[A:.*]]: tensor<4x8xui8>, %[[B:.*]]: tensor<8x3xsi8>, %[[SB:.*]]: tensor<3xf32>)
+// CHECK: %[[SA:.*]] = arith.constant dense<5.000000e-01> : tensor<f32>
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[SA]], %[[SB]] : tensor<f32>, tensor<3xf32>)
+// CHECK: arith.mulf
+// CHECK: %[[Y:.*]] = qops.matmul_integer a(%[[A]] : tensor<4x8xui8>) b(%[[B]] : tensor<8x3xsi8>) dequantize(%[[S]] : tensor<3xf32>) -> tensor<4x3xf32>
+// CHECK-NOT: linalg.matmul
+// CHECK: return %[[Y]]
+func.func @float_result(%a: tensor<4x8xui8>, %b: tensor<8x3xsi8>, %sb: tensor<3xf32>) -> tensor<4x3xf32> {
+  %sa = arith.constant dense<0.5> : tensor<f32>
+  %da = qops.dequantize_linear %a, %sa : tensor<4x8xui8>, tensor<f32> -> tensor<4x8xf32>
+  %db = qops.dequantize_linear %b, %sb axis = 1 : tensor<8x3xsi8>, tensor<3xf32> -> tensor<8x3xf32>
+  %e = tensor.empty() : tensor<4x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %m = linalg.matmul ins(%da, %db : tensor<4x8xf32>, tensor<8x3xf32>) outs(%init : tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %m : tensor<4x3xf32>
+}
+
+// -----
+
+// Left alone: a per-row b scale (axis 0), which the clause cannot apply.
+// CHECK-LABEL: func.func @float_result_b_per_row
+// CHECK: linalg.matmul
+// CHECK-NOT: qops.matmul_integer
+func.func @float_result_b_per_row(%a: tensor<4x8xui8>, %b: tensor<8x3xsi8>, %sb: tensor<8xf32>) -> tensor<4x3xf32> {
+  %sa = arith.constant dense<0.5> : tensor<f32>
+  %da = qops.dequantize_linear %a, %sa : tensor<4x8xui8>, tensor<f32> -> tensor<4x8xf32>
+  %db = qops.dequantize_linear %b, %sb axis = 0 : tensor<8x3xsi8>, tensor<8xf32> -> tensor<8x3xf32>
+  %e = tensor.empty() : tensor<4x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %m = linalg.matmul ins(%da, %db : tensor<4x8xf32>, tensor<8x3xf32>) outs(%init : tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %m : tensor<4x3xf32>
+}

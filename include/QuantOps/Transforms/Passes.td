@@ -107,6 +107,12 @@ def QOpsFuseQDQ : Pass<"qops-fuse-qdq", "::mlir::func::FuncOp"> {
        becomes `qops.qlinear_conv` (padding DQ(x) with 0.0 is padding x with
        its zero point). Numerics as pattern 1: one exact rounding instead of
        the f32 sums, so the two may differ by one step.
+    5. int8 DQ matmul with a float result (no Q reads it: a QDQ model's
+       last layer, ONNX Runtime's MatMulIntegerToFloat):
+       `matmul(DQ(a), DQ(b))`, a per tensor, b per tensor or per column,
+       becomes `qops.matmul_integer ... dequantize(sa * sb)`:
+       `f32(exact sum) * fl(sa * sb[n])` instead of f32 sums (within ONNX's
+       float tolerance: a few ulps).
 
     Anything else is left alone.
   }];
