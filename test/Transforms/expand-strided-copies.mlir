@@ -1,9 +1,15 @@
 // RUN: quant-opt %s --qops-expand-strided-copies --split-input-file | FileCheck %s
 
-// Into the interior of a padded buffer (rows of 264, copy 256): loops.
+// Into the interior of a padded buffer (rows of 264, copy 256): loops over
+// the outer dims, each row copied as four 64-byte vectors.
 // CHECK-LABEL: func.func @into_padded
-// CHECK: linalg.copy ins(%{{.*}} : memref<16x256x256xi8>) outs(%{{.*}} : memref<16x256x256xi8, strided<[67584, 256, 1]>>)
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %c256 step %c64
+// CHECK: %[[ROW:.*]] = vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}, %[[J]]], %{{.*}} {in_bounds = [true]} : memref<16x256x256xi8>, vector<64xi8>
+// CHECK: vector.transfer_write %[[ROW]], %{{.*}}[%{{.*}}, %{{.*}}, %[[J]]] {in_bounds = [true]} : vector<64xi8>, memref<16x256x256xi8, strided<[67584, 256, 1]>>
 // CHECK-NOT: memref.copy
+// CHECK-NOT: linalg.copy
 func.func @into_padded(%src: memref<16x256x256xi8>, %dst: memref<16x264x256xi8>) {
   %view = memref.subview %dst[0, 0, 0] [16, 256, 256] [1, 1, 1] : memref<16x264x256xi8> to memref<16x256x256xi8, strided<[67584, 256, 1]>>
   memref.copy %src, %view : memref<16x256x256xi8> to memref<16x256x256xi8, strided<[67584, 256, 1]>>
@@ -24,15 +30,76 @@ func.func @contiguous(%src: memref<4x8xf32>, %dst: memref<4x8xf32>) {
 // -----
 
 // Rank 0 and dynamic shapes stay memref.copy too when contiguous; a dynamic
-// strided source becomes loops.
+// strided source with rows of 4 f32 becomes loops over the rows (to the
+// run-time size) copying each row as one masked-free vector<4xf32>.
 // CHECK-LABEL: func.func @scalar_and_dynamic
 // CHECK: memref.copy %{{.*}}, %{{.*}} : memref<f32> to memref<f32>
-// CHECK: linalg.copy ins(%{{.*}} : memref<?x4xf32, strided<[8, 1]>>)
+// CHECK: %[[N:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x4xf32, strided<[8, 1]>>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]]
+// CHECK: vector.transfer_read {{.*}} {in_bounds = [true]} : memref<?x4xf32, strided<[8, 1]>>, vector<4xf32>
 func.func @scalar_and_dynamic(%s: memref<f32>, %t: memref<f32>, %src: memref<?x8xf32>, %dst: memref<?x4xf32>) {
   memref.copy %s, %t : memref<f32> to memref<f32>
   %c0 = arith.constant 0 : index
   %n = memref.dim %src, %c0 : memref<?x8xf32>
   %view = memref.subview %src[0, 0] [%n, 4] [1, 1] : memref<?x8xf32> to memref<?x4xf32, strided<[8, 1]>>
   memref.copy %view, %dst : memref<?x4xf32, strided<[8, 1]>> to memref<?x4xf32>
+  return
+}
+
+// -----
+
+// Rows of 100 bytes: 64 bytes at a time, the second vector masked (not in
+// bounds: no in_bounds attribute).
+// CHECK-LABEL: func.func @partial_row
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{[a-z0-9_]*}} : memref<3x100xi8, strided<[128, 1]>>, vector<64xi8>
+func.func @partial_row(%src: memref<3x128xi8>, %dst: memref<3x100xi8>) {
+  %view = memref.subview %src[0, 0] [3, 100] [1, 1] : memref<3x128xi8> to memref<3x100xi8, strided<[128, 1]>>
+  memref.copy %view, %dst : memref<3x100xi8, strided<[128, 1]>> to memref<3x100xi8>
+  return
+}
+
+// -----
+
+// A column slice (innermost stride 4): linalg.copy loops.
+// CHECK-LABEL: func.func @strided_columns
+// CHECK: linalg.copy ins(%{{.*}} : memref<4x8xf32, strided<[32, 4]>>) outs(%{{.*}} : memref<4x8xf32>)
+func.func @strided_columns(%src: memref<4x32xf32>, %dst: memref<4x8xf32>) {
+  %view = memref.subview %src[0, 0] [4, 8] [1, 4] : memref<4x32xf32> to memref<4x8xf32, strided<[32, 4]>>
+  memref.copy %view, %dst : memref<4x8xf32, strided<[32, 4]>> to memref<4x8xf32>
+  return
+}
+
+// -----
+
+// NHWC -> NCHW of bytes (perm [0, 3, 1, 2]: the groups (H, W) and (C)
+// swap): collapsed to [N, H W, C] -> [N, C, H W], 16 x 16 blocks of 16-byte
+// rows, transposed by four rounds of interleaving shuffles.
+// CHECK-LABEL: func.func @nhwc_to_nchw
+// CHECK-DAG: %[[SRC:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0], [1, 2], [3]] : memref<2x4x8x32xi8> into memref<2x32x32xi8>
+// CHECK-DAG: %[[DST:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : memref<2x32x4x8xi8> into memref<2x32x32xi8>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK-COUNT-16: vector.transfer_read %[[SRC]]{{.*}} : memref<2x32x32xi8>, vector<16xi8>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23] : vector<16xi8>, vector<16xi8>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31] : vector<16xi8>, vector<16xi8>
+// CHECK-COUNT-16: vector.transfer_write %{{.*}}, %[[DST]]
+// CHECK-NOT: linalg.transpose
+func.func @nhwc_to_nchw(%src: memref<2x4x8x32xi8>, %dst: memref<2x32x4x8xi8>) {
+  linalg.transpose ins(%src : memref<2x4x8x32xi8>) outs(%dst : memref<2x32x4x8xi8>) permutation = [0, 3, 1, 2]
+  return
+}
+
+// -----
+
+// i32 in 8 x 8 blocks (three rounds); a size that 8 does not divide stays
+// linalg.transpose.
+// CHECK-LABEL: func.func @i32_blocks
+// CHECK-COUNT-8: vector.transfer_read {{.*}} : memref<16x24xi32>, vector<8xi32>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 8, 1, 9, 2, 10, 3, 11] : vector<8xi32>, vector<8xi32>
+// CHECK: linalg.transpose ins(%{{.*}} : memref<5x8xi32>)
+func.func @i32_blocks(%src: memref<16x24xi32>, %dst: memref<24x16xi32>, %odd: memref<5x8xi32>, %oddt: memref<8x5xi32>) {
+  linalg.transpose ins(%src : memref<16x24xi32>) outs(%dst : memref<24x16xi32>) permutation = [1, 0]
+  linalg.transpose ins(%odd : memref<5x8xi32>) outs(%oddt : memref<8x5xi32>) permutation = [1, 0]
   return
 }

@@ -407,16 +407,23 @@ def QOpsDistribute
 
 def QOpsExpandStridedCopies
     : Pass<"qops-expand-strided-copies", "::mlir::func::FuncOp"> {
-  let summary = "Turn memref.copy of non-contiguous buffers into linalg.copy loops";
+  let summary = "Turn memref.copy of non-contiguous buffers into row-vector loops (or linalg.copy loops)";
   let description = [{
     A `memref.copy` whose source or target is not a contiguous row-major
-    buffer (a padded operand's interior, a slice of a padded result) lowers
-    to a call of MLIR's generic `memrefCopy`, which copies element by
-    element through memcpy. As `linalg.copy` it becomes plain loops with a
-    contiguous innermost loop, which LLVM vectorizes. Contiguous copies stay
-    `memref.copy` (one memcpy).
+    buffer (a padded operand's interior, a slice of a padded result, a
+    convolution's tap of the patches) lowers to a call of MLIR's generic
+    `memrefCopy`, which copies element by element through memcpy. Instead:
+    when both innermost strides are 1 and the innermost size D is static,
+    loops over the outer dims copy each row with `vector.transfer_read` /
+    `vector.transfer_write` of up to 64 bytes (the last one masked when the
+    width does not divide D); LLVM would not vectorize the scalar loops, as
+    it cannot tell that the buffers do not overlap. Other copies become
+    `linalg.copy` (plain loops). Contiguous copies stay `memref.copy` (one
+    memcpy).
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def QOpsNontemporalStores
