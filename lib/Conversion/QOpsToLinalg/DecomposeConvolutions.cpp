@@ -146,54 +146,111 @@ Value padInput(OpBuilder &b, Location loc, const Convolution &c) {
 }
 
 /// b of the grouped form: the patches of x, [G, Cg, K.., N, o..] in
-/// storage, as [G, Kg, N P], ONNX typed.
-///   linalg.generic ins(xp: (g, c, k.., n, o..) -> (n, g Cg + c, o s + k d))
-///                  outs(tensor.empty) { yield }
+/// storage, as [G, Kg, N P], ONNX typed; one copy per kernel tap k (K..
+/// unrolled), its innermost dim the output row (contiguous on both sides
+/// for unit strides, so that qops-vectorize-elementwise makes it vector
+/// loads and stores):
+///   xg = tensor.expand_shape xp [N, C, D..] -> [N, G, Cg, D..]
+///   for each tap k:
+///     src = tensor.extract_slice xg[0, 0, 0, k d..] [N, G, Cg, o..]
+///                                                   [1, 1, 1, s..]
+///     dst = tensor.extract_slice patches[0, 0, k.., 0, 0..]
+///                                       [G, Cg, 1.., N, o..] (rank-reduced)
+///     patches = tensor.insert_slice (linalg.generic
+///       ins(src: (g, c, n, o..) -> (n, g, c, o..)) outs(dst))
+/// (a permutation map: qops-vectorize-elementwise takes it).
 Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
                   ArrayRef<int64_t> outSizes) {
   RankedTensorType wType = rankedType(c.w);
-  Type xOnnx = rankedType(c.x).getElementType();
   int64_t spatial = wType.getRank() - 2;
   int64_t cg = wType.getDimSize(1);
   ArrayRef<int64_t> kernel = wType.getShape().drop_front(2);
   Value xp = padInput(b, loc, c);
+  OpFoldResult n = mixedSizes(b, loc, xp)[0];
+  Type storage = rankedType(xp).getElementType();
+  {
+    SmallVector<int64_t> grouped(rankedType(xp).getShape());
+    grouped[1] = cg;
+    grouped.insert(grouped.begin() + 1, c.group);
+    SmallVector<ReassociationIndices> groups = {{0}, {1, 2}};
+    for (int64_t i = 0; i < spatial; ++i)
+      groups.push_back({3 + i});
+    xp = reshape(b, loc, xp, storage, grouped, groups);
+  }
   SmallVector<OpFoldResult> sizes = {b.getIndexAttr(c.group),
                                      b.getIndexAttr(cg)};
   for (int64_t k : kernel)
     sizes.push_back(b.getIndexAttr(k));
-  sizes.push_back(mixedSizes(b, loc, xp)[0]);
+  sizes.push_back(n);
   for (int64_t o : outSizes)
     sizes.push_back(b.getIndexAttr(o));
-  Type storage = rankedType(xp).getElementType();
-  Value init = tensor::EmptyOp::create(b, loc, sizes, storage);
-  int64_t rank = 3 + 2 * spatial, nDim = 2 + spatial;
+  Value patches = tensor::EmptyOp::create(b, loc, sizes, storage);
+  int64_t rank = 3 + 2 * spatial;
+  // The window of one tap [N, G, Cg, o..] and its place [G, Cg, N, o..].
+  int64_t batch = rankedType(xp).getDimSize(0);
+  SmallVector<int64_t> windowShape = {batch, c.group, cg};
+  windowShape.append(outSizes.begin(), outSizes.end());
+  SmallVector<int64_t> placeShape = {c.group, cg, batch};
+  placeShape.append(outSizes.begin(), outSizes.end());
+  auto windowType = RankedTensorType::get(windowShape, storage);
+  auto placeType = RankedTensorType::get(placeShape, storage);
   MLIRContext *ctx = b.getContext();
-  SmallVector<AffineExpr> in = {getAffineDimExpr(nDim, ctx),
-                                getAffineDimExpr(0, ctx) * cg +
-                                    getAffineDimExpr(1, ctx)};
+  int64_t placeRank = placeShape.size();
+  SmallVector<AffineExpr> in = {getAffineDimExpr(2, ctx),
+                                getAffineDimExpr(0, ctx),
+                                getAffineDimExpr(1, ctx)};
   for (int64_t i = 0; i < spatial; ++i)
-    in.push_back(getAffineDimExpr(nDim + 1 + i, ctx) * c.strides[i] +
-                 getAffineDimExpr(2 + i, ctx) * c.dilations[i]);
-  SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, in, ctx),
-                                 b.getMultiDimIdentityMap(rank)};
-  SmallVector<utils::IteratorType> iterators(rank,
+    in.push_back(getAffineDimExpr(3 + i, ctx));
+  SmallVector<AffineMap> maps = {AffineMap::get(placeRank, 0, in, ctx),
+                                 b.getMultiDimIdentityMap(placeRank)};
+  SmallVector<utils::IteratorType> iterators(placeRank,
                                              utils::IteratorType::parallel);
-  Value patches =
-      linalg::GenericOp::create(
-          b, loc, init.getType(), ValueRange{xp}, ValueRange{init}, maps,
-          iterators,
-          [](OpBuilder &b, Location loc, ValueRange args) {
-            linalg::YieldOp::create(b, loc, args[0]);
-          })
-          .getResult(0);
+  SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
+  for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
+    SmallVector<int64_t> k(spatial);
+    for (int64_t i = spatial - 1, rest = tap; i >= 0; --i) {
+      k[i] = rest % kernel[i];
+      rest /= kernel[i];
+    }
+    SmallVector<OpFoldResult> srcOffsets(3, b.getIndexAttr(0)),
+        srcStrides(3, b.getIndexAttr(1));
+    SmallVector<OpFoldResult> windowSizes = {n, b.getIndexAttr(c.group),
+                                             b.getIndexAttr(cg)};
+    for (int64_t i = 0; i < spatial; ++i) {
+      srcOffsets.push_back(b.getIndexAttr(k[i] * c.dilations[i]));
+      srcStrides.push_back(b.getIndexAttr(c.strides[i]));
+      windowSizes.push_back(b.getIndexAttr(outSizes[i]));
+    }
+    Value src = tensor::ExtractSliceOp::create(b, loc, windowType, xp,
+                                               srcOffsets, windowSizes,
+                                               srcStrides);
+    SmallVector<OpFoldResult> dstOffsets(2, b.getIndexAttr(0)),
+        dstSizes = sizes;
+    for (int64_t i = 0; i < spatial; ++i) {
+      dstOffsets.push_back(b.getIndexAttr(k[i]));
+      dstSizes[2 + i] = b.getIndexAttr(1);
+    }
+    dstOffsets.append(1 + spatial, b.getIndexAttr(0));
+    Value dst = tensor::ExtractSliceOp::create(
+        b, loc, placeType, patches, dstOffsets, dstSizes, unitStrides);
+    Value copy = linalg::GenericOp::create(
+                     b, loc, placeType, ValueRange{src}, ValueRange{dst},
+                     maps, iterators,
+                     [](OpBuilder &b, Location loc, ValueRange args) {
+                       linalg::YieldOp::create(b, loc, args[0]);
+                     })
+                     .getResult(0);
+    patches = tensor::InsertSliceOp::create(b, loc, copy, patches, dstOffsets,
+                                            dstSizes, unitStrides);
+  }
   // [G, Cg, K.., N, o..] -> [G, Kg, N P].
   ReassociationIndices kDims = dimRange(1, 2 + spatial),
-                       columns = dimRange(nDim, rank);
+                       columns = dimRange(2 + spatial, rank);
   int64_t kg = cg * llvm::product_of(kernel);
-  int64_t n = rankedType(c.x).getDimSize(0);
-  int64_t np = ShapedType::isDynamic(n) ? n : n * llvm::product_of(outSizes);
-  return reshape(b, loc, patches, xOnnx, {c.group, kg, np},
-                 {{0}, kDims, columns});
+  int64_t np =
+      ShapedType::isDynamic(batch) ? batch : batch * llvm::product_of(outSizes);
+  return reshape(b, loc, patches, rankedType(c.x).getElementType(),
+                 {c.group, kg, np}, {{0}, kDims, columns});
 }
 
 /// A per-output-channel parameter ([M] or one element) as the grouped

@@ -84,6 +84,13 @@ func.func @conv_dynamic_batch(%x: tensor<?x3x6x6xui8>, %w: tensor<4x3x3x3xui8>) 
 // CHECK-LABEL: func.func @qlinear_conv_groups
 // CHECK-SAME: %[[XS:[a-z0-9_]+]]: tensor<f32>, %[[XZP:[a-z0-9_]+]]: tensor<ui8>, %{{[a-z0-9_]+}}: tensor<6x2x3x3xsi8>, %{{[a-z0-9_]+}}: tensor<6xf32>, %{{[a-z0-9_]+}}: tensor<6xsi8>, %[[YS:[a-z0-9_]+]]: tensor<f32>, %[[YZP:[a-z0-9_]+]]: tensor<ui8>
 // CHECK: tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [3, 2, 18] : tensor<6x18xi8> into tensor<3x2x18xi8>
+// x padded, its channels split into groups, then one copy per tap (9) of the
+// window [N, G, Cg, o..] into its place [G, Cg, N, o..] of the patches.
+// CHECK: %[[XG:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2], [3], [4]] output_shape [1, 3, 2, 7, 7] : tensor<1x6x7x7xi8> into tensor<1x3x2x7x7xi8>
+// CHECK: tensor.extract_slice %[[XG]][0, 0, 0, 0, 0] [1, 3, 2, 5, 5] [1, 1, 1, 1, 1]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x3x2x5x5xi8>) outs(%{{.*}} : tensor<3x2x1x5x5xi8>)
+// CHECK-COUNT-8: tensor.insert_slice %{{.*}} : tensor<3x2x1x5x5xi8> into tensor<3x2x3x3x1x5x5xi8>
+// CHECK: tensor.extract_slice %[[XG]][0, 0, 0, 2, 2] [1, 3, 2, 5, 5] [1, 1, 1, 1, 1]
 // CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3], [4, 5, 6]] : tensor<3x2x3x3x1x5x5xi8> into tensor<3x18x25xi8>
 // CHECK: %[[WZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<3x2x1xi8> to tensor<3x2x1xsi8>
 // CHECK: %[[WS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2]] output_shape [3, 2, 1] : tensor<6xf32> into tensor<3x2x1xf32>
