@@ -33,7 +33,7 @@
 
 using namespace mlir;
 
-void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
+void qops::buildQOpsBufferizePipeline(OpPassManager &pm, bool parallel) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -49,7 +49,9 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm) {
   // bufferization.clone copies.
   pm.addPass(createConvertBufferizationToMemRefPass());
   // Strided copies (padding, slicing) as loops instead of memrefCopy calls.
-  pm.addNestedPass<func::FuncOp>(qops::createQOpsExpandStridedCopies());
+  QOpsExpandStridedCopiesOptions copies;
+  copies.parallel = parallel;
+  pm.addNestedPass<func::FuncOp>(qops::createQOpsExpandStridedCopies(copies));
 }
 
 /// The configure step: the target and the int8 strategy resolved once onto
@@ -149,7 +151,7 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(qops::createQOpsHoistConstantExpressions());
   if (options.constEval)
     pm.addPass(qops::createQOpsConstEvalPass());
-  buildQOpsBufferizePipeline(pm);
+  buildQOpsBufferizePipeline(pm, options.parallel);
   if (options.nontemporalMinBytes > 0) {
     QOpsNontemporalStoresOptions nontemporal;
     nontemporal.minBytes = options.nontemporalMinBytes;

@@ -38,6 +38,10 @@
 // upper halves; x86: punpckl/punpckh). The scalar loops LLVM makes of the
 // transpose otherwise gather one element per two instructions.
 //
+// With `parallel`, the outermost loop of a copy or transpose that is not
+// inside a parallel loop already (and whose extent is not statically 1)
+// is an scf.forall: distributed over the threads.
+//
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Transforms/Passes.h"
@@ -78,9 +82,39 @@ bool hasUnitInnerStride(MemRefType type) {
          strides.back() == 1;
 }
 
+/// Whether `op` runs inside a parallel loop (a thread's part of one).
+bool isInsideParallelLoop(Operation *op) {
+  return op->getParentOfType<scf::ForallOp>() ||
+         op->getParentOfType<scf::ParallelOp>();
+}
+
+/// A loop from 0 to `upper` by `step` whose body `body` builds (given the
+/// induction variable): scf.for, or scf.forall when `distribute`.
+void emitLoop(OpBuilder &b, Location loc, Value upper, Value step,
+              bool distribute,
+              function_ref<void(OpBuilder &, Location, Value)> body) {
+  if (!distribute) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    scf::ForOp::create(b, loc, zero, upper, step, ValueRange{},
+                       [&](OpBuilder &b, Location l, Value iv, ValueRange) {
+                         body(b, l, iv);
+                         scf::YieldOp::create(b, l);
+                       });
+    return;
+  }
+  auto forall = scf::ForallOp::create(
+      b, loc, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{upper}, ArrayRef<OpFoldResult>{step},
+      ValueRange{}, std::nullopt);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(forall.getBody());
+  body(b, loc, forall.getInductionVar(0));
+}
+
 /// The row-vector copy of the file comment, or failure (nothing built)
 /// when the rows are not contiguous or D is dynamic.
-LogicalResult emitRowCopy(IRRewriter &rewriter, memref::CopyOp copy) {
+LogicalResult emitRowCopy(IRRewriter &rewriter, memref::CopyOp copy,
+                          bool parallel) {
   auto source = cast<MemRefType>(copy.getSource().getType());
   auto target = cast<MemRefType>(copy.getTarget().getType());
   int64_t rank = source.getRank();
@@ -95,11 +129,16 @@ LogicalResult emitRowCopy(IRRewriter &rewriter, memref::CopyOp copy) {
   bool inBounds = rowSize % width == 0;
   Location loc = copy.getLoc();
   rewriter.setInsertionPoint(copy);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value pad = arith::ConstantOp::create(rewriter, loc,
                                         rewriter.getZeroAttr(element));
   auto vectorType = VectorType::get({width}, element);
+  // The distributed loop: the outermost outer dim not statically 1.
+  int64_t distributed = -1;
+  if (parallel && !isInsideParallelLoop(copy))
+    for (int64_t d = 0; d + 1 < rank && distributed < 0; ++d)
+      if (source.getDimSize(d) != 1)
+        distributed = d;
   SmallVector<Value> indices;
   std::function<void(OpBuilder &, Location, int64_t)> nest =
       [&](OpBuilder &b, Location l, int64_t dim) {
@@ -112,23 +151,21 @@ LogicalResult emitRowCopy(IRRewriter &rewriter, memref::CopyOp copy) {
         Value step =
             inner ? arith::ConstantIndexOp::create(b, l, width).getResult()
                   : one;
-        scf::ForOp::create(
-            b, l, zero, upper, step, ValueRange{},
-            [&](OpBuilder &b, Location l, Value iv, ValueRange) {
-              indices.push_back(iv);
-              if (inner) {
-                Value row = vector::TransferReadOp::create(
-                    b, l, vectorType, copy.getSource(), indices, pad,
-                    ArrayRef<bool>{inBounds});
-                vector::TransferWriteOp::create(b, l, row, copy.getTarget(),
-                                                indices,
-                                                ArrayRef<bool>{inBounds});
-              } else {
-                nest(b, l, dim + 1);
-              }
-              indices.pop_back();
-              scf::YieldOp::create(b, l);
-            });
+        emitLoop(b, l, upper, step, dim == distributed,
+                 [&](OpBuilder &b, Location l, Value iv) {
+                   indices.push_back(iv);
+                   if (inner) {
+                     Value row = vector::TransferReadOp::create(
+                         b, l, vectorType, copy.getSource(), indices, pad,
+                         ArrayRef<bool>{inBounds});
+                     vector::TransferWriteOp::create(
+                         b, l, row, copy.getTarget(), indices,
+                         ArrayRef<bool>{inBounds});
+                   } else {
+                     nest(b, l, dim + 1);
+                   }
+                   indices.pop_back();
+                 });
       };
   nest(rewriter, loc, 0);
   rewriter.eraseOp(copy);
@@ -168,8 +205,8 @@ Value collapse(OpBuilder &b, Location loc, Value value,
 }
 
 /// The block transpose of the file comment, or failure (nothing built).
-LogicalResult emitBlockTranspose(IRRewriter &rewriter,
-                                 linalg::TransposeOp op) {
+LogicalResult emitBlockTranspose(IRRewriter &rewriter, linalg::TransposeOp op,
+                                 bool parallel) {
   if (!op.hasPureBufferSemantics())
     return failure();
   Value source = op.getInput(), target = op.getInit();
@@ -224,9 +261,17 @@ LogicalResult emitBlockTranspose(IRRewriter &rewriter,
     return failure();
   }
   auto rowType = VectorType::get({n}, element);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value step = arith::ConstantIndexOp::create(rewriter, loc, n);
+  // The distributed loop: the outermost leading dim not statically 1, else
+  // the row blocks.
+  int64_t distributed = -1;
+  if (parallel && !isInsideParallelLoop(op)) {
+    distributed = a;
+    for (int64_t d = 0; d < a && distributed == a; ++d)
+      if (sourceType.getDimSize(d) != 1)
+        distributed = d;
+  }
   Value pad =
       arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
   SmallVector<Value> outer;
@@ -234,28 +279,25 @@ LogicalResult emitBlockTranspose(IRRewriter &rewriter,
       [&](OpBuilder &b, Location l, int64_t dim) {
         if (dim < a) {
           Value upper = memref::DimOp::create(b, l, src, dim);
-          scf::ForOp::create(b, l, zero, upper, one, ValueRange{},
-                             [&](OpBuilder &b, Location l, Value iv,
-                                 ValueRange) {
-                               outer.push_back(iv);
-                               nest(b, l, dim + 1);
-                               outer.pop_back();
-                               scf::YieldOp::create(b, l);
-                             });
+          emitLoop(b, l, upper, one, dim == distributed,
+                   [&](OpBuilder &b, Location l, Value iv) {
+                     outer.push_back(iv);
+                     nest(b, l, dim + 1);
+                     outer.pop_back();
+                   });
           return;
         }
         auto blockLoop = [&](OpBuilder &b, Location l, int64_t size,
+                             bool distribute,
                              function_ref<void(OpBuilder &, Location, Value)>
                                  body) {
-          scf::ForOp::create(
-              b, l, zero, arith::ConstantIndexOp::create(b, l, size), step,
-              ValueRange{}, [&](OpBuilder &b, Location l, Value iv, ValueRange) {
-                body(b, l, iv);
-                scf::YieldOp::create(b, l);
-              });
+          emitLoop(b, l, arith::ConstantIndexOp::create(b, l, size), step,
+                   distribute, body);
         };
-        blockLoop(b, l, rows, [&](OpBuilder &b, Location l, Value r0) {
-          blockLoop(b, l, columns, [&](OpBuilder &b, Location l, Value c0) {
+        blockLoop(b, l, rows, distributed == a,
+                  [&](OpBuilder &b, Location l, Value r0) {
+          blockLoop(b, l, columns, false,
+                    [&](OpBuilder &b, Location l, Value c0) {
             auto at = [&](Value first, int64_t offset, Value second) {
               SmallVector<Value> indices(outer);
               indices.push_back(arith::AddIOp::create(
@@ -284,6 +326,8 @@ LogicalResult emitBlockTranspose(IRRewriter &rewriter,
 struct QOpsExpandStridedCopiesPass
     : public qops::impl::QOpsExpandStridedCopiesBase<
           QOpsExpandStridedCopiesPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     SmallVector<memref::CopyOp> copies;
@@ -296,7 +340,7 @@ struct QOpsExpandStridedCopiesPass
       copies.push_back(copy);
     });
     for (memref::CopyOp copy : copies) {
-      if (succeeded(emitRowCopy(rewriter, copy)))
+      if (succeeded(emitRowCopy(rewriter, copy, parallel)))
         continue;
       rewriter.setInsertionPoint(copy);
       rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
@@ -306,7 +350,7 @@ struct QOpsExpandStridedCopiesPass
     getOperation().walk(
         [&](linalg::TransposeOp op) { transposes.push_back(op); });
     for (linalg::TransposeOp op : transposes)
-      (void)emitBlockTranspose(rewriter, op);
+      (void)emitBlockTranspose(rewriter, op, parallel);
   }
 };
 

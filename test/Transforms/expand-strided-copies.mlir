@@ -1,4 +1,5 @@
 // RUN: quant-opt %s --qops-expand-strided-copies --split-input-file | FileCheck %s
+// RUN: quant-opt %s --qops-expand-strided-copies=parallel=true --split-input-file | FileCheck %s --check-prefix=PAR
 
 // Into the interior of a padded buffer (rows of 264, copy 256): loops over
 // the outer dims, each row copied as four 64-byte vectors.
@@ -10,6 +11,11 @@
 // CHECK: vector.transfer_write %[[ROW]], %{{.*}}[%{{.*}}, %{{.*}}, %[[J]]] {in_bounds = [true]} : vector<64xi8>, memref<16x256x256xi8, strided<[67584, 256, 1]>>
 // CHECK-NOT: memref.copy
 // CHECK-NOT: linalg.copy
+// With parallel, the outermost loop is distributed over the threads.
+// PAR-LABEL: func.func @into_padded
+// PAR: scf.forall (%{{.*}}) in (%{{.*}})
+// PAR: scf.for
+// PAR: vector.transfer_read
 func.func @into_padded(%src: memref<16x256x256xi8>, %dst: memref<16x264x256xi8>) {
   %view = memref.subview %dst[0, 0, 0] [16, 256, 256] [1, 1, 1] : memref<16x264x256xi8> to memref<16x256x256xi8, strided<[67584, 256, 1]>>
   memref.copy %src, %view : memref<16x256x256xi8> to memref<16x256x256xi8, strided<[67584, 256, 1]>>
@@ -85,6 +91,10 @@ func.func @strided_columns(%src: memref<4x32xf32>, %dst: memref<4x8xf32>) {
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31] : vector<16xi8>, vector<16xi8>
 // CHECK-COUNT-16: vector.transfer_write %{{.*}}, %[[DST]]
 // CHECK-NOT: linalg.transpose
+// PAR-LABEL: func.func @nhwc_to_nchw
+// PAR: scf.forall (%{{.*}}) in (%{{.*}})
+// PAR: scf.for
+// PAR: vector.shuffle
 func.func @nhwc_to_nchw(%src: memref<2x4x8x32xi8>, %dst: memref<2x32x4x8xi8>) {
   linalg.transpose ins(%src : memref<2x4x8x32xi8>) outs(%dst : memref<2x32x4x8xi8>) permutation = [0, 3, 1, 2]
   return
@@ -101,5 +111,30 @@ func.func @nhwc_to_nchw(%src: memref<2x4x8x32xi8>, %dst: memref<2x32x4x8xi8>) {
 func.func @i32_blocks(%src: memref<16x24xi32>, %dst: memref<24x16xi32>, %odd: memref<5x8xi32>, %oddt: memref<8x5xi32>) {
   linalg.transpose ins(%src : memref<16x24xi32>) outs(%dst : memref<24x16xi32>) permutation = [1, 0]
   linalg.transpose ins(%odd : memref<5x8xi32>) outs(%oddt : memref<8x5xi32>) permutation = [1, 0]
+  return
+}
+
+// -----
+
+// Inside a thread's part of a parallel loop: not distributed again; a unit
+// leading dim is skipped for the row blocks.
+// PAR-LABEL: func.func @already_parallel
+// PAR: scf.forall
+// PAR-NOT: scf.forall
+// PAR: vector.transfer_read
+// PAR-LABEL: func.func @unit_batch_transpose
+// PAR: scf.for
+// PAR: scf.forall (%{{.*}}) = (0) to (%c32) step (%c16)
+func.func @already_parallel(%src: memref<4x8x64xi8>, %dst: memref<4x8x128xi8>) {
+  scf.forall (%i) in (4) {
+    %s = memref.subview %src[%i, 0, 0] [1, 8, 64] [1, 1, 1] : memref<4x8x64xi8> to memref<1x8x64xi8, strided<[512, 64, 1], offset: ?>>
+    %d = memref.subview %dst[%i, 0, 0] [1, 8, 64] [1, 1, 1] : memref<4x8x128xi8> to memref<1x8x64xi8, strided<[1024, 128, 1], offset: ?>>
+    memref.copy %s, %d : memref<1x8x64xi8, strided<[512, 64, 1], offset: ?>> to memref<1x8x64xi8, strided<[1024, 128, 1], offset: ?>>
+  }
+  return
+}
+
+func.func @unit_batch_transpose(%src: memref<1x32x16xi8>, %dst: memref<1x16x32xi8>) {
+  linalg.transpose ins(%src : memref<1x32x16xi8>) outs(%dst : memref<1x16x32xi8>) permutation = [0, 2, 1]
   return
 }

@@ -100,8 +100,10 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
 };
 
 /// Bufferizes a module of tensor functions (results are returned as fresh
-/// buffers with identity layouts, owned by the caller).
-void buildQOpsBufferizePipeline(OpPassManager &pm);
+/// buffers with identity layouts, owned by the caller). `parallel`: the
+/// strided copies and transposes it expands are distributed over threads
+/// (scf.forall, for the OpenMP lowering that follows).
+void buildQOpsBufferizePipeline(OpPassManager &pm, bool parallel = false);
 /// Lowers bufferized linalg/vector/arith/math/memref to the LLVM dialect.
 void buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
                                    const QOpsPipelineOptions &options);

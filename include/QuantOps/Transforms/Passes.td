@@ -419,8 +419,16 @@ def QOpsExpandStridedCopies
     width does not divide D); LLVM would not vectorize the scalar loops, as
     it cannot tell that the buffers do not overlap. Other copies become
     `linalg.copy` (plain loops). Contiguous copies stay `memref.copy` (one
-    memcpy).
+    memcpy). linalg.transpose of 8/16/32-bit elements that swaps two groups
+    of trailing dims becomes 16x16 (8-bit) or 8x8 blocks transposed in
+    registers by interleaving shuffles, where the sizes allow.
   }];
+  let options = [
+    Option<"parallel", "parallel", "bool", /*default=*/"false",
+           "Distribute the outermost loop of each expanded copy or "
+           "transpose that is not inside a parallel loop over threads "
+           "(scf.forall)">
+  ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
