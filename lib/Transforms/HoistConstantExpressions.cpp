@@ -8,6 +8,7 @@
 
 #include "QuantOps/Transforms/Passes.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -72,14 +73,18 @@ int64_t staticTensorBytes(Type type) {
 /// The results to hoist: see the pass description. An expression's work is
 /// the largest static tensor among its operands and results and those of
 /// the expressions it is computed from; only expressions computed with an
-/// op that has regions count (others are constants and their reshapes).
+/// op that has regions count (others are constants and their reshapes),
+/// and not a linalg.fill: a splat is written as fast as a hoisted copy of it
+/// is read back (the generic contraction's zero init of 1.8 MB was copied
+/// from a global at every call), so it stays in the function unless a
+/// hoisted expression uses it.
 SmallVector<Value> findRoots(Block &body,
                              const llvm::SetVector<Operation *> &found,
                              int64_t minBytes) {
   DenseMap<Operation *, int64_t> work; // the expressions that compute
   SmallVector<Value> roots;
   for (Operation *op : found) {
-    bool computes = op->getNumRegions() > 0;
+    bool computes = op->getNumRegions() > 0 && !isa<linalg::FillOp>(op);
     int64_t bytes = 0;
     op->walk([&](Operation *nested) {
       for (Value v : nested->getOperands()) {

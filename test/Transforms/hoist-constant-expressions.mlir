@@ -133,3 +133,26 @@ func.func @clash(%x: tensor<4x4xi32>) -> tensor<4x4xi32> {
   %sum = arith.addi %x, %t : tensor<4x4xi32>
   return %sum : tensor<4x4xi32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A zero fill (256 bytes) that only the argument's computation uses as its
+// init is not hoisted: writing the splat costs what reading a hoisted copy
+// of it back would. No guard, no global.
+// CHECK-LABEL: func.func @fill_stays
+// CHECK-NOT: memref.get_global
+// CHECK: %[[INIT:.*]] = linalg.fill
+// CHECK: linalg.generic {{.*}} outs(%[[INIT]] : tensor<8x8xi32>)
+func.func @fill_stays(%x: tensor<8x8xi32>) -> tensor<8x8xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<8x8xi32>
+  %init = linalg.fill ins(%zero : i32) outs(%e : tensor<8x8xi32>) -> tensor<8x8xi32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x8xi32>) outs(%init : tensor<8x8xi32>) {
+  ^bb0(%in: i32, %out: i32):
+    %s = arith.addi %in, %out : i32
+    linalg.yield %s : i32
+  } -> tensor<8x8xi32>
+  return %y : tensor<8x8xi32>
+}
