@@ -120,11 +120,13 @@ LogicalResult emitRowCopy(IRRewriter &rewriter, memref::CopyOp copy,
   int64_t rank = source.getRank();
   int64_t rowSize = source.getDimSize(rank - 1);
   Type element = source.getElementType();
+  // Whole-byte elements only: an i1 memref holds a byte per element, a
+  // vector<Nxi1> load would read bits.
   if (ShapedType::isDynamic(rowSize) || rowSize == 0 ||
-      !element.isIntOrFloat() || !hasUnitInnerStride(source) ||
-      !hasUnitInnerStride(target))
+      !element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0 ||
+      !hasUnitInnerStride(source) || !hasUnitInnerStride(target))
     return failure();
-  int64_t bytes = std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
   int64_t width = std::min(rowSize, std::max<int64_t>(1, kRowVectorBytes / bytes));
   bool inBounds = rowSize % width == 0;
   Location loc = copy.getLoc();

@@ -138,3 +138,14 @@ func.func @unit_batch_transpose(%src: memref<1x32x16xi8>, %dst: memref<1x16x32xi
   linalg.transpose ins(%src : memref<1x32x16xi8>) outs(%dst : memref<1x16x32xi8>) permutation = [0, 2, 1]
   return
 }
+
+// -----
+
+// i1 rows (a byte per element in memory): linalg.copy loops, not vectors.
+// CHECK-LABEL: func.func @bool_rows
+// CHECK: linalg.copy ins(%{{.*}} : memref<3x4xi1, strided<[8, 1]>>)
+func.func @bool_rows(%src: memref<3x8xi1>, %dst: memref<3x4xi1>) {
+  %view = memref.subview %src[0, 0] [3, 4] [1, 1] : memref<3x8xi1> to memref<3x4xi1, strided<[8, 1]>>
+  memref.copy %view, %dst : memref<3x4xi1, strided<[8, 1]>> to memref<3x4xi1>
+  return
+}
