@@ -23,6 +23,8 @@
 
 #include "QuantOps/Transforms/Passes.h"
 
+#include "FuseQDQUtils.h"
+
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -32,36 +34,9 @@
 
 using namespace mlir;
 using namespace mlir::qops;
+using namespace mlir::qops::fuse;
 
 namespace {
-
-RankedTensorType rankedType(Value v) {
-  return cast<RankedTensorType>(v.getType());
-}
-
-/// The one arith op of an elementwise generic with `numInputs` inputs (all
-/// loops parallel, identity output map, the op's operands block arguments
-/// of the inputs), or null.
-template <typename ArithOp>
-ArithOp getElementwiseOp(linalg::GenericOp generic, unsigned numInputs) {
-  if (!generic || generic.getNumDpsInputs() != numInputs ||
-      generic.getNumDpsInits() != 1 ||
-      generic.getNumLoops() != generic.getNumParallelLoops() ||
-      !generic.getIndexingMapsArray().back().isIdentity())
-    return {};
-  Block &body = generic.getRegion().front();
-  if (body.getOperations().size() != 2)
-    return {};
-  auto op = dyn_cast<ArithOp>(body.front());
-  if (!op || body.getTerminator()->getOperand(0) != op->getResult(0))
-    return {};
-  for (Value operand : op->getOperands()) {
-    auto arg = dyn_cast<BlockArgument>(operand);
-    if (!arg || arg.getOwner() != &body || arg.getArgNumber() >= numInputs)
-      return {};
-  }
-  return op;
-}
 
 /// The integer op whose sums `value` is the Cast of (sitofp to f32, one
 /// use each), without a dequantize clause yet; null otherwise.
@@ -69,17 +44,17 @@ Operation *getCastSums(Value value) {
   auto cast = value.getDefiningOp<linalg::GenericOp>();
   if (!getElementwiseOp<arith::SIToFPOp>(cast, 1) || !value.hasOneUse() ||
       !cast.getIndexingMapsArray()[0].isIdentity() ||
-      !rankedType(value).getElementType().isF32())
+      !tensorTypeOf(value).getElementType().isF32())
     return nullptr;
   Value sums = cast.getDpsInputs()[0];
   Operation *op = sums.getDefiningOp();
-  if (!sums.hasOneUse() || !rankedType(sums).hasStaticShape())
+  if (!sums.hasOneUse() || !tensorTypeOf(sums).hasStaticShape())
     return nullptr;
   if (auto conv = dyn_cast_or_null<ConvIntegerOp>(op))
     return conv.getDequantScale() ? nullptr : op;
   auto matmul = dyn_cast_or_null<MatMulIntegerOp>(op);
   if (!matmul || matmul.getDequantScale() ||
-      rankedType(matmul.getB()).getRank() < 2)
+      tensorTypeOf(matmul.getB()).getRank() < 2)
     return nullptr;
   return op;
 }
@@ -90,16 +65,11 @@ Operation *getCastSums(Value value) {
 ///   tensor.collapse_shape %param [] or [[0, .., r - 1]]
 Value asChannelParam(PatternRewriter &rewriter, Location loc, Value param,
                      AffineMap map, RankedTensorType yType, int64_t channel) {
-  RankedTensorType type = rankedType(param);
+  RankedTensorType type = tensorTypeOf(param);
   if (!type.hasStaticShape() || !type.getElementType().isF32())
     return {};
-  if (type.getNumElements() == 1) {
-    if (type.getRank() == 0)
-      return param;
-    return tensor::CollapseShapeOp::create(
-        rewriter, loc, RankedTensorType::get({}, type.getElementType()), param,
-        ArrayRef<ReassociationIndices>{});
-  }
+  if (type.getNumElements() == 1)
+    return collapseToScalar(rewriter, loc, param);
   int64_t varying = 0;
   for (int64_t d = 0; d < type.getRank(); ++d) {
     if (type.getDimSize(d) == 1)
@@ -150,8 +120,8 @@ struct FuseDynamicDequantize : OpRewritePattern<linalg::GenericOp> {
       Value cast = mul.getDpsInputs()[castInput];
       Operation *sums = getCastSums(cast);
       if (!sums || getParamOperand<arith::MulFOp>(mul, cast) != 1 - castInput ||
-          rankedType(mul.getResult(0)).getShape() !=
-              rankedType(cast).getShape())
+          tensorTypeOf(mul.getResult(0)).getShape() !=
+              tensorTypeOf(cast).getShape())
         continue;
       return fuse(mul, sums, 1 - castInput, rewriter);
     }
@@ -161,7 +131,7 @@ struct FuseDynamicDequantize : OpRewritePattern<linalg::GenericOp> {
   LogicalResult fuse(linalg::GenericOp mul, Operation *sums, int scaleInput,
                      PatternRewriter &rewriter) const {
     Location loc = sums->getLoc();
-    auto yType = rankedType(mul.getResult(0));
+    auto yType = tensorTypeOf(mul.getResult(0));
     int64_t channel = isa<ConvIntegerOp>(sums) ? 1 : yType.getRank() - 1;
     auto paramOf = [&](linalg::GenericOp generic, int input) {
       return asChannelParam(rewriter, loc, generic.getDpsInputs()[input],

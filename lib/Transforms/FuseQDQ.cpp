@@ -59,11 +59,9 @@ struct FuseQDQMatMul : OpRewritePattern<QuantizeLinearOp> {
   LogicalResult matchAndRewrite(QuantizeLinearOp quantize,
                                 PatternRewriter &rewriter) const override {
     // Q: ui8/si8 output, one f32 scale.
-    Type yType = tensorTypeOf(quantize.getY()).getElementType();
-    if (!isInt8Type(yType) ||
-        !tensorTypeOf(quantize.getYScale()).getElementType().isF32() ||
-        !hasSingleElement(tensorTypeOf(quantize.getYScale())))
+    if (!isPerTensorInt8Quantize(quantize))
       return rewriter.notifyMatchFailure(quantize, "not a per-tensor int8 Q");
+    Type yType = tensorTypeOf(quantize.getY()).getElementType();
 
     // Q's input: the matmul, maybe expanded back from rows.
     Value product = quantize.getX();
@@ -101,19 +99,9 @@ struct FuseQDQMatMul : OpRewritePattern<QuantizeLinearOp> {
 
     // DQ(a): per-tensor; DQ(b): per-tensor or per-column. Int8 data, f32
     // scales, f32 results.
-    for (DequantizeLinearOp dq : {dqA, dqB})
-      if (!isInt8Type(tensorTypeOf(dq.getX()).getElementType()) ||
-          !tensorTypeOf(dq.getXScale()).getElementType().isF32() ||
-          !tensorTypeOf(dq.getY()).getElementType().isF32())
-        return rewriter.notifyMatchFailure(quantize, "not an int8 f32 DQ");
-    if (!hasSingleElement(tensorTypeOf(dqA.getXScale())))
-      return rewriter.notifyMatchFailure(quantize, "a is not per-tensor");
-    QuantGranularity bGranularity =
-        getGranularity(dqB, dqB.getX(), dqB.getXScale());
-    bool bPerColumn = bGranularity.kind == Granularity::PerAxis &&
-                      bGranularity.axis == 1;
-    if (bGranularity.kind != Granularity::PerTensor && !bPerColumn)
-      return rewriter.notifyMatchFailure(quantize, "b is not per-column");
+    if (!isInt8Dequantize(dqA) || !isInt8Dequantize(dqB, /*axis=*/1))
+      return rewriter.notifyMatchFailure(quantize,
+                                         "not int8 f32 DQs per tensor / column");
 
     Location loc = quantize.getLoc();
     Value zeroA = getZeroPointOrZero(rewriter, loc, dqA.getXZeroPoint(),
@@ -151,16 +139,9 @@ bool feedsQuantize(Value value) {
 ///   linalg.generic ins(sa, sb) outs(tensor.empty) { mulf }
 Value emitScaleProduct(PatternRewriter &rewriter, Location loc, Value sa,
                        Value sb) {
-  auto collapseToScalar = [&](Value v) -> Value {
-    RankedTensorType type = tensorTypeOf(v);
-    if (type.getRank() == 0 || !hasSingleElement(type))
-      return v;
-    return tensor::CollapseShapeOp::create(
-        rewriter, loc, RankedTensorType::get({}, type.getElementType()), v,
-        ArrayRef<ReassociationIndices>{});
-  };
-  sa = collapseToScalar(sa);
-  sb = collapseToScalar(sb);
+  sa = collapseToScalar(rewriter, loc, sa);
+  if (hasSingleElement(tensorTypeOf(sb)))
+    sb = collapseToScalar(rewriter, loc, sb);
   RankedTensorType type = tensorTypeOf(sb);
   int64_t rank = type.getRank();
   MLIRContext *ctx = rewriter.getContext();
@@ -220,18 +201,9 @@ struct FuseDQMatMulToFloat : OpRewritePattern<linalg::MatmulOp> {
     auto dqB = matmul.getInputs()[1].getDefiningOp<DequantizeLinearOp>();
     if (!dqA || !dqB)
       return rewriter.notifyMatchFailure(matmul, "operands are not DQ");
-    for (DequantizeLinearOp dq : {dqA, dqB})
-      if (!isInt8Type(tensorTypeOf(dq.getX()).getElementType()) ||
-          !tensorTypeOf(dq.getXScale()).getElementType().isF32() ||
-          !tensorTypeOf(dq.getY()).getElementType().isF32())
-        return rewriter.notifyMatchFailure(matmul, "not an int8 f32 DQ");
-    QuantGranularity bGranularity =
-        getGranularity(dqB, dqB.getX(), dqB.getXScale());
-    if (!hasSingleElement(tensorTypeOf(dqA.getXScale())) ||
-        !(bGranularity.kind == Granularity::PerTensor ||
-          (bGranularity.kind == Granularity::PerAxis &&
-           bGranularity.axis == 1)))
-      return rewriter.notifyMatchFailure(matmul, "not per tensor / column");
+    if (!isInt8Dequantize(dqA) || !isInt8Dequantize(dqB, /*axis=*/1))
+      return rewriter.notifyMatchFailure(matmul,
+                                         "not int8 f32 DQs per tensor / column");
     Location loc = matmul.getLoc();
     rewriter.setInsertionPoint(root);
     Value scale =

@@ -25,10 +25,6 @@
 
 #include "FuseQDQUtils.h"
 
-#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
-#include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
-
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include <cstring>
 
@@ -110,23 +106,17 @@ std::optional<FloatConv> matchNamedConv(Value y) {
   return conv;
 }
 
-/// The bias generic y = conv + B[m] (B 1-D, read along dim 1): B, or null.
+/// The bias generic y = conv + B[m] (the importer's Conv bias: B 1-D, read
+/// along dim 1): B, or null.
 Value matchBiasAdd(linalg::GenericOp add, Value conv) {
-  if (!add || add.getNumDpsInputs() != 2 || add.getNumDpsInits() != 1 ||
-      add.getDpsInputs()[0] != conv || !conv.hasOneUse())
-    return {};
-  SmallVector<AffineMap> maps = add.getIndexingMapsArray();
-  int64_t rank = tensorTypeOf(conv).getRank();
-  MLIRContext *ctx = add.getContext();
-  if (!maps[0].isIdentity() || !maps[2].isIdentity() ||
-      maps[1] != AffineMap::get(rank, 0, getAffineDimExpr(1, ctx)))
+  auto addf = getElementwiseOp<arith::AddFOp>(add, 2);
+  if (!addf || add.getDpsInputs()[0] != conv || !conv.hasOneUse())
     return {};
   Block &body = add.getRegion().front();
-  auto addf = dyn_cast<arith::AddFOp>(body.front());
-  if (body.getOperations().size() != 2 || !addf ||
-      addf.getLhs() != body.getArgument(0) ||
-      addf.getRhs() != body.getArgument(1) ||
-      body.getTerminator()->getOperand(0) != addf.getResult())
+  SmallVector<AffineMap> maps = add.getIndexingMapsArray();
+  int64_t rank = tensorTypeOf(conv).getRank();
+  if (!maps[0].isIdentity() || addf.getLhs() != body.getArgument(0) ||
+      maps[1] != AffineMap::get(rank, 0, getAffineDimExpr(1, add.getContext())))
     return {};
   return add.getDpsInputs()[1];
 }
@@ -167,27 +157,12 @@ Value matchQuantizedBias(DequantizeLinearOp dqB, Value xScale, Value wScale,
   return dqB.getX();
 }
 
-/// A per-tensor (or, `perChannel`, per axis 0) int8 DQ with f32 scale and
-/// result.
-bool isInt8Dequantize(DequantizeLinearOp dq, bool perChannel) {
-  if (!dq || !isInt8Type(tensorTypeOf(dq.getX()).getElementType()) ||
-      !tensorTypeOf(dq.getXScale()).getElementType().isF32() ||
-      !tensorTypeOf(dq.getY()).getElementType().isF32())
-    return false;
-  QuantGranularity g = getGranularity(dq, dq.getX(), dq.getXScale());
-  return g.kind == Granularity::PerTensor ||
-         (perChannel && g.kind == Granularity::PerAxis && g.axis == 0);
-}
-
 struct FuseQDQConv : OpRewritePattern<QuantizeLinearOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(QuantizeLinearOp quantize,
                                 PatternRewriter &rewriter) const override {
-    Type yType = tensorTypeOf(quantize.getY()).getElementType();
-    if (!isInt8Type(yType) ||
-        !tensorTypeOf(quantize.getYScale()).getElementType().isF32() ||
-        !hasSingleElement(tensorTypeOf(quantize.getYScale())))
+    if (!isPerTensorInt8Quantize(quantize))
       return rewriter.notifyMatchFailure(quantize, "not a per-tensor int8 Q");
     Value product = quantize.getX();
     DequantizeLinearOp dqBias;
@@ -206,7 +181,7 @@ struct FuseQDQConv : OpRewritePattern<QuantizeLinearOp> {
       return rewriter.notifyMatchFailure(quantize, "not Q(conv)");
     auto dqX = conv->x.getDefiningOp<DequantizeLinearOp>();
     auto dqW = conv->w.getDefiningOp<DequantizeLinearOp>();
-    if (!isInt8Dequantize(dqX, false) || !isInt8Dequantize(dqW, true))
+    if (!isInt8Dequantize(dqX) || !isInt8Dequantize(dqW, /*axis=*/0))
       return rewriter.notifyMatchFailure(quantize, "operands are not DQ");
     Value bias;
     if (dqBias) {

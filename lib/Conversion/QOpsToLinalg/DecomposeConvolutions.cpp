@@ -145,6 +145,29 @@ Value padInput(OpBuilder &b, Location loc, const Convolution &c) {
   return padSpatial(b, loc, c, toStorage(b, loc, c.x), false);
 }
 
+/// The kernel tap number `tap` (row-major over `kernel`) as its offsets
+/// k.. in each spatial dimension.
+SmallVector<int64_t> kernelTap(int64_t tap, ArrayRef<int64_t> kernel) {
+  SmallVector<int64_t> k(kernel.size());
+  for (int64_t i = kernel.size() - 1; i >= 0; --i) {
+    k[i] = tap % kernel[i];
+    tap /= kernel[i];
+  }
+  return k;
+}
+
+/// A per-output-channel parameter ([M] or one element) reshaped to `shape`
+/// (a form's per-row shape: [M, 1], [G, Mg, 1]; w's parameters, the
+/// bias, the dequantize clause), or as it is when it has
+/// one element or is null.
+Value channelParam(OpBuilder &b, Location loc, Value param,
+                   ArrayRef<int64_t> shape) {
+  if (!param || rankedType(param).getNumElements() == 1)
+    return param;
+  return reshape(b, loc, param, rankedType(param).getElementType(), shape,
+                 {dimRange(0, shape.size())});
+}
+
 /// b of the grouped form: the patches of x, [G, Cg, K.., N, o..] in
 /// storage, as [G, Kg, N P], ONNX typed; one copy per kernel tap k (K..
 /// unrolled), its innermost dim the output row (contiguous on both sides
@@ -207,11 +230,7 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
                                              utils::IteratorType::parallel);
   SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
   for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
-    SmallVector<int64_t> k(spatial);
-    for (int64_t i = spatial - 1, rest = tap; i >= 0; --i) {
-      k[i] = rest % kernel[i];
-      rest /= kernel[i];
-    }
+    SmallVector<int64_t> k = kernelTap(tap, kernel);
     SmallVector<OpFoldResult> srcOffsets(3, b.getIndexAttr(0)),
         srcStrides(3, b.getIndexAttr(1));
     SmallVector<OpFoldResult> windowSizes = {n, b.getIndexAttr(c.group),
@@ -251,29 +270,6 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
       ShapedType::isDynamic(batch) ? batch : batch * llvm::product_of(outSizes);
   return reshape(b, loc, patches, rankedType(c.x).getElementType(),
                  {c.group, kg, np}, {{0}, kDims, columns});
-}
-
-/// A per-output-channel parameter ([M] or one element) as the grouped
-/// form's per-row parameter of a: [G, Mg, 1], or as it is.
-Value rowParam(OpBuilder &b, Location loc, Value param, int64_t group) {
-  if (!param)
-    return param;
-  RankedTensorType type = rankedType(param);
-  if (type.getNumElements() == 1)
-    return param;
-  int64_t m = type.getDimSize(0);
-  return reshape(b, loc, param, type.getElementType(), {group, m / group, 1},
-                 {{0, 1, 2}});
-}
-
-/// QLinearConv's bias [M] as the grouped product's per-row bias
-/// [G, Mg, 1] (qkernel.matmul's y-shaped per-row form).
-Value biasParam(OpBuilder &b, Location loc, Value bias, int64_t group) {
-  if (!bias)
-    return bias;
-  int64_t m = rankedType(bias).getDimSize(0);
-  return reshape(b, loc, bias, rankedType(bias).getElementType(),
-                 {group, m / group, 1}, {{0, 1, 2}});
 }
 
 /// `value` (ONNX typed) transposed by `perm` in storage, ONNX typed
@@ -339,11 +335,7 @@ Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
   SmallVector<utils::IteratorType> iterators(windowShape.size(),
                                              utils::IteratorType::parallel);
   for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
-    SmallVector<int64_t> k(spatial);
-    for (int64_t i = spatial - 1, rest = tap; i >= 0; --i) {
-      k[i] = rest % kernel[i];
-      rest /= kernel[i];
-    }
+    SmallVector<int64_t> k = kernelTap(tap, kernel);
     SmallVector<OpFoldResult> srcOffsets = {b.getIndexAttr(0)},
                               srcStrides = {b.getIndexAttr(1)};
     for (int64_t i = 0; i < spatial; ++i) {
@@ -442,17 +434,6 @@ Value emitProduct(OpBuilder &b, Location loc, RankedTensorType type, Value a,
       params.scale(2), params.scale(3), bias, dequant.first, dequant.second);
 }
 
-/// A per-output-channel parameter ([M] or one element) reshaped to `shape`
-/// (a form's per-row shape: [M, 1], [G, Mg, 1]), or as it is when it has
-/// one element or is null.
-Value channelParam(OpBuilder &b, Location loc, Value param,
-                   ArrayRef<int64_t> shape) {
-  if (!param || rankedType(param).getNumElements() == 1)
-    return param;
-  return reshape(b, loc, param, rankedType(param).getElementType(), shape,
-                 {dimRange(0, shape.size())});
-}
-
 /// w as [M, Kg] (ONNX typed).
 Value weightRows(OpBuilder &b, Location loc, const Convolution &c) {
   RankedTensorType wType = rankedType(c.w);
@@ -517,14 +498,9 @@ Value decomposePointwise(PatternRewriter &rewriter, const Convolution &c,
   auto perRow = [&](Value param) {
     return channelParam(rewriter, loc, param, {m, 1});
   };
-  Value bias = params.bias
-                   ? reshape(rewriter, loc, params.bias,
-                             rankedType(params.bias).getElementType(), {m, 1},
-                             {{0, 1}})
-                   : Value();
   Value product = emitProduct(
       rewriter, loc, productType, a, c.wZeroPoint, b, c.xZeroPoint, params,
-      params.scale(1), params.scale(0), bias,
+      params.scale(1), params.scale(0), perRow(params.bias),
       {perRow(params.dequantScale), perRow(params.dequantOffset)});
   return reshape(rewriter, loc, product, yType.getElementType(),
                  yType.getShape(), {{0, 1}, dimRange(2, yType.getRank())});
@@ -543,13 +519,13 @@ Value decomposeGrouped(PatternRewriter &rewriter, const Convolution &c,
   Value b = emitPatches(rewriter, loc, c, yType.getShape().drop_front(2));
   auto productType = RankedTensorType::get(
       {g, m / g, rankedType(b).getDimSize(2)}, yType.getElementType());
-  Value wZeroPoint = rowParam(rewriter, loc, c.wZeroPoint, g);
+  auto perRow = [&](Value param) {
+    return channelParam(rewriter, loc, param, {g, m / g, 1});
+  };
   Value product = emitProduct(
-      rewriter, loc, productType, a, wZeroPoint, b, c.xZeroPoint, params,
-      rowParam(rewriter, loc, params.scale(1), g), params.scale(0),
-      biasParam(rewriter, loc, params.bias, g),
-      {rowParam(rewriter, loc, params.dequantScale, g),
-       rowParam(rewriter, loc, params.dequantOffset, g)});
+      rewriter, loc, productType, a, perRow(c.wZeroPoint), b, c.xZeroPoint,
+      params, perRow(params.scale(1)), params.scale(0), perRow(params.bias),
+      {perRow(params.dequantScale), perRow(params.dequantOffset)});
   return groupedToY(rewriter, loc, product, yType);
 }
 

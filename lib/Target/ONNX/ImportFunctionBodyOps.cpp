@@ -490,48 +490,51 @@ llvm::Error importClip(GraphImporter &importer, const Node &node) {
   return llvm::Error::success();
 }
 
-/// Relu: max(x, 0), NaN propagated (numpy.maximum's and onnxruntime's
-/// reading); float, or signed integers (opset 14).
-llvm::Error importRelu(GraphImporter &importer, const Node &node) {
+/// A one-input elementwise op without attributes: `body` on each element
+/// of x, when `accepts` its ONNX type (else `typeError`).
+llvm::Error importUnaryElementwise(GraphImporter &importer, const Node &node,
+                                   llvm::function_ref<bool(Type)> accepts,
+                                   StringRef typeError, BodyBuilder body) {
   if (llvm::Error error = importer.checkAttributes(node, {}))
     return error;
   auto x = importer.getRequiredInput(node, 0);
   if (!x)
     return x.takeError();
   Type onnxType = tensorTypeOf(*x).getElementType();
-  if (!isSupportedArithmeticType(onnxType) || isUnsignedInt(onnxType))
-    return importer.nodeError(node, "element type is not supported");
-  auto result = emitBroadcastElementwise(
-      importer, node, *x, onnxType,
-      [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
-        Value zero = arith::ConstantOp::create(
-            b, loc, b.getZeroAttr(args[0].getType()));
-        return emitMinMax(b, loc, args[0], zero, onnxType, /*isMax=*/true);
-      });
+  if (!accepts(onnxType))
+    return importer.nodeError(node, typeError);
+  auto result = emitBroadcastElementwise(importer, node, *x, onnxType, body);
   if (!result)
     return result.takeError();
   importer.setOutput(node, 0, *result);
   return llvm::Error::success();
 }
 
+/// Relu: max(x, 0), NaN propagated (numpy.maximum's and onnxruntime's
+/// reading); float, or signed integers (opset 14).
+llvm::Error importRelu(GraphImporter &importer, const Node &node) {
+  return importUnaryElementwise(
+      importer, node,
+      [](Type t) { return isSupportedArithmeticType(t) && !isUnsignedInt(t); },
+      "element type is not supported",
+      [](OpBuilder &b, Location loc, ValueRange args) -> Value {
+        Type type = args[0].getType();
+        Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+        // The storage type (a signless int for the signed types Relu takes)
+        // picks maxsi, as si8.. would.
+        return emitMinMax(b, loc, args[0], zero, type, /*isMax=*/true);
+      });
+}
+
+/// Round: half to even; float.
 llvm::Error importRound(GraphImporter &importer, const Node &node) {
-  if (llvm::Error error = importer.checkAttributes(node, {}))
-    return error;
-  auto x = importer.getRequiredInput(node, 0);
-  if (!x)
-    return x.takeError();
-  Type onnxType = tensorTypeOf(*x).getElementType();
-  if (!isa<FloatType>(onnxType) || !isSupportedArithmeticType(onnxType))
-    return importer.nodeError(node, "Round needs a float input");
-  auto result = emitBroadcastElementwise(
-      importer, node, *x, onnxType,
-      [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+  return importUnaryElementwise(
+      importer, node,
+      [](Type t) { return isa<FloatType>(t) && isSupportedArithmeticType(t); },
+      "Round needs a float input",
+      [](OpBuilder &b, Location loc, ValueRange args) -> Value {
         return math::RoundEvenOp::create(b, loc, args[0]);
       });
-  if (!result)
-    return result.takeError();
-  importer.setOutput(node, 0, *result);
-  return llvm::Error::success();
 }
 
 llvm::Error importIdentity(GraphImporter &importer, const Node &node) {
