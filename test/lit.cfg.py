@@ -107,6 +107,13 @@ def host_cpu_flags():
 
 
 _cpu_flags = host_cpu_flags()
+# Hosts whose float kernel uses 512-bit registers (AVX-512 F and BW) or
+# 256-bit ones (AVX2): there --target-features=-avx512f (-avx2) runs the
+# narrower tile (test/Integration/float-matmul.mlir).
+if {"avx512f", "avx512bw"} <= _cpu_flags:
+    config.available_features.add("avx512")
+if "avx2" in _cpu_flags:
+    config.available_features.add("avx2")
 if {"avx512_vnni", "avx512vl"} <= _cpu_flags:
     config.available_features.add("avx512vnni")
 if "avx_vnni" in _cpu_flags or {"avx512_vnni", "avx512vl"} <= _cpu_flags:

@@ -132,9 +132,13 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   ConvertQOpsToLinalgOptions convert;
   convert.parallel = options.parallel;
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
+  // Float MatMul / Gemm: the float kernel's packed panels and tiles.
+  QOpsLowerFloatContractionsOptions floatOptions;
+  floatOptions.fma = options.floatFma;
+  pm.addPass(qops::createQOpsLowerFloatContractions(floatOptions));
   // The int8 kernels' b in its packed layout: the pack stage's IR.
   pm.addPass(qops::createQOpsLowerPacking());
-  // Threads for the int8 kernels' tiles: the distribute stage.
+  // Threads for the kernels' tiles: the distribute stage.
   if (options.parallel)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsDistribute());
   pm.addPass(createCanonicalizerPass());

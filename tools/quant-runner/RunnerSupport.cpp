@@ -173,6 +173,7 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   options.runtimeAllocator = true; // JitSession's caching allocator
   options.parallel = lowering.threads > 1;
   options.fuseQDQ = lowering.fuseQDQ;
+  options.floatFma = lowering.floatFma;
   options.targetCpu = lowering.targetCpu;
   options.targetFeatures = lowering.targetFeatures;
   options.nontemporalMinBytes = lowering.nontemporalMinBytes;
@@ -192,6 +193,7 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
 void runner::addToCacheKey(CacheKey &key, const LoweringOptions &options) {
   key.add("threads=" + std::to_string(options.threads))
       .add("fuse-qdq=" + std::to_string(options.fuseQDQ))
+      .add("float-fma=" + std::to_string(options.floatFma))
       .add("target-cpu=" + options.targetCpu)
       .add("target-features=" + options.targetFeatures)
       .add("nontemporal-min-bytes=" +

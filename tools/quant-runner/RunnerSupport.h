@@ -38,6 +38,7 @@ class CacheKey;
 struct LoweringOptions {
   unsigned threads = 1;       // > 1: parallel loops
   bool fuseQDQ = false;       // qops-fuse-qdq first
+  bool floatFma = false;      // float contractions with fused multiply-adds
   std::string targetCpu;      // "" = the host's
   std::string targetFeatures; // on top of the CPU's
   int64_t nontemporalMinBytes = 8 << 20; // 0: no streaming stores

@@ -108,6 +108,12 @@ cl::opt<bool> fuseQDQ(
              "the matmul before lowering (qops-fuse-qdq; the fused int8 "
              "matmul rounds once, as QLinearMatMul does)"),
     cl::cat(runnerCategory));
+cl::opt<bool> floatFma(
+    "float-fma",
+    cl::desc("Float MatMul / Gemm steps as fused multiply-adds (one "
+             "rounding per step) instead of a multiply and an add in "
+             "increasing k (the default: the same result everywhere)"),
+    cl::cat(runnerCategory));
 cl::opt<std::string> targetCpu(
     "target-cpu",
     cl::desc("CPU to compile for, as llc -mcpu (default: this one); it "
@@ -288,6 +294,7 @@ LoweringOptions getLoweringOptions() {
   LoweringOptions lowering;
   lowering.threads = threadCount();
   lowering.fuseQDQ = fuseQDQ;
+  lowering.floatFma = floatFma;
   lowering.targetCpu = targetCpu;
   lowering.targetFeatures = targetFeatures;
   lowering.nontemporalMinBytes = nontemporalMinBytes;

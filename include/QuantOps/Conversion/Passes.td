@@ -173,6 +173,56 @@ def QOpsLowerPacking : Pass<"qops-lower-packing"> {
   ];
 }
 
+def QOpsLowerFloatContractions
+    : Pass<"qops-lower-float-contractions", "ModuleOp"> {
+  let summary = "Lower f32 / f64 linalg.matmul and linalg.batch_matmul to "
+                "the engine's packed register-tile kernel";
+  let description = [{
+    The float contraction of the engine (FloatMatMulKernel.cpp has the
+    formulas): a float `linalg.matmul` or `linalg.batch_matmul` on tensors
+    (default indexing maps, one element type: what the ONNX importer writes
+    for MatMul and Gemm) becomes b packed into NR-column panels
+    `[Bb, Np / NR, K, NR]` (a nest marked `qkernel.parallel_loops`; for a b
+    computed from constants a constant expression, packed once) and
+    MR x NR register tiles of broadcast multiply-adds in the vector dialect,
+    in the nest of tiles marked `qkernel.tile_loops` that qops-distribute
+    gives to threads. MR and NR come from the configured target's vector
+    registers (TuningTable.h: 12 x 32 f32 with AVX-512, 6 x 16 with AVX2 or
+    NEON-sized registers).
+
+    Each output is summed in increasing k from the out operand (a
+    `linalg.fill` is read as its value), each product rounded before it is
+    added, as the loops it replaces: the result is the same for every
+    target and thread count. `fma=true` uses `vector.fma` instead (one
+    rounding per step; results then differ in the last bits).
+
+    ```mlir
+    %y = linalg.matmul ins(%a, %w : tensor<128x768xf32>, tensor<768x3072xf32>)
+                       outs(%zero : tensor<128x3072xf32>) -> tensor<128x3072xf32>
+    // becomes (AVX-512): w packed to tensor<1x96x768x32xf32>; per tile
+    // scf.for %k iter_args(24 x vector<16xf32>) {
+    //   2 x vector.transfer_read of the panel's row k
+    //   12 x (tensor.extract a[row, k], vector.broadcast, 2 x mulf + addf)
+    // }
+    // 24 x vector.transfer_write into y
+    ```
+  }];
+  let options = [
+    Option<"fma", "fma", "bool", /*default=*/"false",
+           "One vector.fma per step (a single rounding) instead of a "
+           "multiply and an add">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::qkernel::QKernelDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 def ConvertQuantToQOps : Pass<"qops-from-quant", "ModuleOp"> {
   let summary = "Convert upstream quant.qcast/quant.dcast to ONNX-exact qops ops";
   let description = [{

@@ -90,6 +90,12 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
                      "of at the first call; the host must be little-endian "
                      "like the target"),
       llvm::cl::init(false)};
+  Option<bool> floatFma{
+      *this, "float-fma",
+      llvm::cl::desc("Float MatMul / Gemm steps as one fused multiply-add "
+                     "(qops-lower-float-contractions fma=true) instead of a "
+                     "multiply and an add in increasing k"),
+      llvm::cl::init(false)};
   Option<bool> runtimeAllocator{
       *this, "runtime-allocator",
       llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc / "

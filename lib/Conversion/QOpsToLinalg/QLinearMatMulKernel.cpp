@@ -5,8 +5,8 @@
 // micro-kernel in the vector dialect, on tensors (one-shot bufferization
 // makes it in place). The steps are functions: kernelUnsupportedReason,
 // planKernel (the strategy's tile, TuningTable.h), packOperands,
-// TileEmitter (accumulate, writeTile, emitBlock), emitTileLoops (the nest
-// of tiles that qops-distribute gives to threads).
+// TileEmitter (accumulate, writeTile, emitBlock), emitKernelTileLoops (the
+// nest of tiles that qops-distribute gives to threads, TileLoops.h).
 //
 //   A16[b, m, k] = a[b, m, k] - a_zp[m]   i16, padded with 0 to [B, M, Kp]
 //   B16[b, n/16, k/2, 16] = (b[b, k, n] - b_zp[n]) | (b[b, k+1, n] - ..) << 16
@@ -91,6 +91,7 @@
 #include "QLinearMatMulLanes.h"
 #include "QLinearMatMulMmla.h"
 #include "QLinearMatMulVnni.h"
+#include "TileLoops.h"
 #include "TuningTable.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
@@ -373,7 +374,7 @@ struct TileEmitter {
   RequantizeParams requantize;
   Type aOnnx, bOnnx;
   Value c0, c1, cRows, cCols, zeroAcc, padI16, padI32, padI8;
-  Value cBlock, cBlockEnd, cColumnsEnd, cM, cN, cLastRow, cKSteps;
+  Value cM, cLastRow, cKSteps;
   VectorType accType, pairType, lanesType;
 
   TileEmitter(OpBuilder &rewriter, Location loc, const Int8Contraction &op,
@@ -402,11 +403,7 @@ struct TileEmitter {
                                        rewriter.getI32IntegerAttr(0));
     padI8 =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI8IntegerAttr(0));
-    cBlock = arith::ConstantIndexOp::create(rewriter, loc, plan.rowBlock);
-    cBlockEnd = idx(plan.mPadded);
-    cColumnsEnd = idx(plan.nPadded);
     cM = idx(plan.m);
-    cN = idx(plan.n);
     cLastRow = arith::SubIOp::create(rewriter, loc, cM, c1);
     cKSteps = idx(packed.kSteps);
   }
@@ -749,95 +746,24 @@ struct TileEmitter {
   }
 };
 
-Value minOf(OpBuilder &b, Location l, Value x, Value step, Value bound) {
-  return arith::MinUIOp::create(b, l, arith::AddIOp::create(b, l, x, step),
-                                bound);
-}
-
 /// The tiles over y [B, M, N], as the nest qops-distribute gives to
-/// threads (Distribute.cpp, which holds the policy):
-///
-///   %chunk = arith.constant Np            (the nest's own value; Np >= 1)
-///   scf.for %bi = 0 to B iter_args(%y0 = %init) {qkernel.tile_loops = ..}
-///     scf.for %mb = 0 to Mp step MC iter_args(%y1 = %y0)
-///       scf.for %nc = 0 to Np step %chunk iter_args(%y2 = %y1)
-///         %s = tensor.extract_slice %y2[%bi, %mb, %nc]
-///                [1, min(%mb + MC, M) - %mb, min(%nc + %chunk, N) - %nc]
-///         %w = <the register tiles of rows [%mb, min(%mb + MC, Mp)),
-///               columns [%nc, min(%nc + %chunk, Np)), written into %s>
-///         tensor.insert_slice %w into %y2[...same...]
-///
-/// Every iteration writes its own part of y, so the result does not depend
-/// on how the pass splits or orders the loops. The body reads the column
-/// step only as `%nc + %chunk` (a chunk's end), which the pass rewrites to
-/// its chunk. On one thread the column loop runs once (all columns of a
-/// row block).
-Value emitTileLoops(OpBuilder &rewriter, Location loc,
-                    const TileEmitter &tiles, Value yInit) {
+/// threads (TileLoops.h; Distribute.cpp holds the policy).
+Value emitKernelTileLoops(OpBuilder &rewriter, Location loc,
+                          const TileEmitter &tiles, Value yInit) {
   const KernelPlan &plan = tiles.plan;
-  Value c0 = tiles.c0, c1 = tiles.c1;
-  // The column step, a value of its own: the pass replaces it.
-  Value chunk;
-  if (std::optional<int64_t> np = getConstantIntValue(plan.nPadded))
-    chunk = arith::ConstantIndexOp::create(rewriter, loc,
-                                           std::max<int64_t>(*np, 1));
-  else
-    chunk = arith::MaxUIOp::create(rewriter, loc, tiles.cColumnsEnd, c1);
-  auto body = [&](OpBuilder &b, Location l, Value bi, Value mb, Value nc,
-                  Value y) {
-    Value bb = plan.sharedB ? c0 : bi;
-    Value blockEnd = minOf(b, l, mb, tiles.cBlock, tiles.cBlockEnd);
-    Value chunkEnd = minOf(b, l, nc, chunk, tiles.cColumnsEnd);
-    // The tile's part of y: its rows and columns below M and N.
-    Value rowsInY =
-        arith::SubIOp::create(b, l, minOf(b, l, mb, tiles.cBlock, tiles.cM), mb);
-    Value columnsInY =
-        arith::SubIOp::create(b, l, minOf(b, l, nc, chunk, tiles.cN), nc);
-    SmallVector<OpFoldResult> offsets{bi, mb, nc};
-    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), rowsInY, columnsInY};
-    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
-    Value slice =
-        tensor::ExtractSliceOp::create(b, l, y, offsets, sizes, strides);
-    Value written = tiles.emitBlock(b, l, bi, bb, mb, blockEnd, nc, chunkEnd,
-                                    slice, c0, mb, nc);
-    return tensor::InsertSliceOp::create(b, l, written, y, offsets, sizes,
-                                         strides)
-        .getResult();
-  };
-  auto batchLoop = scf::ForOp::create(
-      rewriter, loc, c0,
-      getValueOrCreateConstantIndexOp(rewriter, loc, plan.batch), c1,
-      ValueRange{yInit},
-      [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
-        auto blockLoop = scf::ForOp::create(
-            b, l, c0, tiles.cBlockEnd, tiles.cBlock, batchArgs,
-            [&](OpBuilder &b, Location l, Value mb, ValueRange blockArgs) {
-              auto chunkLoop = scf::ForOp::create(
-                  b, l, c0, tiles.cColumnsEnd, chunk, blockArgs,
-                  [&](OpBuilder &b, Location l, Value nc, ValueRange args) {
-                    scf::YieldOp::create(b, l, body(b, l, bi, mb, nc, args[0]));
-                  });
-              scf::YieldOp::create(b, l, chunkLoop.getResults());
-            });
-        scf::YieldOp::create(b, l, blockLoop.getResults());
+  TileGrid grid{plan.batch,         plan.m,
+                plan.n,             plan.mPadded,
+                plan.nPadded,       plan.rowBlock,
+                plan.panelColumns,  plan.config.columnChunk,
+                plan.staticM,       plan.staticN};
+  return emitTileLoops(
+      rewriter, loc, grid, yInit,
+      [&](OpBuilder &b, Location l, Value bi, Value mb, Value blockEnd,
+          Value nc, Value chunkEnd, Value slice) {
+        Value bb = plan.sharedB ? tiles.c0 : bi;
+        return tiles.emitBlock(b, l, bi, bb, mb, blockEnd, nc, chunkEnd,
+                               slice, tiles.c0, mb, nc);
       });
-  // What the distribution policy needs to know of the contraction.
-  SmallVector<NamedAttribute> facts{
-      rewriter.getNamedAttr("panel_columns",
-                            rewriter.getI64IntegerAttr(plan.panelColumns)),
-      rewriter.getNamedAttr("column_chunk", rewriter.getI64IntegerAttr(
-                                                plan.config.columnChunk)),
-      rewriter.getNamedAttr("min_tasks",
-                            rewriter.getI64IntegerAttr(kMinParallelTasks))};
-  if (plan.staticM && plan.staticN) {
-    facts.push_back(rewriter.getNamedAttr(
-        "m", rewriter.getI64IntegerAttr(*plan.staticM)));
-    facts.push_back(rewriter.getNamedAttr(
-        "n", rewriter.getI64IntegerAttr(*plan.staticN)));
-  }
-  batchLoop->setAttr(qkernel::kTileLoopsAttrName,
-                     rewriter.getDictionaryAttr(facts));
-  return batchLoop.getResult(0);
 }
 
 /// y [B, M, N] back to the result's batch shape.
@@ -893,7 +819,7 @@ LogicalResult qops::lowerInt8Kernel(const Int8Contraction &op,
       rewriter, loc, ArrayRef<OpFoldResult>{plan.batch, plan.m, plan.n},
       yStorage);
   TileEmitter tiles(rewriter, loc, op, plan, packed, params);
-  Value y = emitTileLoops(rewriter, loc, tiles, yInit);
+  Value y = emitKernelTileLoops(rewriter, loc, tiles, yInit);
   auto resultType = cast<RankedTensorType>(converter.convertType(op.yType));
   rewriter.replaceOp(op.op, toResultShape(rewriter, loc, y, resultType,
                                           op.aStorage, plan.n));

@@ -64,6 +64,41 @@ constexpr Int8KernelConfig getInt8KernelConfig(Int8KernelStrategy strategy) {
   return {6, 16, 2, 2, 48, 256};
 }
 
+/// The register tile of the float kernel (FloatMatMulKernel.cpp) on a
+/// target with `vectorBits`-bit vector registers, `registers` of them:
+///
+///   registers        MR  vectors per row  MC   column chunk
+///   512 x 32 (zmm)   12  2                96   256   24 accumulators
+///   256 x 16 (ymm)    6  2                96   256   12 accumulators
+///   128 x 32 (NEON)   6  4                96   256   24 accumulators
+///   128 x 16 (xmm)    6  2                96   256   12 accumulators
+///
+/// NR = vectors per row x lanes (32 f32 columns with zmm, 16 with ymm or
+/// NEON, 8 with xmm); every row of a tile adds one broadcast of a to its
+/// accumulators, every k step reads the panel's vectors once. MC rows of
+/// a (96 x K x 4 bytes, in L2) meet each B panel of the block in turn.
+struct FloatKernelConfig {
+  int64_t tileRows;      // MR
+  int64_t vectorsPerRow; // NR / lanes
+  int64_t rowBlock;      // MC
+  int64_t columnChunk;   // columns of one thread's tile
+};
+
+constexpr FloatKernelConfig getFloatKernelConfig(unsigned vectorBits,
+                                                 unsigned registers) {
+  if (vectorBits >= 512)
+    return {12, 2, 96, 256};
+  if (vectorBits == 128 && registers >= 32)
+    return {6, 4, 96, 256};
+  return {6, 2, 96, 256};
+}
+
+/// A run-time b of the float kernel is packed into panels when a has at
+/// least this many rows (or an unknown count); a shorter a reads b's rows
+/// in place (packing would move as many bytes as the product reads). A b
+/// computed from constants is always packed, once.
+constexpr int64_t kFloatPackMinRows = 16;
+
 /// Tasks the int8 kernel's scf.forall offers at least where its shapes are
 /// static (qops-distribute reads it from the nest's marker): the
 /// column chunk shrinks (to two B panels at the least) until

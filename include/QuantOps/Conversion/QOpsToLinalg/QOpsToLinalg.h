@@ -53,6 +53,14 @@ void populateDecomposeConvolutionsPatterns(RewritePatternSet &patterns);
 /// qkernel.pack_b (made by the int8 kernel) becomes the linalg / vector IR
 /// of its layout.
 void populateLowerPackingPatterns(RewritePatternSet &patterns);
+
+/// The float contraction (qops-lower-float-contractions,
+/// FloatMatMulKernel.cpp): f32 / f64 linalg.matmul and linalg.batch_matmul
+/// on tensors -> packed B panels and register tiles for `target`'s vector
+/// registers, in the engine's nest of tiles. `fma`: one vector.fma per
+/// step instead of a multiply then an add (not the documented order).
+void populateFloatContractionPatterns(RewritePatternSet &patterns,
+                                      const QOpsTarget &target, bool fma);
 /// qkernel.matmul (QLinearMatMul and MatMulInteger, decomposed) in the
 /// generic form alone (linalg ops; any operand type). With `parallel`, an
 /// integer gemv (a few rows of a) sums k in chunks into partials that

@@ -1,0 +1,453 @@
+//===- FloatMatMulKernel.cpp - qops-lower-float-contractions --------------===//
+//
+// The engine's float contraction: linalg.matmul / linalg.batch_matmul on
+// f32 or f64 (the importer's MatMul and Gemm, the unfused reading of QDQ
+// models) as packed B panels and register tiles of broadcast multiply-adds
+// in the vector dialect, on tensors, run in the engine's nest of tiles
+// (TileLoops.h; qops-distribute gives it to threads).
+//
+//   y[b, m, n] = c[b, m, n] + sum_{k = 0}^{K - 1} a[b, m, k] w[b, k, n]
+//
+// Each output is summed in increasing k from c (the importer's MatMul: its
+// out is linalg.fill +0.0), every product rounded before it is added
+// (arith.mulf, then arith.addf): the order docs/Numerics.md gives for float
+// MatMul, so that the result is the same for every target, tile and thread
+// count, and equal to the loops this pass replaces. With `fma` the step is
+// one vector.fma instead (one rounding per step: faster where a multiply
+// and an add do not issue together, and no longer that order).
+//
+//   L  = lanes of a vector register (512 / 256 / 128 bits over the element)
+//   NR = V L columns of a panel, MR rows of a tile (TuningTable.h)
+//   Bp[b, p, k, j] = w[b, k, p NR + j]   (0 for p NR + j >= N)
+//                                        [Bb, Np / NR, K, NR], one
+//                                        transfer of V vectors per k row
+//   packed when w is computed from constants (then once: the pack is a
+//   constant expression, qops-hoist-constant-expressions / qops-const-eval)
+//   or when a may have kFloatPackMinRows rows or more; otherwise the tiles
+//   read w's rows in place (columns past N masked).
+//
+//   tile (rows m0 .. m0 + MR, panel p):
+//     row_r      = m0 + r, or min(m0 + r, M - 1) in a tile that may pass M
+//     acc[r][v]  = c (broadcast, c a linalg.fill) or c's lanes
+//     for k = 0 .. K - 1:
+//       bv[v]     = Bp[b, p, k, v L .. v L + L)
+//       acc[r][v] = acc[r][v] + broadcast(a[b, row_r, k]) * bv[v]
+//     y[b, row_r, p NR + v L ..] = acc[r][v]   (masked past N)
+//
+// A tile that passes M computes row M - 1 again for its rows past M and
+// writes the same values there (as the int8 kernel does). A statically
+// short a (M < MR) gets a tile of M rows.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Conversion/Passes.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
+#include "QuantOps/Target/TargetAttr.h"
+#include "QuantOps/Target/TargetInfo.h"
+
+#include "QLinearMatMulLanes.h" // roundUpTo
+#include "TileLoops.h"
+#include "TuningTable.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+#include "llvm/TargetParser/Triple.h"
+
+namespace mlir::qops {
+#define GEN_PASS_DEF_QOPSLOWERFLOATCONTRACTIONS
+#include "QuantOps/Conversion/Passes.h.inc"
+} // namespace mlir::qops
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+/// Whether `v` is computed from constants alone (no argument, no memory
+/// read): then whatever packs it is a constant expression, run once.
+bool isComputedFromConstants(Value v, int depth = 0) {
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 64)
+    return false;
+  if (def->hasTrait<OpTrait::ConstantLike>())
+    return true;
+  if (!isMemoryEffectFree(def))
+    return false;
+  for (Value operand : def->getOperands())
+    if (!isComputedFromConstants(operand, depth + 1))
+      return false;
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(def->getRegions(), captured);
+  return llvm::all_of(captured, [&](Value c) {
+    return isComputedFromConstants(c, depth + 1);
+  });
+}
+
+/// `v` of rank 2 as [1, rows, columns]; rank 3 as is.
+Value toBatched(OpBuilder &b, Location loc, Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  if (type.getRank() == 3)
+    return v;
+  return tensor::ExpandShapeOp::create(
+      b, loc,
+      RankedTensorType::get({1, type.getDimSize(0), type.getDimSize(1)},
+                            type.getElementType()),
+      v, ArrayRef<ReassociationIndices>{{0, 1}, {2}},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1),
+                             tensor::getMixedSize(b, loc, v, 0),
+                             tensor::getMixedSize(b, loc, v, 1)});
+}
+
+/// What the kernel decided for one contraction.
+struct FloatPlan {
+  FloatKernelConfig config;
+  int64_t lanes, rows, panelColumns;
+  bool packed, columnsExact, partialTiles, fma;
+  OpFoldResult batch, m, k, n, mPadded, nPadded;
+  std::optional<int64_t> staticM, staticN;
+  VectorType vectorType;
+};
+
+/// Bp (the file comment): one perfect nest over batches x panels, marked
+/// qkernel.parallel_loops (each panel its own slice, for qops-distribute),
+/// each k row of a panel V vector transfers.
+Value packFloatPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
+                      Value w) {
+  Type element = plan.vectorType.getElementType();
+  AffineExpr s0 = b.getAffineSymbolExpr(0);
+  OpFoldResult batches = tensor::getMixedSize(b, loc, w, 0);
+  OpFoldResult panels = affine::makeComposedFoldedAffineApply(
+      b, loc, s0.floorDiv(plan.panelColumns), {plan.nPadded});
+  Value init = tensor::EmptyOp::create(
+      b, loc,
+      ArrayRef<OpFoldResult>{batches, panels, plan.k,
+                             b.getIndexAttr(plan.panelColumns)},
+      element);
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  Value cCols = arith::ConstantIndexOp::create(b, loc, plan.panelColumns);
+  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  Value kEnd = getValueOrCreateConstantIndexOp(b, loc, plan.k);
+  SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
+  auto panelBody = [&](OpBuilder &b, Location l, Value bb, Value panel,
+                       Value packed) {
+    SmallVector<OpFoldResult> offsets{bb, panel, b.getIndexAttr(0),
+                                      b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(1),
+                                    plan.k, b.getIndexAttr(plan.panelColumns)};
+    Value slice =
+        tensor::ExtractSliceOp::create(b, l, packed, offsets, sizes, strides);
+    Value n0 = arith::MulIOp::create(b, l, panel, cCols);
+    auto rows = scf::ForOp::create(
+        b, l, c0, kEnd, c1, ValueRange{slice},
+        [&](OpBuilder &b, Location l, Value k, ValueRange args) {
+          Value s = args[0];
+          for (int64_t v = 0; v < plan.panelColumns / plan.lanes; ++v) {
+            Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
+            Value lanes = vector::TransferReadOp::create(
+                b, l, plan.vectorType, w,
+                ValueRange{bb, k, arith::AddIOp::create(b, l, n0, offset)},
+                pad, ArrayRef<bool>{plan.columnsExact});
+            s = vector::TransferWriteOp::create(
+                    b, l, lanes, s, ValueRange{c0, c0, k, offset},
+                    ArrayRef<bool>{true})
+                    .getResult();
+          }
+          scf::YieldOp::create(b, l, s);
+        });
+    return tensor::InsertSliceOp::create(b, l, rows.getResult(0), packed,
+                                         offsets, sizes, strides)
+        .getResult();
+  };
+  Value panelsEnd = getValueOrCreateConstantIndexOp(b, loc, panels);
+  auto batchLoop = scf::ForOp::create(
+      b, loc, c0, getValueOrCreateConstantIndexOp(b, loc, batches), c1,
+      ValueRange{init},
+      [&](OpBuilder &b, Location l, Value bb, ValueRange batchArgs) {
+        auto panelLoop = scf::ForOp::create(
+            b, l, c0, panelsEnd, c1, batchArgs,
+            [&](OpBuilder &b, Location l, Value panel, ValueRange args) {
+              scf::YieldOp::create(b, l, panelBody(b, l, bb, panel, args[0]));
+            });
+        scf::YieldOp::create(b, l, panelLoop.getResults());
+      });
+  batchLoop->setAttr(qkernel::kParallelLoopsAttrName, b.getUnitAttr());
+  return batchLoop.getResult(0);
+}
+
+/// The register tiles of one contraction (the file comment).
+struct FloatTiles {
+  const FloatPlan &plan;
+  Value a, w, fillValue; // a [B, M, K]; w packed or [Bb, K, N]
+  bool sharedB;
+  Value c0, c1, cRows, cCols, cLastRow, cK, pad;
+
+  FloatTiles(OpBuilder &b, Location loc, const FloatPlan &plan, Value a,
+             Value w, Value fillValue, bool sharedB)
+      : plan(plan), a(a), w(w), fillValue(fillValue), sharedB(sharedB) {
+    c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    c1 = arith::ConstantIndexOp::create(b, loc, 1);
+    cRows = arith::ConstantIndexOp::create(b, loc, plan.rows);
+    cCols = arith::ConstantIndexOp::create(b, loc, plan.panelColumns);
+    Value cM = getValueOrCreateConstantIndexOp(b, loc, plan.m);
+    cLastRow = arith::SubIOp::create(b, loc, cM, c1);
+    cK = getValueOrCreateConstantIndexOp(b, loc, plan.k);
+    pad = arith::ConstantOp::create(
+        b, loc, b.getZeroAttr(plan.vectorType.getElementType()));
+  }
+
+  int64_t vectors() const { return plan.panelColumns / plan.lanes; }
+
+  /// The tile's row r: m0 + r, clamped to M - 1 where tiles may pass M.
+  Value row(OpBuilder &b, Location l, Value m0, int64_t r) const {
+    Value row = arith::AddIOp::create(
+        b, l, m0, arith::ConstantIndexOp::create(b, l, r));
+    if (!plan.partialTiles)
+      return row;
+    return arith::MinUIOp::create(b, l, row, cLastRow);
+  }
+
+  /// Vector v of the panel at column n0 (panel p), row k of w.
+  Value readB(OpBuilder &b, Location l, Value bb, Value n0, Value panel,
+              Value k, int64_t v) const {
+    Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
+    if (plan.packed)
+      return vector::TransferReadOp::create(b, l, plan.vectorType, w,
+                                            ValueRange{bb, panel, k, offset},
+                                            pad, ArrayRef<bool>{true});
+    return vector::TransferReadOp::create(
+        b, l, plan.vectorType, w,
+        ValueRange{bb, k, arith::AddIOp::create(b, l, n0, offset)}, pad,
+        ArrayRef<bool>{plan.columnsExact});
+  }
+
+  /// acc[r][v] at the start: the fill value, or c's lanes (read from the
+  /// block's slice `y` of c, before the tile writes them).
+  SmallVector<Value> initial(OpBuilder &b, Location l, Value y,
+                             ArrayRef<Value> rowsInY, Value columnInY) const {
+    SmallVector<Value> inits;
+    Value splat;
+    if (fillValue)
+      splat = vector::BroadcastOp::create(b, l, plan.vectorType, fillValue);
+    for (Value row : rowsInY)
+      for (int64_t v = 0; v < vectors(); ++v) {
+        if (splat) {
+          inits.push_back(splat);
+          continue;
+        }
+        Value column = arith::AddIOp::create(
+            b, l, columnInY,
+            arith::ConstantIndexOp::create(b, l, v * plan.lanes));
+        inits.push_back(vector::TransferReadOp::create(
+            b, l, plan.vectorType, y, ValueRange{c0, row, column}, pad,
+            ArrayRef<bool>{plan.columnsExact}));
+      }
+    return inits;
+  }
+
+  /// The k loop of one tile: acc[r][v] += a[row_r, k] * bv[v].
+  SmallVector<Value> accumulate(OpBuilder &b, Location l, Value bi, Value bb,
+                                ArrayRef<Value> rows, Value n0, Value panel,
+                                ValueRange inits) const {
+    auto kLoop = scf::ForOp::create(
+        b, l, c0, cK, c1, inits,
+        [&](OpBuilder &b, Location l, Value k, ValueRange accs) {
+          SmallVector<Value> bv;
+          for (int64_t v = 0; v < vectors(); ++v)
+            bv.push_back(readB(b, l, bb, n0, panel, k, v));
+          SmallVector<Value> next;
+          for (auto [r, row] : llvm::enumerate(rows)) {
+            Value x = tensor::ExtractOp::create(b, l, a, ValueRange{bi, row, k});
+            Value lanes = vector::BroadcastOp::create(b, l, plan.vectorType, x);
+            for (int64_t v = 0; v < vectors(); ++v) {
+              Value acc = accs[r * vectors() + v];
+              if (plan.fma) {
+                next.push_back(vector::FMAOp::create(b, l, lanes, bv[v], acc));
+                continue;
+              }
+              Value product = arith::MulFOp::create(b, l, lanes, bv[v]);
+              next.push_back(arith::AddFOp::create(b, l, acc, product));
+            }
+          }
+          scf::YieldOp::create(b, l, next);
+        });
+    return llvm::to_vector_of<Value>(kLoop.getResults());
+  }
+
+  /// One tile into `y` (a slice whose (0, 0, 0) is (bi, mb, nBegin)).
+  Value emitTile(OpBuilder &b, Location l, Value bi, Value bb, Value m0,
+                 Value n0, Value mb, Value nBegin, Value y) const {
+    SmallVector<Value> rows, rowsInY;
+    for (int64_t r = 0; r < plan.rows; ++r) {
+      rows.push_back(row(b, l, m0, r));
+      rowsInY.push_back(arith::SubIOp::create(b, l, rows.back(), mb));
+    }
+    Value columnInY = arith::SubIOp::create(b, l, n0, nBegin);
+    Value panel = arith::DivUIOp::create(b, l, n0, cCols);
+    SmallVector<Value> accs =
+        accumulate(b, l, bi, bb, rows, n0, panel,
+                   initial(b, l, y, rowsInY, columnInY));
+    for (int64_t r = 0; r < plan.rows; ++r)
+      for (int64_t v = 0; v < vectors(); ++v) {
+        Value column = arith::AddIOp::create(
+            b, l, columnInY,
+            arith::ConstantIndexOp::create(b, l, v * plan.lanes));
+        y = vector::TransferWriteOp::create(
+                b, l, accs[r * vectors() + v], y,
+                ValueRange{c0, rowsInY[r], column},
+                ArrayRef<bool>{plan.columnsExact})
+                .getResult();
+      }
+    return y;
+  }
+
+  /// One block of the tile nest: every panel of [nBegin, nEnd), in each
+  /// the block's MR-row tiles (the panel's vectors stay in L1 across them).
+  Value emitBlock(OpBuilder &b, Location l, Value bi, Value mb,
+                  Value blockEnd, Value nBegin, Value nEnd, Value y) const {
+    Value bb = sharedB ? c0 : bi;
+    auto panelLoop = scf::ForOp::create(
+        b, l, nBegin, nEnd, cCols, ValueRange{y},
+        [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
+          auto rowLoop = scf::ForOp::create(
+              b, l, mb, blockEnd, cRows, panelArgs,
+              [&](OpBuilder &b, Location l, Value m0, ValueRange args) {
+                scf::YieldOp::create(
+                    b, l, emitTile(b, l, bi, bb, m0, n0, mb, nBegin, args[0]));
+              });
+          scf::YieldOp::create(b, l, rowLoop.getResults());
+        });
+    return panelLoop.getResult(0);
+  }
+};
+
+/// The plan for a [B, M, K] x [Bb, K, N] product of `element`s.
+FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
+                          FloatKernelConfig config, unsigned vectorBits,
+                          bool fma, bool wIsConstant) {
+  FloatPlan plan;
+  plan.config = config;
+  plan.fma = fma;
+  Type element = cast<RankedTensorType>(a.getType()).getElementType();
+  plan.lanes = vectorBits / element.getIntOrFloatBitWidth();
+  plan.vectorType = VectorType::get({plan.lanes}, element);
+  plan.panelColumns = config.vectorsPerRow * plan.lanes;
+  plan.batch = tensor::getMixedSize(b, loc, a, 0);
+  plan.m = tensor::getMixedSize(b, loc, a, 1);
+  plan.k = tensor::getMixedSize(b, loc, a, 2);
+  plan.n = tensor::getMixedSize(b, loc, w, 2);
+  plan.staticM = getConstantIntValue(plan.m);
+  plan.staticN = getConstantIntValue(plan.n);
+  plan.rows = config.tileRows;
+  if (plan.staticM)
+    plan.rows = std::min(plan.rows, std::max<int64_t>(*plan.staticM, 1));
+  plan.packed = wIsConstant || !plan.staticM ||
+                *plan.staticM >= kFloatPackMinRows;
+  plan.mPadded = roundUpTo(b, loc, plan.m, plan.rows);
+  plan.nPadded = roundUpTo(b, loc, plan.n, plan.panelColumns);
+  plan.partialTiles = !plan.staticM || *plan.staticM % plan.rows != 0;
+  plan.columnsExact = plan.staticN && *plan.staticN % plan.panelColumns == 0;
+  return plan;
+}
+
+/// linalg.matmul / linalg.batch_matmul of one float type, default maps,
+/// on tensors.
+struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  LowerFloatMatMul(MLIRContext *ctx, unsigned vectorBits, unsigned registers,
+                   bool fma)
+      : OpInterfaceRewritePattern(ctx), vectorBits(vectorBits),
+        registers(registers), fma(fma) {}
+
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+    auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation());
+    if ((!matmul && !batch) || !op.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(op, "not a matmul on tensors");
+    if ((matmul && matmul.hasUserDefinedMaps()) ||
+        (batch && batch.hasUserDefinedMaps()))
+      return rewriter.notifyMatchFailure(op, "indexing maps of its own");
+    Type element = getElementTypeOrSelf(op->getResult(0).getType());
+    if (!element.isF32() && !element.isF64())
+      return rewriter.notifyMatchFailure(op, "not f32 or f64");
+    for (Value operand : op->getOperands())
+      if (getElementTypeOrSelf(operand.getType()) != element)
+        return rewriter.notifyMatchFailure(op, "mixed element types");
+    Location loc = op.getLoc();
+    Value aIn = op.getDpsInputOperand(0)->get();
+    Value wIn = op.getDpsInputOperand(1)->get();
+    Value cIn = op.getDpsInitOperand(0)->get();
+    // c a fill: its value starts every sum, its destination takes y.
+    Value fillValue;
+    if (auto fill = cIn.getDefiningOp<linalg::FillOp>()) {
+      fillValue = fill.getInputs()[0];
+      cIn = fill.getOutputs()[0];
+    }
+    Value a = toBatched(rewriter, loc, aIn);
+    Value w = toBatched(rewriter, loc, wIn);
+    Value c = toBatched(rewriter, loc, cIn);
+    FloatPlan plan = planFloatKernel(
+        rewriter, loc, a, w, getFloatKernelConfig(vectorBits, registers),
+        vectorBits, fma, isComputedFromConstants(wIn));
+    if (plan.packed)
+      w = packFloatPanels(rewriter, loc, plan, w);
+    FloatTiles tiles(rewriter, loc, plan, a, w, fillValue,
+                     /*sharedB=*/false);
+    TileGrid grid{plan.batch,        plan.m,
+                  plan.n,            plan.mPadded,
+                  plan.nPadded,      plan.config.rowBlock,
+                  plan.panelColumns, plan.config.columnChunk,
+                  plan.staticM,      plan.staticN};
+    Value y = emitTileLoops(
+        rewriter, loc, grid, c,
+        [&](OpBuilder &b, Location l, Value bi, Value mb, Value blockEnd,
+            Value nBegin, Value nEnd, Value slice) {
+          return tiles.emitBlock(b, l, bi, mb, blockEnd, nBegin, nEnd, slice);
+        });
+    if (matmul)
+      y = tensor::CollapseShapeOp::create(
+          rewriter, loc, op->getResult(0).getType(), y,
+          ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+    rewriter.replaceOp(op, y);
+    return success();
+  }
+
+  unsigned vectorBits, registers;
+  bool fma;
+};
+
+struct LowerFloatContractionsPass
+    : public qops::impl::QOpsLowerFloatContractionsBase<
+          LowerFloatContractionsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    Operation *module = getOperation();
+    QOpsTarget requested = getTargetFor(module, QOpsTarget{});
+    llvm::Expected<QOpsTarget> resolved = resolveTarget(requested);
+    if (!resolved) {
+      module->emitError() << llvm::toString(resolved.takeError());
+      return signalPassFailure();
+    }
+    RewritePatternSet patterns(&getContext());
+    populateFloatContractionPatterns(patterns, *resolved, fma);
+    walkAndApplyPatterns(module, std::move(patterns));
+  }
+};
+
+} // namespace
+
+void qops::populateFloatContractionPatterns(RewritePatternSet &patterns,
+                                            const QOpsTarget &target,
+                                            bool fma) {
+  llvm::Triple triple(target.triple);
+  unsigned vectorBits = vectorRegisterBits(target);
+  unsigned registers =
+      vectorBits == 512 || triple.isAArch64() ? 32 : 16;
+  patterns.add<LowerFloatMatMul>(patterns.getContext(), vectorBits, registers,
+                                 fma);
+}

@@ -1,0 +1,99 @@
+//===- TileLoops.cpp - the nest of tiles that qops-distribute splits ------===//
+//
+// emitTileLoops (TileLoops.h has the IR).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileLoops.h"
+
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
+
+#include "TuningTable.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::qops;
+
+static Value minOf(OpBuilder &b, Location l, Value x, Value step,
+                   Value bound) {
+  return arith::MinUIOp::create(b, l, arith::AddIOp::create(b, l, x, step),
+                                bound);
+}
+
+Value qops::emitTileLoops(OpBuilder &builder, Location loc,
+                          const TileGrid &grid, Value yInit,
+                          TileBlockBuilder emitBlock) {
+  auto idx = [&](OpFoldResult v) {
+    return getValueOrCreateConstantIndexOp(builder, loc, v);
+  };
+  Value c0 = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value cBlock = arith::ConstantIndexOp::create(builder, loc, grid.rowBlock);
+  Value cBlockEnd = idx(grid.mPadded), cColumnsEnd = idx(grid.nPadded);
+  Value cM = idx(grid.m), cN = idx(grid.n);
+  // The column step, a value of its own: the pass replaces it.
+  Value chunk;
+  if (std::optional<int64_t> np = getConstantIntValue(grid.nPadded))
+    chunk = arith::ConstantIndexOp::create(builder, loc,
+                                           std::max<int64_t>(*np, 1));
+  else
+    chunk = arith::MaxUIOp::create(builder, loc, cColumnsEnd, c1);
+  auto body = [&](OpBuilder &b, Location l, Value bi, Value mb, Value nc,
+                  Value y) {
+    Value blockEnd = minOf(b, l, mb, cBlock, cBlockEnd);
+    Value chunkEnd = minOf(b, l, nc, chunk, cColumnsEnd);
+    // The tile's part of y: its rows and columns below M and N.
+    Value rowsInY = arith::SubIOp::create(b, l, minOf(b, l, mb, cBlock, cM), mb);
+    Value columnsInY =
+        arith::SubIOp::create(b, l, minOf(b, l, nc, chunk, cN), nc);
+    SmallVector<OpFoldResult> offsets{bi, mb, nc};
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), rowsInY, columnsInY};
+    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+    Value slice =
+        tensor::ExtractSliceOp::create(b, l, y, offsets, sizes, strides);
+    Value written = emitBlock(b, l, bi, mb, blockEnd, nc, chunkEnd, slice);
+    return tensor::InsertSliceOp::create(b, l, written, y, offsets, sizes,
+                                         strides)
+        .getResult();
+  };
+  auto batchLoop = scf::ForOp::create(
+      builder, loc, c0, idx(grid.batch), c1, ValueRange{yInit},
+      [&](OpBuilder &b, Location l, Value bi, ValueRange batchArgs) {
+        auto blockLoop = scf::ForOp::create(
+            b, l, c0, cBlockEnd, cBlock, batchArgs,
+            [&](OpBuilder &b, Location l, Value mb, ValueRange blockArgs) {
+              auto chunkLoop = scf::ForOp::create(
+                  b, l, c0, cColumnsEnd, chunk, blockArgs,
+                  [&](OpBuilder &b, Location l, Value nc, ValueRange args) {
+                    scf::YieldOp::create(b, l, body(b, l, bi, mb, nc, args[0]));
+                  });
+              scf::YieldOp::create(b, l, chunkLoop.getResults());
+            });
+        scf::YieldOp::create(b, l, blockLoop.getResults());
+      });
+  // What the distribution policy needs to know of the contraction.
+  SmallVector<NamedAttribute> facts{
+      builder.getNamedAttr("panel_columns",
+                           builder.getI64IntegerAttr(grid.panelColumns)),
+      builder.getNamedAttr("column_chunk",
+                           builder.getI64IntegerAttr(grid.columnChunk)),
+      builder.getNamedAttr("min_tasks",
+                           builder.getI64IntegerAttr(kMinParallelTasks))};
+  if (grid.staticM && grid.staticN) {
+    facts.push_back(
+        builder.getNamedAttr("m", builder.getI64IntegerAttr(*grid.staticM)));
+    facts.push_back(
+        builder.getNamedAttr("n", builder.getI64IntegerAttr(*grid.staticN)));
+  }
+  batchLoop->setAttr(qkernel::kTileLoopsAttrName,
+                     builder.getDictionaryAttr(facts));
+  return batchLoop.getResult(0);
+}

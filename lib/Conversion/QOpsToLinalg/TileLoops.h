@@ -1,0 +1,59 @@
+//===- TileLoops.h - the nest of tiles that qops-distribute splits -*- C++ -*-===//
+//
+// The outer loops every packed contraction kernel of the engine runs its
+// register tiles in (the int8 kernel, QLinearMatMulKernel.cpp, and the
+// float kernel, FloatMatMulKernel.cpp): batches x row blocks x column
+// chunks, each iteration writing its own slice of y [B, M, N], marked
+// qkernel.tile_loops with what qops-distribute's policy needs to know
+// (Distribute.cpp):
+//
+//   %chunk = arith.constant Np            (the nest's own value; Np >= 1)
+//   scf.for %bi = 0 to B iter_args(%y0 = %init) {qkernel.tile_loops = ..}
+//     scf.for %mb = 0 to Mp step MC iter_args(%y1 = %y0)
+//       scf.for %nc = 0 to Np step %chunk iter_args(%y2 = %y1)
+//         %s = tensor.extract_slice %y2[%bi, %mb, %nc]
+//                [1, min(%mb + MC, M) - %mb, min(%nc + %chunk, N) - %nc]
+//         %w = <the block: rows [%mb, min(%mb + MC, Mp)),
+//               columns [%nc, min(%nc + %chunk, Np)), written into %s>
+//         tensor.insert_slice %w into %y2[...same...]
+//
+// The body reads the column step only as `%nc + %chunk` (a chunk's end),
+// which the pass rewrites to its chunk. On one thread the column loop runs
+// once (all columns of a row block).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_TILELOOPS_H
+#define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_TILELOOPS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
+
+#include <optional>
+
+namespace mlir::qops {
+
+/// The grid of a kernel's tiles over y [B, M, N]: M and N, padded to the
+/// register tile (Mp) and to the B panel (Np); MC rows per block; the
+/// widest column chunk a thread takes and the panel width it is a multiple
+/// of (both for the distribution policy).
+struct TileGrid {
+  OpFoldResult batch, m, n, mPadded, nPadded;
+  int64_t rowBlock, panelColumns, columnChunk;
+  std::optional<int64_t> staticM, staticN;
+};
+
+/// Writes one block: batch `bi`, rows [mb, blockEnd), columns
+/// [nBegin, nEnd), into `slice` (element (0, 0, 0) of which is y's
+/// (bi, mb, nBegin)); returns the written slice.
+using TileBlockBuilder =
+    function_ref<Value(OpBuilder &b, Location loc, Value bi, Value mb,
+                       Value blockEnd, Value nBegin, Value nEnd, Value slice)>;
+
+/// The nest above over `yInit` [B, M, N]; returns the written y.
+Value emitTileLoops(OpBuilder &builder, Location loc, const TileGrid &grid,
+                    Value yInit, TileBlockBuilder emitBlock);
+
+} // namespace mlir::qops
+
+#endif // QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_TILELOOPS_H

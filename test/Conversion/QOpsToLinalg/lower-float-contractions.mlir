@@ -1,0 +1,132 @@
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions --canonicalize | FileCheck %s --check-prefixes=CHECK,ZMM
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" --qops-lower-float-contractions --canonicalize | FileCheck %s --check-prefixes=CHECK,YMM
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=aarch64-linux-gnu target-cpu=neoverse-n1" --qops-lower-float-contractions --canonicalize | FileCheck %s --check-prefixes=CHECK,NEON
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions=fma --canonicalize | FileCheck %s --check-prefix=FMA
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions | FileCheck %s --check-prefix=MARK
+
+// qops-lower-float-contractions (FloatMatMulKernel.cpp): a float
+// linalg.matmul / batch_matmul becomes b packed into NR-column panels and
+// MR x NR register tiles, sized by the target's vector registers:
+// AVX-512 (znver4) 12 x 32 f32 (2 x vector<16xf32> per row), AVX2 (znver3)
+// 6 x 16 (2 x vector<8xf32>), NEON (neoverse-n1) 6 x 16 (4 x vector<4xf32>).
+
+// A 128 x 64 x 96 product, its out a fill of 0: b packed to [1, Np/NR, K, NR]
+// in a nest marked for threads; each tile's accumulators start at the fill
+// value, every k step multiplies the broadcast a[row, k] with the panel's
+// row k and adds (in that order); the tiles are the engine's nest.
+// CHECK-LABEL: func.func @matmul_fill
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00>
+// ZMM: tensor.empty() : tensor<1x3x64x32xf32>
+// YMM: tensor.empty() : tensor<1x6x64x16xf32>
+// NEON: tensor.empty() : tensor<1x6x64x16xf32>
+// CHECK: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x64x96xf32>
+// CHECK: vector.transfer_write {{.*}} {in_bounds = [true]}
+// CHECK: scf.for
+// ZMM: scf.for %{{.*}} step %c12
+// YMM: scf.for %{{.*}} step %c6
+// NEON: scf.for %{{.*}} step %c6
+// ZMM: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]{{.*}}) -> (vector<16xf32>, vector<16xf32>,
+// YMM: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]{{.*}}) -> (vector<8xf32>, vector<8xf32>,
+// NEON: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]{{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>,
+// CHECK: %[[B0:.*]] = vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x{{3|6}}x64x{{32|16}}xf32>
+// CHECK: %[[A:.*]] = tensor.extract %{{.*}} : tensor<1x128x64xf32>
+// CHECK: %[[LANES:.*]] = vector.broadcast %[[A]]
+// CHECK: %[[P:.*]] = arith.mulf %[[LANES]], %[[B0]]
+// CHECK: arith.addf %{{.*}}, %[[P]]
+// CHECK-NOT: vector.fma
+// CHECK: vector.transfer_write {{.*}} {in_bounds = [true]}
+// CHECK: tensor.collapse_shape {{.*}} into tensor<128x96xf32>
+// FMA-LABEL: func.func @matmul_fill
+// FMA: vector.fma
+// FMA-NOT: arith.mulf
+// MARK-LABEL: func.func @matmul_fill
+// MARK: qkernel.parallel_loops
+// MARK: qkernel.tile_loops = {column_chunk = 256 : i64, m = 128 : i64, min_tasks = 64 : i64, n = 96 : i64, panel_columns = 32 : i64}
+func.func @matmul_fill(%a: tensor<128x64xf32>, %w: tensor<64x96xf32>) -> tensor<128x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x96xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<128x96xf32>) -> tensor<128x96xf32>
+  %y = linalg.matmul ins(%a, %w : tensor<128x64xf32>, tensor<64x96xf32>) outs(%c : tensor<128x96xf32>) -> tensor<128x96xf32>
+  return %y : tensor<128x96xf32>
+}
+
+// -----
+
+// An out that is not a fill: y = c + a w, each tile's accumulators read
+// from c; N = 40 is not a multiple of NR, so the columns past N are masked
+// (transfers not in bounds); M = 20 passes the last 12-row tile, whose rows
+// are clamped to row 19.
+// CHECK-LABEL: func.func @matmul_accumulate
+// CHECK-NOT: tensor.empty() : tensor<20x40xf32>
+// ZMM: arith.minui %{{.*}}, %c19
+// CHECK: vector.transfer_read %{{.*}} : tensor<1x20x40xf32>, vector<
+// CHECK: arith.mulf
+// CHECK: vector.transfer_write %{{.*}} : vector<{{16|8|4}}xf32>, tensor<1x20x40xf32>
+func.func @matmul_accumulate(%a: tensor<20x8xf32>, %w: tensor<8x40xf32>, %c: tensor<20x40xf32>) -> tensor<20x40xf32> {
+  %y = linalg.matmul ins(%a, %w : tensor<20x8xf32>, tensor<8x40xf32>) outs(%c : tensor<20x40xf32>) -> tensor<20x40xf32>
+  return %y : tensor<20x40xf32>
+}
+
+// -----
+
+// A short a (M = 3 < kFloatPackMinRows) with a run-time b: b's rows are
+// read in place (no packing), and the tile is 3 rows high.
+// CHECK-LABEL: func.func @matmul_short
+// CHECK-NOT: qkernel.parallel_loops
+// CHECK-NOT: tensor.empty() : tensor<1x
+// CHECK: scf.for {{.*}} -> (vector<{{[0-9]+}}xf32>
+// ZMM-SAME: , vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// ZMM: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x32x64xf32>, vector<16xf32>
+func.func @matmul_short(%a: tensor<3x32xf32>, %w: tensor<32x64xf32>) -> tensor<3x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<3x64xf32>) -> tensor<3x64xf32>
+  %y = linalg.matmul ins(%a, %w : tensor<3x32xf32>, tensor<32x64xf32>) outs(%c : tensor<3x64xf32>) -> tensor<3x64xf32>
+  return %y : tensor<3x64xf32>
+}
+
+// -----
+
+// A short a whose b is computed from constants: packed all the same (the
+// pack is a constant expression, run once).
+// CHECK-LABEL: func.func @matmul_constant_b
+// ZMM: tensor.empty() : tensor<1x2x32x32xf32>
+func.func @matmul_constant_b(%a: tensor<1x32xf32>) -> tensor<1x64xf32> {
+  %w = arith.constant dense<0.5> : tensor<32x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<1x64xf32>) -> tensor<1x64xf32>
+  %y = linalg.matmul ins(%a, %w : tensor<1x32xf32>, tensor<32x64xf32>) outs(%c : tensor<1x64xf32>) -> tensor<1x64xf32>
+  return %y : tensor<1x64xf32>
+}
+
+// -----
+
+// batch_matmul with dynamic sizes; f64 halves the lanes (NR = 16 on AVX-512).
+// CHECK-LABEL: func.func @batch_f64_dynamic
+// ZMM: tensor.empty({{.*}}) : tensor<?x?x?x16xf64>
+// ZMM: vector.transfer_read {{.*}} : tensor<?x?x?xf64>, vector<8xf64>
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: return %{{.*}} : tensor<?x?x?xf64>
+func.func @batch_f64_dynamic(%a: tensor<?x?x?xf64>, %w: tensor<?x?x?xf64>, %c: tensor<?x?x?xf64>) -> tensor<?x?x?xf64> {
+  %y = linalg.batch_matmul ins(%a, %w : tensor<?x?x?xf64>, tensor<?x?x?xf64>) outs(%c : tensor<?x?x?xf64>) -> tensor<?x?x?xf64>
+  return %y : tensor<?x?x?xf64>
+}
+
+// -----
+
+// Left as they are: integer and mixed-type matmuls, user-defined maps
+// (a transposed), memrefs.
+// CHECK-LABEL: func.func @not_taken
+// CHECK: linalg.matmul ins(%{{.*}} : tensor<4x4xi32>, tensor<4x4xi32>)
+// CHECK: linalg.matmul ins(%{{.*}} : tensor<4x4xf16>, tensor<4x4xf16>) outs(%{{.*}} : tensor<4x4xf32>)
+// CHECK: linalg.matmul indexing_maps
+// CHECK: linalg.matmul ins(%{{.*}} : memref<4x4xf32>, memref<4x4xf32>)
+func.func @not_taken(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf32>, %ci: tensor<4x4xi32>, %cf: tensor<4x4xf32>, %m: memref<4x4xf32>) -> (tensor<4x4xi32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+  %0 = linalg.matmul ins(%i, %i : tensor<4x4xi32>, tensor<4x4xi32>) outs(%ci : tensor<4x4xi32>) -> tensor<4x4xi32>
+  %1 = linalg.matmul ins(%h, %h : tensor<4x4xf16>, tensor<4x4xf16>) outs(%cf : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %2 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
+         ins(%f, %f : tensor<4x4xf32>, tensor<4x4xf32>) outs(%cf : tensor<4x4xf32>) -> tensor<4x4xf32>
+  linalg.matmul ins(%m, %m : memref<4x4xf32>, memref<4x4xf32>) outs(%m : memref<4x4xf32>)
+  return %0, %1, %2 : tensor<4x4xi32>, tensor<4x4xf32>, tensor<4x4xf32>
+}
