@@ -29,7 +29,8 @@ async function main() {
     executionProviders: ['cpu'], graphOptimizationLevel: 'all',
     intraOpNumThreads: threads, interOpNumThreads: 1,
     executionMode: 'sequential', logSeverityLevel: 3,
-    enableProfiling: true, profileFilePrefix: prefix });
+    enableProfiling: true, profileFilePrefix: prefix,
+    ...(process.env.ORT_ACCURACY_LEVEL ? { extra: { session: { qdq_matmulnbits_accuracy_level: process.env.ORT_ACCURACY_LEVEL } } } : {}) });
   const feeds = { [sess.inputNames[0]]: new ort.Tensor(dtype, new arrays[dtype](ab), dims) };
   let out;
   const warmup = 5;

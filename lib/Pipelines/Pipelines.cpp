@@ -129,13 +129,14 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseQDQ());
   // The contractions as qkernel.matmul: the engine's decompose stage.
   pm.addPass(qops::createQOpsDecomposeContractions());
-  ConvertQOpsToLinalgOptions convert;
-  convert.parallel = options.parallel;
-  pm.addPass(qops::createConvertQOpsToLinalg(convert));
-  // Float MatMul / Gemm: the float kernel's packed panels and tiles.
+  // Float MatMul / Gemm: the float kernel's packed panels and tiles (before
+  // convert-qops-to-linalg: it reads a DequantizeLinear b's integers).
   QOpsLowerFloatContractionsOptions floatOptions;
   floatOptions.fma = options.floatFma;
   pm.addPass(qops::createQOpsLowerFloatContractions(floatOptions));
+  ConvertQOpsToLinalgOptions convert;
+  convert.parallel = options.parallel;
+  pm.addPass(qops::createConvertQOpsToLinalg(convert));
   // The int8 kernels' b in its packed layout: the pack stage's IR.
   pm.addPass(qops::createQOpsLowerPacking());
   // Threads for the kernels' tiles: the distribute stage.

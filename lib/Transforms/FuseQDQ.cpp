@@ -1,13 +1,16 @@
 //===- FuseQDQ.cpp - the qops-fuse-qdq pass -------------------------------===//
 //
 // QDQ models spell a quantized matmul as DequantizeLinear -> float MatMul ->
-// QuantizeLinear, and LLM weights as a blocked 4-bit DequantizeLinear feeding
-// a float MatMul. Two patterns (formulas in Passes.td and docs/Numerics.md):
+// QuantizeLinear. Two patterns (formulas in Passes.td and docs/Numerics.md):
 //
 //   FuseQDQMatMul        Q(matmul(DQ(a), DQ(b))) -> qops.qlinear_matmul
-//   FuseWeightOnlyMatMul matmul(x, DQ(w4 constant, blocked along K))
-//                        -> one linalg.generic over nibble-packed weights
+//   FuseDQMatMulToFloat  matmul(DQ(a), DQ(b)), no Q after it
+//                        -> qops.matmul_integer with a dequantize clause
 //
+// (LLM weights, a blocked 2/4/8-bit DequantizeLinear feeding a float
+// MatMul, need no fusion: the float kernel reads the integers and
+// dequantizes them in registers, with the unfused graph's numbers;
+// FloatMatMulWeights.cpp.)
 // and the dynamic-quantization one of FuseDynamicQuantization.cpp, the QDQ
 // convolution's of FuseQDQConvolution.cpp.
 //
@@ -217,157 +220,11 @@ struct FuseDQMatMulToFloat : OpRewritePattern<linalg::MatmulOp> {
   }
 };
 
-//===----------------------------------------------------------------------===//
-// matmul(x, DQ(w4)) -> weight-only generic over packed nibbles
-//===----------------------------------------------------------------------===//
-
-/// w[K, N] (4-bit values, one per APInt) -> bytes[K / B, B / 2, N] with
-///   bytes[kb, kp, n] = (w[kb*B + 2kp, n] & 0xF) | (w[kb*B + 2kp + 1, n] << 4)
-DenseElementsAttr packNibblePairs(DenseElementsAttr weights, int64_t blockSize,
-                                  Type i8) {
-  auto type = cast<RankedTensorType>(weights.getType());
-  int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
-  SmallVector<APInt> values(weights.getValues<APInt>().begin(),
-                            weights.getValues<APInt>().end());
-  SmallVector<APInt> packed;
-  packed.reserve(rows / 2 * columns);
-  for (int64_t pair = 0; pair < rows / 2; ++pair)
-    for (int64_t n = 0; n < columns; ++n) {
-      uint64_t low = values[(2 * pair) * columns + n].getZExtValue() & 0xF;
-      uint64_t high = values[(2 * pair + 1) * columns + n].getZExtValue() & 0xF;
-      packed.push_back(APInt(8, low | (high << 4)));
-    }
-  auto packedType = RankedTensorType::get(
-      {rows / blockSize, blockSize / 2, columns}, i8);
-  return DenseElementsAttr::get(packedType, packed);
-}
-
-/// A value of ONNX-typed tensor seen as its storage type (the bridge that
-/// convert-qops-to-linalg folds, as the ONNX importer uses).
-Value asStorage(PatternRewriter &rewriter, Location loc, Value value) {
-  RankedTensorType type = tensorTypeOf(value);
-  Type storage = getStorageElementType(type.getElementType());
-  if (storage == type.getElementType())
-    return value;
-  return UnrealizedConversionCastOp::create(rewriter, loc,
-                                            type.clone(storage), value)
-      .getResult(0);
-}
-
-struct FuseWeightOnlyMatMul : OpRewritePattern<linalg::MatmulOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(linalg::MatmulOp matmul,
-                                PatternRewriter &rewriter) const override {
-    if (!matmul.hasPureTensorSemantics() || matmul.hasUserDefinedMaps())
-      return failure();
-    Value x = matmul.getInputs()[0];
-    auto dq = matmul.getInputs()[1].getDefiningOp<DequantizeLinearOp>();
-    if (!dq || !tensorTypeOf(x).getElementType().isF32() ||
-        !tensorTypeOf(dq.getY()).getElementType().isF32() ||
-        !tensorTypeOf(matmul.getResult(0)).getElementType().isF32())
-      return rewriter.notifyMatchFailure(matmul, "not matmul(f32, DQ f32)");
-    RankedTensorType wType = tensorTypeOf(dq.getX());
-    Type wOnnx = wType.getElementType();
-    auto wInt = dyn_cast<IntegerType>(wOnnx);
-    if (!wInt || wInt.isSignless() || wInt.getWidth() != 4)
-      return rewriter.notifyMatchFailure(matmul, "weights are not 4-bit");
-    DenseElementsAttr weights;
-    if (!matchPattern(dq.getX(), m_Constant(&weights)) ||
-        !wType.hasStaticShape())
-      return rewriter.notifyMatchFailure(matmul, "weights are not constant");
-    QuantGranularity granularity =
-        getGranularity(dq, dq.getX(), dq.getXScale());
-    int64_t blockSize = granularity.blockSize;
-    int64_t k = wType.getDimSize(0);
-    if (granularity.kind != Granularity::Blocked || granularity.axis != 0 ||
-        blockSize % 2 != 0 || k % blockSize != 0)
-      return rewriter.notifyMatchFailure(
-          matmul, "not blocked along K with an even block dividing K");
-    Type scaleOnnx = tensorTypeOf(dq.getXScale()).getElementType();
-
-    // x[M, K] -> [M, K / B, B / 2, 2]: one loop per part of k.
-    Location loc = matmul.getLoc();
-    RankedTensorType xType = tensorTypeOf(x);
-    SmallVector<OpFoldResult> xSizes{
-        xType.isDynamicDim(0)
-            ? OpFoldResult(tensor::DimOp::create(rewriter, loc, x, 0).getResult())
-            : OpFoldResult(rewriter.getIndexAttr(xType.getDimSize(0))),
-        rewriter.getIndexAttr(k / blockSize),
-        rewriter.getIndexAttr(blockSize / 2), rewriter.getIndexAttr(2)};
-    auto xSplitType = RankedTensorType::get(
-        {xType.getDimSize(0), k / blockSize, blockSize / 2, 2},
-        xType.getElementType());
-    Value xSplit = tensor::ExpandShapeOp::create(
-        rewriter, loc, xSplitType, x,
-        SmallVector<ReassociationIndices>{{0}, {1, 2, 3}}, xSizes);
-
-    Type i8 = rewriter.getI8Type();
-    Value packed = arith::ConstantOp::create(
-        rewriter, loc, packNibblePairs(weights, blockSize, i8));
-    SmallVector<Value> inputs{xSplit, packed, dq.getXScale()};
-    bool hasZeroPoint = static_cast<bool>(dq.getXZeroPoint());
-    if (hasZeroPoint)
-      inputs.push_back(asStorage(rewriter, loc, dq.getXZeroPoint()));
-
-    // Loops (m, kb, kp, parity, n), n innermost (contiguous in w and y):
-    //   y[m, n] += x[m, kb, kp, parity] * w(kb*B + 2kp + parity, n)
-    // with the k-order of the unfused matmul (kb, kp, parity increasing).
-    MLIRContext *ctx = rewriter.getContext();
-    AffineExpr m, kb, kp, parity, col;
-    bindDims(ctx, m, kb, kp, parity, col);
-    SmallVector<AffineMap> maps{
-        AffineMap::get(5, 0, {m, kb, kp, parity}, ctx),
-        AffineMap::get(5, 0, {kb, kp, col}, ctx),
-        AffineMap::get(5, 0, {kb, col}, ctx)};
-    if (hasZeroPoint)
-      maps.push_back(AffineMap::get(5, 0, {kb, col}, ctx));
-    maps.push_back(AffineMap::get(5, 0, {m, col}, ctx));
-    using utils::IteratorType;
-    SmallVector<IteratorType> iterators{
-        IteratorType::parallel, IteratorType::reduction,
-        IteratorType::reduction, IteratorType::reduction,
-        IteratorType::parallel};
-    bool isSigned = wInt.isSigned();
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, matmul.getResultTypes(), inputs,
-        matmul.getDpsInits(), maps, iterators,
-        [&](OpBuilder &b, Location nested, ValueRange args) {
-          // The nibble of this parity, sign- or zero-extended in i8:
-          //   w = (byte << (4 - 4 * parity)) >> 4
-          Value parityIndex = linalg::IndexOp::create(b, nested, 3);
-          Value parityI8 =
-              arith::IndexCastOp::create(b, nested, i8, parityIndex);
-          Value four = arith::ConstantOp::create(b, nested,
-                                                 b.getIntegerAttr(i8, 4));
-          Value leftShift = arith::SubIOp::create(
-              b, nested, four,
-              arith::MulIOp::create(b, nested, parityI8, four));
-          Value shifted =
-              arith::ShLIOp::create(b, nested, args[1], leftShift);
-          Value nibble =
-              isSigned
-                  ? arith::ShRSIOp::create(b, nested, shifted, four).getResult()
-                  : arith::ShRUIOp::create(b, nested, shifted, four)
-                        .getResult();
-          Value weight = emitDequantizeElement(
-              b, nested, nibble, hasZeroPoint ? args[3] : Value(), args[2],
-              wOnnx, scaleOnnx, b.getF32Type());
-          // As linalg.matmul: acc + x * w.
-          Value product = arith::MulFOp::create(b, nested, args[0], weight);
-          Value sum = arith::AddFOp::create(b, nested, args.back(), product);
-          linalg::YieldOp::create(b, nested, sum);
-        });
-    rewriter.replaceOp(matmul, generic.getResults());
-    return success();
-  }
-};
-
 struct QOpsFuseQDQPass
     : public qops::impl::QOpsFuseQDQBase<QOpsFuseQDQPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FuseQDQMatMul, FuseWeightOnlyMatMul, FuseDQMatMulToFloat>(
+    patterns.add<FuseQDQMatMul, FuseDQMatMulToFloat>(
         &getContext());
     populateFuseDynamicQuantizationPatterns(patterns);
     populateFuseQDQConvolutionPatterns(patterns);

@@ -125,29 +125,11 @@ func.func @f16_output_scale(%a: tensor<4x8xui8>, %b: tensor<8x3xsi8>) -> tensor<
 
 // -----
 
-// Blocked si4 weights (block 4 along K = 8): one generic over the weights
-// packed two nibbles per byte along K, [K/4, 4/2, N]; the f32 weights are
-// never materialized. Packing: w[0..1, 0] = 1, -2 -> 0xE1 = -31;
-// w[0..1, 1] = 7, -8 -> 0x87 = -121; w[2..3, :] = 0 -> 0.
-// CHECK: #[[XMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
-// CHECK: #[[WMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d2, d4)>
-// CHECK: #[[SMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d4)>
-// CHECK: #[[YMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4)>
+// Weight-only matmuls are left alone: the float kernel reads the
+// integers (qops-lower-float-contractions, lower-float-contractions.mlir).
 // CHECK-LABEL: func.func @int4_weight_only
-// CHECK-SAME: (%[[X:.*]]: tensor<3x8xf32>, %[[SCALE:.*]]: tensor<2x2xf32>)
-// CHECK-DAG: %[[PACKED:.*]] = arith.constant dense<{{\[\[\[}}-31, -121], [0, 0]], {{\[\[}}-31, -121], [0, 0]]]> : tensor<2x2x2xi8>
-// CHECK-DAG: %[[XS:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0], [1, 2, 3]] output_shape [3, 2, 2, 2] : tensor<3x8xf32> into tensor<3x2x2x2xf32>
-// CHECK: linalg.generic {indexing_maps = [#[[XMAP]], #[[WMAP]], #[[SMAP]], #[[YMAP]]], iterator_types = ["parallel", "reduction", "reduction", "reduction", "parallel"]}
-// CHECK-SAME: ins(%[[XS]], %[[PACKED]], %[[SCALE]] : tensor<3x2x2x2xf32>, tensor<2x2x2xi8>, tensor<2x2xf32>)
-// CHECK: linalg.index 3
-// CHECK: arith.shli
-// CHECK: arith.shrsi
-// CHECK: arith.sitofp
-// CHECK: arith.mulf
-// CHECK: arith.mulf
-// CHECK: arith.addf
-// CHECK-NOT: qops.dequantize_linear
-// CHECK-NOT: linalg.matmul
+// CHECK: qops.dequantize_linear
+// CHECK: linalg.matmul
 func.func @int4_weight_only(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>) -> tensor<3x2xf32> {
   %w = arith.constant dense<[[1, 7], [-2, -8], [0, 0], [0, 0], [1, 7], [-2, -8], [0, 0], [0, 0]]> : tensor<8x2xsi4>
   %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 4 : tensor<8x2xsi4>, tensor<2x2xf32> -> tensor<8x2xf32>
@@ -160,30 +142,8 @@ func.func @int4_weight_only(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>) -> ten
 
 // -----
 
-// ui4 with zero points: zero-extended nibbles, the zero point read per
-// block through a storage bridge.
-// CHECK-LABEL: func.func @uint4_weight_only_zero_point
-// CHECK: %[[ZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<2x2xui4> to tensor<2x2xi8>
-// CHECK: linalg.generic
-// CHECK-SAME: ins(%{{.*}}, %{{.*}}, %{{.*}}, %[[ZP]] : tensor<3x2x2x2xf32>, tensor<2x2x2xi8>, tensor<2x2xf32>, tensor<2x2xi8>)
-// CHECK: arith.shrui
-// CHECK: arith.extui
-// CHECK: arith.extui
-// CHECK: arith.subi
-func.func @uint4_weight_only_zero_point(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>, %zp: tensor<2x2xui4>) -> tensor<3x2xf32> {
-  %w = arith.constant dense<15> : tensor<8x2xui4>
-  %dw = qops.dequantize_linear %w, %scale, %zp axis = 0 block_size = 4 : tensor<8x2xui4>, tensor<2x2xf32>, tensor<2x2xui4> -> tensor<8x2xf32>
-  %e = tensor.empty() : tensor<3x2xf32>
-  %zero = arith.constant 0.0 : f32
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
-  %y = linalg.matmul ins(%x, %dw : tensor<3x8xf32>, tensor<8x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
-  return %y : tensor<3x2xf32>
-}
-
-// -----
-
-// Left alone: weights that are not constants, a block that does not divide
-// K, an odd block, 8-bit weights (QDQ int8 is the qlinear_matmul pattern).
+// Left alone as well: weights that are not constants, a block that does
+// not divide K, an odd block, 8-bit weights with an f32 x.
 // CHECK-LABEL: func.func @weights_not_constant
 // CHECK: qops.dequantize_linear
 // CHECK: linalg.matmul

@@ -103,10 +103,10 @@ cl::opt<unsigned> threads("qops-threads",
                           cl::cat(runnerCategory));
 cl::opt<bool> fuseQDQ(
     "fuse-qdq",
-    cl::desc("Fuse DequantizeLinear -> MatMul -> QuantizeLinear into "
-             "qlinear_matmul and blocked 4-bit weight DequantizeLinear into "
-             "the matmul before lowering (qops-fuse-qdq; the fused int8 "
-             "matmul rounds once, as QLinearMatMul does)"),
+    cl::desc("Fuse DequantizeLinear -> MatMul / Conv -> QuantizeLinear "
+             "into qlinear_matmul / qlinear_conv before lowering "
+             "(qops-fuse-qdq; the fused int8 contraction rounds once, as "
+             "QLinearMatMul does)"),
     cl::cat(runnerCategory));
 cl::opt<bool> floatFma(
     "float-fma",

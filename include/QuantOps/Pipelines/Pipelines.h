@@ -72,10 +72,10 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
       llvm::cl::init("auto")};
   Option<bool> fuseQDQ{
       *this, "fuse-qdq",
-      llvm::cl::desc("First run qops-fuse-qdq: DequantizeLinear -> MatMul -> "
-                     "QuantizeLinear becomes qlinear_matmul, blocked 4-bit "
-                     "weights are dequantized inside the matmul (changes "
-                     "rounding: docs/Numerics.md, \"QDQ fusion\")"),
+      llvm::cl::desc("First run qops-fuse-qdq: DequantizeLinear -> MatMul / "
+                     "Conv -> QuantizeLinear becomes qlinear_matmul / "
+                     "qlinear_conv (changes rounding: docs/Numerics.md, "
+                     "\"QDQ fusion\")"),
       llvm::cl::init(false)};
   Option<int64_t> nontemporalMinBytes{
       *this, "nontemporal-min-bytes",

@@ -61,7 +61,7 @@ def QOpsVectorizeElementwise
 }
 
 def QOpsFuseQDQ : Pass<"qops-fuse-qdq", "::mlir::func::FuncOp"> {
-  let summary = "Fuse QDQ matmuls and convolutions into qlinear_matmul / qlinear_conv, blocked 4-bit weight DequantizeLinear into the matmul, and dynamic quantization's Cast -> Mul -> Add into the integer op";
+  let summary = "Fuse QDQ matmuls and convolutions into qlinear_matmul / qlinear_conv / matmul_integer, and dynamic quantization's Cast -> Mul -> Add into the integer op";
   let description = [{
     Runs on the form the ONNX importer gives QDQ models (float MatMul as
     `linalg.matmul`, N-D activations collapsed to rows around it).
@@ -80,15 +80,10 @@ def QOpsFuseQDQ : Pass<"qops-fuse-qdq", "::mlir::func::FuncOp"> {
        They agree except where the f32 path's error crosses a rounding
        boundary of Q: then they differ by 1 (docs/Numerics.md, "QDQ
        fusion").
-    2. weight-only 4-bit matmul:
-       `matmul(x, DQ(w))` with `x` f32, `w` a constant si4/ui4 `[K, N]`
-       weight blocked along K (axis 0, block_size B even, K % B == 0), f32
-       scales (and zero points) `[K / B, N]`, becomes one `linalg.generic`
-       that reads `w` packed two nibbles per byte (`[K / B, B / 2, N]`,
-       packed at compile time) and dequantizes inside the contraction; the
-       f32 weights are never materialized. Each weight is dequantized with
-       DequantizeLinear's formula and the products are added in increasing
-       k, as the unfused `linalg.matmul` does: the results are identical.
+    2. (weight-only matmuls, `matmul(x, DQ(w))` with 2-, 4- or 8-bit
+       `w`, need no fusion: the float kernel, qops-lower-float-contractions,
+       reads `w`'s integers and dequantizes them in registers, with the
+       unfused graph's numbers; this pass leaves them alone.)
     3. dynamic quantization (onnxruntime's quantize_dynamic):
        `Cast(float)` of a `qops.conv_integer` / `qops.matmul_integer`'s
        sums, then `Mul(s)` and optionally `Add(o)` (the importer's

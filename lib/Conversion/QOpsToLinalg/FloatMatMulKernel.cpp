@@ -46,6 +46,7 @@
 #include "QuantOps/Target/TargetAttr.h"
 #include "QuantOps/Target/TargetInfo.h"
 
+#include "FloatMatMulKernel.h"
 #include "QLinearMatMulLanes.h" // roundUpTo
 #include "TileLoops.h"
 #include "TuningTable.h"
@@ -103,64 +104,39 @@ Value toBatched(OpBuilder &b, Location loc, Value v) {
                              tensor::getMixedSize(b, loc, v, 1)});
 }
 
-/// What the kernel decided for one contraction.
-struct FloatPlan {
-  FloatKernelConfig config;
-  int64_t lanes, rows, panelColumns;
-  bool packed, columnsExact, partialTiles, fma;
-  OpFoldResult batch, m, k, n, mPadded, nPadded;
-  std::optional<int64_t> staticM, staticN;
-  VectorType vectorType;
-};
+} // namespace
 
-/// Bp (the file comment): one perfect nest over batches x panels, marked
-/// qkernel.parallel_loops (each panel its own slice, for qops-distribute),
-/// each k row of a panel V vector transfers.
-Value packFloatPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
-                      Value w) {
-  Type element = plan.vectorType.getElementType();
+Value qops::packPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
+                       OpFoldResult batches, OpFoldResult rows, Type element,
+                       PanelRowWriter writeRow) {
   AffineExpr s0 = b.getAffineSymbolExpr(0);
-  OpFoldResult batches = tensor::getMixedSize(b, loc, w, 0);
   OpFoldResult panels = affine::makeComposedFoldedAffineApply(
       b, loc, s0.floorDiv(plan.panelColumns), {plan.nPadded});
   Value init = tensor::EmptyOp::create(
       b, loc,
-      ArrayRef<OpFoldResult>{batches, panels, plan.k,
+      ArrayRef<OpFoldResult>{batches, panels, rows,
                              b.getIndexAttr(plan.panelColumns)},
       element);
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
   Value cCols = arith::ConstantIndexOp::create(b, loc, plan.panelColumns);
-  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-  Value kEnd = getValueOrCreateConstantIndexOp(b, loc, plan.k);
+  Value rowsEnd = getValueOrCreateConstantIndexOp(b, loc, rows);
   SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
   auto panelBody = [&](OpBuilder &b, Location l, Value bb, Value panel,
                        Value packed) {
     SmallVector<OpFoldResult> offsets{bb, panel, b.getIndexAttr(0),
                                       b.getIndexAttr(0)};
     SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(1),
-                                    plan.k, b.getIndexAttr(plan.panelColumns)};
+                                    rows, b.getIndexAttr(plan.panelColumns)};
     Value slice =
         tensor::ExtractSliceOp::create(b, l, packed, offsets, sizes, strides);
     Value n0 = arith::MulIOp::create(b, l, panel, cCols);
-    auto rows = scf::ForOp::create(
-        b, l, c0, kEnd, c1, ValueRange{slice},
-        [&](OpBuilder &b, Location l, Value k, ValueRange args) {
-          Value s = args[0];
-          for (int64_t v = 0; v < plan.panelColumns / plan.lanes; ++v) {
-            Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
-            Value lanes = vector::TransferReadOp::create(
-                b, l, plan.vectorType, w,
-                ValueRange{bb, k, arith::AddIOp::create(b, l, n0, offset)},
-                pad, ArrayRef<bool>{plan.columnsExact});
-            s = vector::TransferWriteOp::create(
-                    b, l, lanes, s, ValueRange{c0, c0, k, offset},
-                    ArrayRef<bool>{true})
-                    .getResult();
-          }
-          scf::YieldOp::create(b, l, s);
+    auto rowLoop = scf::ForOp::create(
+        b, l, c0, rowsEnd, c1, ValueRange{slice},
+        [&](OpBuilder &b, Location l, Value row, ValueRange args) {
+          scf::YieldOp::create(b, l, writeRow(b, l, bb, n0, row, args[0]));
         });
-    return tensor::InsertSliceOp::create(b, l, rows.getResult(0), packed,
+    return tensor::InsertSliceOp::create(b, l, rowLoop.getResult(0), packed,
                                          offsets, sizes, strides)
         .getResult();
   };
@@ -180,16 +156,43 @@ Value packFloatPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
   return batchLoop.getResult(0);
 }
 
+namespace {
+
+/// Bp (the file comment): each k row of a panel V vector transfers of w.
+Value packFloatPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
+                      Value w) {
+  Value pad = arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(plan.vectorType.getElementType()));
+  auto write = [&](OpBuilder &b, Location l, Value bb, Value n0, Value k,
+                   Value slice) {
+    Value c0 = arith::ConstantIndexOp::create(b, l, 0);
+    for (int64_t v = 0; v < plan.vectors; ++v) {
+      Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
+      Value lanes = vector::TransferReadOp::create(
+          b, l, plan.vectorType, w,
+          ValueRange{bb, k, arith::AddIOp::create(b, l, n0, offset)}, pad,
+          ArrayRef<bool>{plan.columnsExact});
+      slice = vector::TransferWriteOp::create(b, l, lanes, slice,
+                                              ValueRange{c0, c0, k, offset},
+                                              ArrayRef<bool>{true})
+                  .getResult();
+    }
+    return slice;
+  };
+  return packPanels(b, loc, plan, tensor::getMixedSize(b, loc, w, 0), plan.k,
+                    plan.vectorType.getElementType(), write);
+}
+
 /// The register tiles of one contraction (the file comment).
 struct FloatTiles {
   const FloatPlan &plan;
   Value a, w, fillValue; // a [B, M, K]; w packed or [Bb, K, N]
-  bool sharedB;
+  const QuantizedWeights *weights; // the weight-only form: w its bytes
   Value c0, c1, cRows, cCols, cLastRow, cK, pad;
 
   FloatTiles(OpBuilder &b, Location loc, const FloatPlan &plan, Value a,
-             Value w, Value fillValue, bool sharedB)
-      : plan(plan), a(a), w(w), fillValue(fillValue), sharedB(sharedB) {
+             Value w, Value fillValue, const QuantizedWeights *weights)
+      : plan(plan), a(a), w(w), fillValue(fillValue), weights(weights) {
     c0 = arith::ConstantIndexOp::create(b, loc, 0);
     c1 = arith::ConstantIndexOp::create(b, loc, 1);
     cRows = arith::ConstantIndexOp::create(b, loc, plan.rows);
@@ -201,7 +204,7 @@ struct FloatTiles {
         b, loc, b.getZeroAttr(plan.vectorType.getElementType()));
   }
 
-  int64_t vectors() const { return plan.panelColumns / plan.lanes; }
+  int64_t vectors() const { return plan.vectors; }
 
   /// The tile's row r: m0 + r, clamped to M - 1 where tiles may pass M.
   Value row(OpBuilder &b, Location l, Value m0, int64_t r) const {
@@ -250,33 +253,105 @@ struct FloatTiles {
     return inits;
   }
 
+  /// One k step of the tile: acc[r][v] + broadcast(a[bi, row_r, k]) * bv[v]
+  /// (or one vector.fma).
+  SmallVector<Value> step(OpBuilder &b, Location l, Value bi,
+                          ArrayRef<Value> rows, Value k, ArrayRef<Value> bv,
+                          ValueRange accs) const {
+    SmallVector<Value> next;
+    for (auto [r, row] : llvm::enumerate(rows)) {
+      Value x = tensor::ExtractOp::create(b, l, a, ValueRange{bi, row, k});
+      Value lanes = vector::BroadcastOp::create(b, l, plan.vectorType, x);
+      for (int64_t v = 0; v < vectors(); ++v) {
+        Value acc = accs[r * vectors() + v];
+        if (plan.fma) {
+          next.push_back(vector::FMAOp::create(b, l, lanes, bv[v], acc));
+          continue;
+        }
+        Value product = arith::MulFOp::create(b, l, lanes, bv[v]);
+        next.push_back(arith::AddFOp::create(b, l, acc, product));
+      }
+    }
+    return next;
+  }
+
   /// The k loop of one tile: acc[r][v] += a[row_r, k] * bv[v].
   SmallVector<Value> accumulate(OpBuilder &b, Location l, Value bi, Value bb,
                                 ArrayRef<Value> rows, Value n0, Value panel,
                                 ValueRange inits) const {
+    if (weights)
+      return accumulateWeights(b, l, bi, rows, n0, panel, inits);
     auto kLoop = scf::ForOp::create(
         b, l, c0, cK, c1, inits,
         [&](OpBuilder &b, Location l, Value k, ValueRange accs) {
           SmallVector<Value> bv;
           for (int64_t v = 0; v < vectors(); ++v)
             bv.push_back(readB(b, l, bb, n0, panel, k, v));
-          SmallVector<Value> next;
-          for (auto [r, row] : llvm::enumerate(rows)) {
-            Value x = tensor::ExtractOp::create(b, l, a, ValueRange{bi, row, k});
-            Value lanes = vector::BroadcastOp::create(b, l, plan.vectorType, x);
-            for (int64_t v = 0; v < vectors(); ++v) {
-              Value acc = accs[r * vectors() + v];
-              if (plan.fma) {
-                next.push_back(vector::FMAOp::create(b, l, lanes, bv[v], acc));
-                continue;
-              }
-              Value product = arith::MulFOp::create(b, l, lanes, bv[v]);
-              next.push_back(arith::AddFOp::create(b, l, acc, product));
-            }
-          }
-          scf::YieldOp::create(b, l, next);
+          scf::YieldOp::create(b, l, step(b, l, bi, rows, k, bv, accs));
         });
     return llvm::to_vector_of<Value>(kLoop.getResults());
+  }
+
+  /// The weight-only k loops (FloatMatMulWeights.cpp): per block of B k,
+  /// its scale (and zero point) lanes; per packed byte group of e k, the
+  /// bytes of the panel dequantized to e weight vectors, then e steps.
+  SmallVector<Value> accumulateWeights(OpBuilder &b, Location l, Value bi,
+                                       ArrayRef<Value> rows, Value n0,
+                                       Value panel, ValueRange inits) const {
+    int64_t e = weights->perByte(), blockSize = weights->blockSize;
+    int64_t blocks = llvm::divideCeil(weights->k, blockSize);
+    auto bytesType = VectorType::get({plan.lanes}, b.getI8Type());
+    Value padI8 = arith::ConstantOp::create(b, l, b.getI8IntegerAttr(0));
+    auto blockLoop = scf::ForOp::create(
+        b, l, c0, arith::ConstantIndexOp::create(b, l, blocks), c1, inits,
+        [&](OpBuilder &b, Location l, Value block, ValueRange blockAccs) {
+          SmallVector<Value> scales, zeroPoints;
+          for (int64_t v = 0; v < vectors(); ++v) {
+            Value column = arith::AddIOp::create(
+                b, l, n0, arith::ConstantIndexOp::create(b, l, v * plan.lanes));
+            scales.push_back(
+                readScaleLanes(b, l, plan, *weights, block, column));
+            zeroPoints.push_back(
+                weights->zeroPoint
+                    ? readZeroPointLanes(b, l, plan, *weights, block, column)
+                    : Value());
+          }
+          // Byte groups [block B / e, min((block + 1) B, K) / e).
+          Value groupsPerBlock =
+              arith::ConstantIndexOp::create(b, l, blockSize / e);
+          Value first = arith::MulIOp::create(b, l, block, groupsPerBlock);
+          Value last = arith::MinUIOp::create(
+              b, l, arith::AddIOp::create(b, l, first, groupsPerBlock),
+              arith::ConstantIndexOp::create(b, l, weights->k / e));
+          auto groupLoop = scf::ForOp::create(
+              b, l, first, last, c1, blockAccs,
+              [&](OpBuilder &b, Location l, Value g, ValueRange accs) {
+                SmallVector<SmallVector<Value>> perT(e);
+                for (int64_t v = 0; v < vectors(); ++v) {
+                  Value bytes = vector::TransferReadOp::create(
+                      b, l, bytesType, w,
+                      ValueRange{c0, panel, g,
+                                 arith::ConstantIndexOp::create(
+                                     b, l, v * plan.lanes)},
+                      padI8, ArrayRef<bool>{true});
+                  SmallVector<Value> lanes = dequantizeBytes(
+                      b, l, plan, *weights, bytes, scales[v], zeroPoints[v]);
+                  for (int64_t t = 0; t < e; ++t)
+                    perT[t].push_back(lanes[t]);
+                }
+                SmallVector<Value> next = llvm::to_vector(accs);
+                Value k0 = arith::MulIOp::create(
+                    b, l, g, arith::ConstantIndexOp::create(b, l, e));
+                for (int64_t t = 0; t < e; ++t) {
+                  Value k = arith::AddIOp::create(
+                      b, l, k0, arith::ConstantIndexOp::create(b, l, t));
+                  next = step(b, l, bi, rows, k, perT[t], next);
+                }
+                scf::YieldOp::create(b, l, next);
+              });
+          scf::YieldOp::create(b, l, groupLoop.getResults());
+        });
+    return llvm::to_vector_of<Value>(blockLoop.getResults());
   }
 
   /// One tile into `y` (a slice whose (0, 0, 0) is (bi, mb, nBegin)).
@@ -310,7 +385,7 @@ struct FloatTiles {
   /// the block's MR-row tiles (the panel's vectors stay in L1 across them).
   Value emitBlock(OpBuilder &b, Location l, Value bi, Value mb,
                   Value blockEnd, Value nBegin, Value nEnd, Value y) const {
-    Value bb = sharedB ? c0 : bi;
+    Value bb = weights ? c0 : bi;
     auto panelLoop = scf::ForOp::create(
         b, l, nBegin, nEnd, cCols, ValueRange{y},
         [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
@@ -326,26 +401,46 @@ struct FloatTiles {
   }
 };
 
-/// The plan for a [B, M, K] x [Bb, K, N] product of `element`s.
+/// The plan for a [B, M, K] x [Bb, K, N] product (w: b, or the
+/// dequantized weights' q for their N).
 FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
                           FloatKernelConfig config, unsigned vectorBits,
-                          bool fma, bool wIsConstant) {
+                          bool fma, bool wIsConstant, int64_t maxVectors) {
   FloatPlan plan;
   plan.config = config;
   plan.fma = fma;
   Type element = cast<RankedTensorType>(a.getType()).getElementType();
   plan.lanes = vectorBits / element.getIntOrFloatBitWidth();
   plan.vectorType = VectorType::get({plan.lanes}, element);
-  plan.panelColumns = config.vectorsPerRow * plan.lanes;
+  auto wType = cast<RankedTensorType>(w.getType());
   plan.batch = tensor::getMixedSize(b, loc, a, 0);
   plan.m = tensor::getMixedSize(b, loc, a, 1);
   plan.k = tensor::getMixedSize(b, loc, a, 2);
-  plan.n = tensor::getMixedSize(b, loc, w, 2);
+  plan.n = tensor::getMixedSize(b, loc, w, wType.getRank() - 1);
   plan.staticM = getConstantIntValue(plan.m);
   plan.staticN = getConstantIntValue(plan.n);
+  // Rows: as many tiles as MR-row tiles would need, as even as they can be
+  // (16 rows: two tiles of 8, not 12 + 4 computed as 12); a short a gives
+  // its accumulators to wider panels (up to 8 vectors: 1 x 128 f32 with
+  // zmm), so that a gemv has 8 sums in flight, not 2; 4 for quantized
+  // weights, whose scale and zero point lanes take registers too; no wider
+  // than b.
   plan.rows = config.tileRows;
-  if (plan.staticM)
-    plan.rows = std::min(plan.rows, std::max<int64_t>(*plan.staticM, 1));
+  plan.vectors = config.vectorsPerRow;
+  if (plan.staticM) {
+    int64_t m = std::max<int64_t>(*plan.staticM, 1);
+    int64_t tiles = llvm::divideCeil(m, config.tileRows);
+    plan.rows = llvm::divideCeil(m, tiles);
+    std::optional<int64_t> n = getConstantIntValue(plan.n);
+    while (2 * plan.vectors <= maxVectors &&
+           2 * plan.vectors * plan.rows <=
+               config.tileRows * config.vectorsPerRow &&
+           (!n || plan.vectors * plan.lanes < *n))
+      plan.vectors *= 2;
+  }
+  plan.panelColumns = plan.vectors * plan.lanes;
+  plan.rowBlock =
+      plan.rows * std::max<int64_t>(1, config.rowBlock / plan.rows);
   plan.packed = wIsConstant || !plan.staticM ||
                 *plan.staticM >= kFloatPackMinRows;
   plan.mPadded = roundUpTo(b, loc, plan.m, plan.rows);
@@ -388,21 +483,34 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
       fillValue = fill.getInputs()[0];
       cIn = fill.getOutputs()[0];
     }
+    // b = DequantizeLinear(q) of f32 weights: read q, dequantized in
+    // registers (FloatMatMulWeights.cpp).
+    FailureOr<QuantizedWeights> weights = failure();
+    if (matmul && element.isF32())
+      weights = matchQuantizedWeights(rewriter, loc, wIn);
     Value a = toBatched(rewriter, loc, aIn);
-    Value w = toBatched(rewriter, loc, wIn);
+    Value w = succeeded(weights) ? weights->q : toBatched(rewriter, loc, wIn);
     Value c = toBatched(rewriter, loc, cIn);
     FloatPlan plan = planFloatKernel(
         rewriter, loc, a, w, getFloatKernelConfig(vectorBits, registers),
-        vectorBits, fma, isComputedFromConstants(wIn));
-    if (plan.packed)
+        vectorBits, fma, isComputedFromConstants(wIn),
+        succeeded(weights) ? 4 : 8);
+    if (succeeded(weights))
+      w = packQuantizedWeights(rewriter, loc, plan, *weights);
+    else if (plan.packed)
       w = packFloatPanels(rewriter, loc, plan, w);
     FloatTiles tiles(rewriter, loc, plan, a, w, fillValue,
-                     /*sharedB=*/false);
-    TileGrid grid{plan.batch,        plan.m,
-                  plan.n,            plan.mPadded,
-                  plan.nPadded,      plan.config.rowBlock,
-                  plan.panelColumns, plan.config.columnChunk,
-                  plan.staticM,      plan.staticN};
+                     succeeded(weights) ? &*weights : nullptr);
+    TileGrid grid{plan.batch,
+                  plan.m,
+                  plan.n,
+                  plan.mPadded,
+                  plan.nPadded,
+                  plan.rowBlock,
+                  plan.panelColumns,
+                  std::max(plan.config.columnChunk, 2 * plan.panelColumns),
+                  plan.staticM,
+                  plan.staticN};
     Value y = emitTileLoops(
         rewriter, loc, grid, c,
         [&](OpBuilder &b, Location l, Value bi, Value mb, Value blockEnd,

@@ -54,43 +54,47 @@ func.func @matmul_fill(%a: tensor<128x64xf32>, %w: tensor<64x96xf32>) -> tensor<
 
 // An out that is not a fill: y = c + a w, each tile's accumulators read
 // from c; N = 40 is not a multiple of NR, so the columns past N are masked
-// (transfers not in bounds); M = 20 passes the last 12-row tile, whose rows
-// are clamped to row 19.
+// (transfers not in bounds); M = 21 makes two tiles of 11 rows (as even
+// as MR = 12 allows), the second passing M: its rows are clamped to row 20.
 // CHECK-LABEL: func.func @matmul_accumulate
-// CHECK-NOT: tensor.empty() : tensor<20x40xf32>
-// ZMM: arith.minui %{{.*}}, %c19
-// CHECK: vector.transfer_read %{{.*}} : tensor<1x20x40xf32>, vector<
+// FMA-LABEL: func.func @matmul_accumulate
+// CHECK-NOT: tensor.empty() : tensor<21x40xf32>
+// ZMM: scf.for %{{.*}} step %c11
+// ZMM: arith.minui %{{.*}}, %c20
+// CHECK: vector.transfer_read %{{.*}} : tensor<1x21x40xf32>, vector<
 // CHECK: arith.mulf
-// CHECK: vector.transfer_write %{{.*}} : vector<{{16|8|4}}xf32>, tensor<1x20x40xf32>
-func.func @matmul_accumulate(%a: tensor<20x8xf32>, %w: tensor<8x40xf32>, %c: tensor<20x40xf32>) -> tensor<20x40xf32> {
-  %y = linalg.matmul ins(%a, %w : tensor<20x8xf32>, tensor<8x40xf32>) outs(%c : tensor<20x40xf32>) -> tensor<20x40xf32>
-  return %y : tensor<20x40xf32>
+// CHECK: vector.transfer_write %{{.*}} : vector<{{16|8|4}}xf32>, tensor<1x21x40xf32>
+func.func @matmul_accumulate(%a: tensor<21x8xf32>, %w: tensor<8x40xf32>, %c: tensor<21x40xf32>) -> tensor<21x40xf32> {
+  %y = linalg.matmul ins(%a, %w : tensor<21x8xf32>, tensor<8x40xf32>) outs(%c : tensor<21x40xf32>) -> tensor<21x40xf32>
+  return %y : tensor<21x40xf32>
 }
 
 // -----
 
 // A short a (M = 3 < kFloatPackMinRows) with a run-time b: b's rows are
-// read in place (no packing), and the tile is 3 rows high.
+// read in place (no packing); the tile is 3 rows high and its accumulators
+// go to a wider panel: 3 x 8 vectors (128 columns) with zmm.
 // CHECK-LABEL: func.func @matmul_short
 // CHECK-NOT: qkernel.parallel_loops
 // CHECK-NOT: tensor.empty() : tensor<1x
 // CHECK: scf.for {{.*}} -> (vector<{{[0-9]+}}xf32>
-// ZMM-SAME: , vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
-// ZMM: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x32x64xf32>, vector<16xf32>
-func.func @matmul_short(%a: tensor<3x32xf32>, %w: tensor<32x64xf32>) -> tensor<3x64xf32> {
+// ZMM-SAME: , vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// ZMM: vector.transfer_read %{{.*}} : tensor<1x32x200xf32>, vector<16xf32>
+func.func @matmul_short(%a: tensor<3x32xf32>, %w: tensor<32x200xf32>) -> tensor<3x200xf32> {
   %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<3x64xf32>
-  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<3x64xf32>) -> tensor<3x64xf32>
-  %y = linalg.matmul ins(%a, %w : tensor<3x32xf32>, tensor<32x64xf32>) outs(%c : tensor<3x64xf32>) -> tensor<3x64xf32>
-  return %y : tensor<3x64xf32>
+  %e = tensor.empty() : tensor<3x200xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<3x200xf32>) -> tensor<3x200xf32>
+  %y = linalg.matmul ins(%a, %w : tensor<3x32xf32>, tensor<32x200xf32>) outs(%c : tensor<3x200xf32>) -> tensor<3x200xf32>
+  return %y : tensor<3x200xf32>
 }
 
 // -----
 
 // A short a whose b is computed from constants: packed all the same (the
-// pack is a constant expression, run once).
+// pack is a constant expression, run once), in one panel as wide as b
+// (64 columns: 4 vectors of 16 with zmm).
 // CHECK-LABEL: func.func @matmul_constant_b
-// ZMM: tensor.empty() : tensor<1x2x32x32xf32>
+// ZMM: tensor.empty() : tensor<1x1x32x64xf32>
 func.func @matmul_constant_b(%a: tensor<1x32xf32>) -> tensor<1x64xf32> {
   %w = arith.constant dense<0.5> : tensor<32x64xf32>
   %zero = arith.constant 0.0 : f32
@@ -129,4 +133,113 @@ func.func @not_taken(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf3
          ins(%f, %f : tensor<4x4xf32>, tensor<4x4xf32>) outs(%cf : tensor<4x4xf32>) -> tensor<4x4xf32>
   linalg.matmul ins(%m, %m : memref<4x4xf32>, memref<4x4xf32>) outs(%m : memref<4x4xf32>)
   return %0, %1, %2 : tensor<4x4xi32>, tensor<4x4xf32>, tensor<4x4xf32>
+}
+
+// -----
+
+// Weight-only: b = DequantizeLinear(si4 q, blocked by 4 along K = 8, with
+// zero points). q is packed two to a byte along k ([1, panels, K / 2, NR]
+// i8: the even k in the low nibble); per block of k the tile reads its
+// scale and zero point lanes once; per byte group it splits the nibbles
+// (shift left, arithmetic shift right), subtracts the zero point as bytes
+// (|q - zp| <= 15), widens, converts and scales them (DequantizeLinear's
+// formula), then steps k and k + 1 as the plain form does.
+// CHECK-LABEL: func.func @int4_blocked
+// CHECK: %[[Q:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<8x2xsi4> to tensor<8x2xi8>
+// CHECK: %[[ZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<2x2xsi4> to tensor<2x2xi8>
+// CHECK: tensor.empty() : tensor<1x1x4x{{[0-9]+}}xi8>
+// CHECK: vector.transfer_read %[[Q]]
+// CHECK: arith.andi
+// CHECK: arith.shli
+// CHECK: arith.ori
+// CHECK: scf.for %[[BLOCK:.*]] = %c0 to %c2 step %c1
+// CHECK: %[[SCALE:.*]] = vector.transfer_read %{{.*}}[%[[BLOCK]], %c0]{{.*}} : tensor<2x2xf32>, vector<{{16|8|4}}xf32>
+// CHECK: %[[ZPL:.*]] = vector.transfer_read %[[ZP]][%[[BLOCK]], %c0]{{.*}} : tensor<2x2xi8>, vector<{{16|8|4}}xi8>
+// CHECK: scf.for
+// CHECK: %[[BYTES:.*]] = vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<1x1x4x{{[0-9]+}}xi8>
+// CHECK: %[[LOW:.*]] = arith.shli %[[BYTES]]
+// CHECK: %[[Q0:.*]] = arith.shrsi %[[LOW]]
+// CHECK: %[[D0:.*]] = arith.subi %[[Q0]], %[[ZPL]]
+// CHECK: %[[E0:.*]] = arith.extsi %[[D0]] : vector<{{16|8|4}}xi8> to vector<{{16|8|4}}xi32>
+// CHECK: %[[F0:.*]] = arith.sitofp %[[E0]]
+// CHECK: %[[W0:.*]] = arith.mulf %[[F0]], %[[SCALE]]
+// CHECK: %[[Q1:.*]] = arith.shrsi %[[BYTES]]
+// CHECK: arith.subi %[[Q1]], %[[ZPL]]
+// CHECK: tensor.extract %{{.*}} : tensor<1x3x8xf32>
+// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %[[W0]]
+// CHECK: arith.addf %{{.*}}, %[[P]]
+// CHECK-NOT: linalg.matmul
+func.func @int4_blocked(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>, %zp: tensor<2x2xsi4>) -> tensor<3x2xf32> {
+  %w = arith.constant dense<[[1, 7], [-2, -8], [0, 0], [0, 0], [1, 7], [-2, -8], [0, 0], [0, 0]]> : tensor<8x2xsi4>
+  %dw = qops.dequantize_linear %w, %scale, %zp axis = 0 block_size = 4 : tensor<8x2xsi4>, tensor<2x2xf32>, tensor<2x2xsi4> -> tensor<8x2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<3x8xf32>, tensor<8x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %y : tensor<3x2xf32>
+}
+
+// -----
+
+// ui2 per column: four to a byte (masked, shifted by 0, 2, 4, 6 when
+// packed; logical shifts and zero extension when read); one block of K
+// (its loop folded away), the scale lanes read once.
+// CHECK-LABEL: func.func @uint2_per_column
+// CHECK: tensor.empty() : tensor<1x1x4x{{[0-9]+}}xi8>
+// CHECK: vector.transfer_read %{{.*}}[%c0]{{.*}} : tensor<5xf32>
+// CHECK: arith.shrui
+// CHECK: arith.extui
+// CHECK-NOT: arith.subi {{.*}} : vector
+// CHECK: arith.sitofp
+func.func @uint2_per_column(%x: tensor<4x16xf32>, %q: tensor<16x5xui2>, %scale: tensor<5xf32>) -> tensor<4x5xf32> {
+  %dw = qops.dequantize_linear %q, %scale axis = 1 : tensor<16x5xui2>, tensor<5xf32> -> tensor<16x5xf32>
+  %e = tensor.empty() : tensor<4x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4x5xf32>) -> tensor<4x5xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<4x16xf32>, tensor<16x5xf32>) outs(%init : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %y : tensor<4x5xf32>
+}
+
+// -----
+
+// si8 per tensor with a zero point: a byte per k, no shifts; the zero point
+// broadcast, widened and subtracted in i32 (|q - zp| reaches 255).
+// CHECK-LABEL: func.func @int8_per_tensor
+// CHECK: tensor.empty() : tensor<1x{{[0-9]+}}x6x{{[0-9]+}}xi8>
+// CHECK: %[[ZP:.*]] = arith.extsi %{{.*}} : vector<{{16|8|4}}xi8> to vector<{{16|8|4}}xi32>
+// CHECK: scf.for
+// CHECK-NOT: arith.shrsi
+// CHECK: %[[E:.*]] = arith.extsi
+// CHECK: arith.subi %[[E]], %[[ZP]] : vector<{{16|8|4}}xi32>
+func.func @int8_per_tensor(%x: tensor<20x6xf32>, %q: tensor<6x40xsi8>, %scale: tensor<f32>, %zp: tensor<si8>) -> tensor<20x40xf32> {
+  %dw = qops.dequantize_linear %q, %scale, %zp : tensor<6x40xsi8>, tensor<f32>, tensor<si8> -> tensor<6x40xf32>
+  %e = tensor.empty() : tensor<20x40xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<20x40xf32>) -> tensor<20x40xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<20x6xf32>, tensor<6x40xf32>) outs(%init : tensor<20x40xf32>) -> tensor<20x40xf32>
+  return %y : tensor<20x40xf32>
+}
+
+// -----
+
+// Weights the weight-only form does not read (a block not a multiple of
+// the two nibbles of a byte; a scale per row of b, axis 0): the float b
+// that DequantizeLinear makes, read as f32 rows (a has 3 rows and b is
+// not constant: its scale is an argument).
+// CHECK-LABEL: func.func @weights_as_float
+// CHECK: qops.dequantize_linear
+// CHECK: vector.transfer_read %{{.*}} : tensor<1x6x2xf32>
+// CHECK: qops.dequantize_linear
+// CHECK: vector.transfer_read %{{.*}} : tensor<1x8x2xf32>
+func.func @weights_as_float(%x: tensor<3x6xf32>, %scale: tensor<2x2xf32>, %x8: tensor<3x8xf32>, %rows: tensor<8xf32>) -> (tensor<3x2xf32>, tensor<3x2xf32>) {
+  %w = arith.constant dense<1> : tensor<6x2xsi4>
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 3 : tensor<6x2xsi4>, tensor<2x2xf32> -> tensor<6x2xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<3x6xf32>, tensor<6x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %w8 = arith.constant dense<1> : tensor<8x2xsi4>
+  %dh = qops.dequantize_linear %w8, %rows axis = 0 : tensor<8x2xsi4>, tensor<8xf32> -> tensor<8x2xf32>
+  %y2 = linalg.matmul ins(%x8, %dh : tensor<3x8xf32>, tensor<8x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
+  return %y, %y2 : tensor<3x2xf32>, tensor<3x2xf32>
 }

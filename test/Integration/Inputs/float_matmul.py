@@ -101,15 +101,20 @@ CASES = {
     "long": ((), 18, 1000, 40, np.float32, False),
 }
 
-out = sys.argv[1]
-rng = np.random.default_rng(2026)
-check_fma_f32(rng)
-for name, (batch, m, k, n, dtype, with_c) in CASES.items():
-    a = rng.standard_normal(batch + (m, k)).astype(dtype)
-    w = rng.standard_normal(batch + (k, n)).astype(dtype)
-    c = rng.standard_normal(batch + (m, n)).astype(dtype) if with_c else np.zeros(batch + (m, n), dtype)
-    inputs = [a, w] + ([c] if with_c else [])
-    for i, value in enumerate(inputs):
-        np.save(os.path.join(out, "%s_in%d.npy" % (name, i)), value)
-    np.save(os.path.join(out, "%s_out.npy" % name), matmul(a, w, c, False))
-    np.save(os.path.join(out, "%s_fma.npy" % name), matmul(a, w, c, True))
+
+def main(out):
+    rng = np.random.default_rng(2026)
+    check_fma_f32(rng)
+    for name, (batch, m, k, n, dtype, with_c) in CASES.items():
+        a = rng.standard_normal(batch + (m, k)).astype(dtype)
+        w = rng.standard_normal(batch + (k, n)).astype(dtype)
+        c = rng.standard_normal(batch + (m, n)).astype(dtype) if with_c else np.zeros(batch + (m, n), dtype)
+        inputs = [a, w] + ([c] if with_c else [])
+        for i, value in enumerate(inputs):
+            np.save(os.path.join(out, "%s_in%d.npy" % (name, i)), value)
+        np.save(os.path.join(out, "%s_out.npy" % name), matmul(a, w, c, False))
+        np.save(os.path.join(out, "%s_fma.npy" % name), matmul(a, w, c, True))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

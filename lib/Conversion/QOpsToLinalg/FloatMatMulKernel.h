@@ -1,0 +1,89 @@
+//===- FloatMatMulKernel.h - pieces of the float kernel ---------*- C++ -*-===//
+//
+// What FloatMatMulKernel.cpp (the tiles) and FloatMatMulWeights.cpp (the
+// weight-only form: b = DequantizeLinear of 2-, 4- or 8-bit integers) share:
+// the plan of one contraction and the packing of b's panels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_FLOATMATMULKERNEL_H
+#define QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_FLOATMATMULKERNEL_H
+
+#include "TuningTable.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <optional>
+
+namespace mlir::qops {
+
+/// What the float kernel decided for one [B, M, K] x [Bb, K, N] product.
+struct FloatPlan {
+  FloatKernelConfig config;
+  int64_t lanes, rows, vectors, panelColumns, rowBlock;
+  bool packed, columnsExact, partialTiles, fma;
+  OpFoldResult batch, m, k, n, mPadded, nPadded;
+  std::optional<int64_t> staticM, staticN;
+  VectorType vectorType; // vector<lanes x element>
+};
+
+/// Writes k row `row` of the panel at column `n0` (of b's batch `bb`) into
+/// `slice` ([1, 1, rows, NR]); returns the written slice.
+using PanelRowWriter = function_ref<Value(OpBuilder &b, Location loc,
+                                          Value bb, Value n0, Value row,
+                                          Value slice)>;
+
+/// b's panels [batches, Np / NR, rows, NR] of `element`: one perfect nest
+/// over batches x panels, marked qkernel.parallel_loops (each panel its own
+/// slice, for qops-distribute), in each panel a loop over its `rows` rows.
+Value packPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
+                 OpFoldResult batches, OpFoldResult rows, Type element,
+                 PanelRowWriter writeRow);
+
+/// The weight-only form's b: y = x DQ(q), with
+///   DQ(q)[k, n] = f32(q[k, n] - zp[kb, n]) * scale[kb, n],  kb = k / B
+/// q 2-, 4- or 8-bit (signed or not, one element per byte in storage),
+/// scale f32 per tensor, per column or blocked along K (B; B = K
+/// otherwise), zp optional and shaped as scale.
+struct QuantizedWeights {
+  enum class ScaleKind { Scalar, PerColumn, Blocked };
+  Value q;         // [K, N] i8 storage
+  Value scale;     // rank 0, [N] or [K / B, N], f32
+  Value zeroPoint; // null, or shaped as scale, i8 storage
+  ScaleKind kind;
+  int64_t bits, blockSize, k;
+  bool isSigned;
+  int64_t perByte() const { return 8 / bits; }
+};
+
+/// `b` as quantized weights, or failure (then the kernel multiplies the
+/// float b that DequantizeLinear makes, as any other).
+FailureOr<QuantizedWeights> matchQuantizedWeights(OpBuilder &builder,
+                                                  Location loc, Value b);
+
+/// The packed weights [1, Np / NR, K / e, NR] i8, e = 8 / bits elements of
+/// k per byte: byte (g, j) of panel p holds q[g e + t, p NR + j] in bits
+/// [t bits, (t + 1) bits) for t = 0 .. e - 1 (0 past N).
+Value packQuantizedWeights(OpBuilder &b, Location loc, const FloatPlan &plan,
+                           const QuantizedWeights &weights);
+
+/// The scale (or zero point: i8 for 2- and 4-bit q, widened to i32 for
+/// 8-bit) lanes of columns column .. column + lanes of block `block`.
+Value readScaleLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
+                     const QuantizedWeights &weights, Value block,
+                     Value column);
+Value readZeroPointLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
+                         const QuantizedWeights &weights, Value block,
+                         Value column);
+
+/// The e weight vectors of one packed byte vector `bytes` (vector<lanes x
+/// i8>): for t = 0 .. e - 1, f32(q_t - zp) * scale (zeroPoint may be null).
+SmallVector<Value> dequantizeBytes(OpBuilder &b, Location loc,
+                                   const FloatPlan &plan,
+                                   const QuantizedWeights &weights,
+                                   Value bytes, Value scale, Value zeroPoint);
+
+} // namespace mlir::qops
+
+#endif // QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_FLOATMATMULKERNEL_H

@@ -1,0 +1,256 @@
+//===- FloatMatMulWeights.cpp - the float kernel's quantized weights ------===//
+//
+// The weight-only form of the float kernel (FloatMatMulKernel.cpp): a float
+// matmul whose b is a DequantizeLinear of 2-, 4- or 8-bit integers (LLM
+// weights, blocked along K as opset 21 writes them) reads the integers
+// packed e = 8 / bits to a byte along k and dequantizes them in registers,
+// by the DequantizeLinear formula:
+//
+//   w[k, n] = f32(q[k, n] - zp[kb, n]) * scale[kb, n]     kb = k / B
+//
+// q - zp is exact in i32 and in f32, the product rounded once: the same
+// f32 weights as the DequantizeLinear the graph spells, so the product is
+// the unfused graph's, bit for bit (the k order is the same too).
+//
+//   packed[0, p, g, j] = OR_t (q[g e + t, p NR + j] & mask) << (t bits)
+//   bytes = packed[0, p, g, v L .. v L + L)                  vector<L x i8>
+//   q_t   = (bytes << (8 - (t + 1) bits)) >> (8 - bits)     (arithmetic
+//           shift for signed q, logical for unsigned)
+//   w_t   = sitofp(ext(q_t - zp)) * scale    (2, 4 bits: q_t - zp exact in
+//           i8)  or  sitofp(ext(q_t) - ext(zp)) * scale (8 bits)   <L x f32>
+//
+//===----------------------------------------------------------------------===//
+
+#include "FloatMatMulKernel.h"
+
+#include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "QuantOps/Dialect/QOps/IR/QuantParams.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::qops;
+
+namespace {
+
+/// A value of ONNX-typed tensor seen as its storage type (the bridge that
+/// convert-qops-to-linalg folds).
+Value asStorage(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Type storage = getStorageElementType(type.getElementType());
+  if (storage == type.getElementType())
+    return value;
+  return UnrealizedConversionCastOp::create(b, loc, type.clone(storage), value)
+      .getResult(0);
+}
+
+/// `value` of one element as rank 0.
+Value toScalarTensor(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getRank() == 0)
+    return value;
+  return tensor::CollapseShapeOp::create(b, loc, value,
+                                         ArrayRef<ReassociationIndices>{});
+}
+
+/// L lanes of a rank-0 tensor, a per-column [N] or a blocked [K / B, N]
+/// parameter at (block, column ..).
+Value readParamLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
+                     QuantizedWeights::ScaleKind kind, Value param,
+                     VectorType type, Value block, Value column) {
+  Type element = type.getElementType();
+  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  switch (kind) {
+  case QuantizedWeights::ScaleKind::Scalar:
+    return vector::BroadcastOp::create(
+        b, loc, type, tensor::ExtractOp::create(b, loc, param, ValueRange{}));
+  case QuantizedWeights::ScaleKind::PerColumn:
+    return vector::TransferReadOp::create(b, loc, type, param,
+                                          ValueRange{column}, pad,
+                                          ArrayRef<bool>{plan.columnsExact});
+  case QuantizedWeights::ScaleKind::Blocked:
+    return vector::TransferReadOp::create(b, loc, type, param,
+                                          ValueRange{block, column}, pad,
+                                          ArrayRef<bool>{plan.columnsExact});
+  }
+  return {};
+}
+
+} // namespace
+
+FailureOr<QuantizedWeights>
+qops::matchQuantizedWeights(OpBuilder &builder, Location loc, Value b) {
+  auto dq = b.getDefiningOp<DequantizeLinearOp>();
+  if (!dq)
+    return failure();
+  auto qType = cast<RankedTensorType>(dq.getX().getType());
+  auto scaleType = cast<RankedTensorType>(dq.getXScale().getType());
+  auto qInt = dyn_cast<IntegerType>(qType.getElementType());
+  if (!qInt || qInt.isSignless() ||
+      !llvm::is_contained({2u, 4u, 8u}, qInt.getWidth()) ||
+      !scaleType.getElementType().isF32() || qType.getRank() != 2 ||
+      !qType.hasStaticShape() ||
+      !cast<RankedTensorType>(dq.getY().getType()).getElementType().isF32())
+    return failure();
+  QuantizedWeights weights;
+  weights.bits = qInt.getWidth();
+  weights.isSigned = qInt.isSigned();
+  weights.k = qType.getDimSize(0);
+  weights.blockSize = weights.k;
+  if (weights.k % weights.perByte() != 0)
+    return failure();
+  // The op verified: the classification cannot fail.
+  FailureOr<QuantGranularity> granularity = classifyQuantGranularity(
+      qType, scaleType, dq.getAxis(), dq.getBlockSize(), "dequantize",
+      [&] { return dq.emitOpError(); });
+  if (failed(granularity))
+    return failure();
+  switch (granularity->kind) {
+  case Granularity::PerTensor:
+    weights.kind = QuantizedWeights::ScaleKind::Scalar;
+    break;
+  case Granularity::PerAxis:
+    if (granularity->axis != 1)
+      return failure();
+    weights.kind = QuantizedWeights::ScaleKind::PerColumn;
+    break;
+  case Granularity::Blocked:
+    if (granularity->axis != 0 ||
+        granularity->blockSize % weights.perByte() != 0)
+      return failure();
+    weights.kind = QuantizedWeights::ScaleKind::Blocked;
+    weights.blockSize = granularity->blockSize;
+    break;
+  }
+  bool scalar = weights.kind == QuantizedWeights::ScaleKind::Scalar;
+  weights.q = asStorage(builder, loc, dq.getX());
+  weights.scale = scalar ? toScalarTensor(builder, loc, dq.getXScale())
+                         : dq.getXScale();
+  if (Value zp = dq.getXZeroPoint()) {
+    zp = asStorage(builder, loc, zp);
+    weights.zeroPoint = scalar ? toScalarTensor(builder, loc, zp) : zp;
+  }
+  return weights;
+}
+
+Value qops::packQuantizedWeights(OpBuilder &b, Location loc,
+                                 const FloatPlan &plan,
+                                 const QuantizedWeights &weights) {
+  Type i8 = b.getI8Type();
+  int64_t e = weights.perByte();
+  auto bytesType = VectorType::get({plan.lanes}, i8);
+  Value pad = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
+  Value mask = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(bytesType,
+                             b.getI8IntegerAttr((1 << weights.bits) - 1)));
+  auto write = [&](OpBuilder &b, Location l, Value, Value n0, Value g,
+                   Value slice) {
+    Value c0 = arith::ConstantIndexOp::create(b, l, 0);
+    Value k0 = arith::MulIOp::create(b, l, g,
+                                     arith::ConstantIndexOp::create(b, l, e));
+    for (int64_t v = 0; v < plan.vectors; ++v) {
+      Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
+      Value column = arith::AddIOp::create(b, l, n0, offset);
+      Value byte;
+      for (int64_t t = 0; t < e; ++t) {
+        Value k = arith::AddIOp::create(b, l, k0,
+                                        arith::ConstantIndexOp::create(b, l, t));
+        Value q = vector::TransferReadOp::create(
+            b, l, bytesType, weights.q, ValueRange{k, column}, pad,
+            ArrayRef<bool>{plan.columnsExact});
+        if (e == 1) {
+          byte = q;
+          continue;
+        }
+        Value part = arith::AndIOp::create(b, l, q, mask);
+        if (t > 0)
+          part = arith::ShLIOp::create(
+              b, l, part,
+              arith::ConstantOp::create(
+                  b, l,
+                  DenseElementsAttr::get(
+                      bytesType, b.getI8IntegerAttr(t * weights.bits))));
+        byte = byte ? arith::OrIOp::create(b, l, byte, part).getResult() : part;
+      }
+      slice = vector::TransferWriteOp::create(b, l, byte, slice,
+                                              ValueRange{c0, c0, g, offset},
+                                              ArrayRef<bool>{true})
+                  .getResult();
+    }
+    return slice;
+  };
+  return packPanels(b, loc, plan, b.getIndexAttr(1),
+                    b.getIndexAttr(weights.k / e), i8, write);
+}
+
+Value qops::readScaleLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
+                           const QuantizedWeights &weights, Value block,
+                           Value column) {
+  return readParamLanes(b, loc, plan, weights.kind, weights.scale,
+                        VectorType::get({plan.lanes}, b.getF32Type()), block,
+                        column);
+}
+
+Value qops::readZeroPointLanes(OpBuilder &b, Location loc,
+                               const FloatPlan &plan,
+                               const QuantizedWeights &weights, Value block,
+                               Value column) {
+  Value bytes = readParamLanes(b, loc, plan, weights.kind, weights.zeroPoint,
+                               VectorType::get({plan.lanes}, b.getI8Type()),
+                               block, column);
+  // 2- and 4-bit: q - zp fits i8 (|q - zp| < 16), subtracted as bytes.
+  if (weights.bits < 8)
+    return bytes;
+  auto wide = VectorType::get({plan.lanes}, b.getI32Type());
+  if (weights.isSigned)
+    return arith::ExtSIOp::create(b, loc, wide, bytes);
+  return arith::ExtUIOp::create(b, loc, wide, bytes);
+}
+
+SmallVector<Value> qops::dequantizeBytes(OpBuilder &b, Location loc,
+                                         const FloatPlan &plan,
+                                         const QuantizedWeights &weights,
+                                         Value bytes, Value scale,
+                                         Value zeroPoint) {
+  auto bytesType = cast<VectorType>(bytes.getType());
+  auto wide = VectorType::get({plan.lanes}, b.getI32Type());
+  auto shift = [&](int64_t amount) -> Value {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(bytesType, b.getI8IntegerAttr(amount)));
+  };
+  SmallVector<Value> result;
+  for (int64_t t = 0; t < weights.perByte(); ++t) {
+    Value q = bytes;
+    if (weights.bits < 8) {
+      int64_t left = 8 - (t + 1) * weights.bits, right = 8 - weights.bits;
+      if (left > 0)
+        q = arith::ShLIOp::create(b, loc, q, shift(left));
+      q = weights.isSigned
+              ? arith::ShRSIOp::create(b, loc, q, shift(right)).getResult()
+              : arith::ShRUIOp::create(b, loc, q, shift(right)).getResult();
+    }
+    Value d;
+    if (weights.bits < 8) {
+      // Exact in i8: |q - zp| <= 15; sign-extended, the difference.
+      if (zeroPoint)
+        q = arith::SubIOp::create(b, loc, q, zeroPoint);
+      d = weights.isSigned || zeroPoint
+              ? arith::ExtSIOp::create(b, loc, wide, q).getResult()
+              : arith::ExtUIOp::create(b, loc, wide, q).getResult();
+    } else {
+      d = weights.isSigned
+              ? arith::ExtSIOp::create(b, loc, wide, q).getResult()
+              : arith::ExtUIOp::create(b, loc, wide, q).getResult();
+      if (zeroPoint)
+        d = arith::SubIOp::create(b, loc, d, zeroPoint);
+    }
+    Value f = arith::SIToFPOp::create(b, loc, plan.vectorType, d);
+    result.push_back(arith::MulFOp::create(b, loc, f, scale));
+  }
+  return result;
+}
