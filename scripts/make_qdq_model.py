@@ -12,6 +12,10 @@ and bench/).
   dq-matmul    x f32 [B, S, K] -> Q -> DQ -> MatMul(DQ(W si8 [K, N] per
                column)) -> y f32 (a QDQ model's last layer: no Q after the
                MatMul; opset 13)
+  matmul-nbits x f32 [M, K] -> com.microsoft MatMulNBits(x, B packed
+               [N, k_blocks, blob], scales [N * k_blocks], packed zero
+               points or none (2^(bits-1)), bias or none; --bits, --block,
+               --accuracy-level) -> y f32 [M, N]   (opset 21 + com.microsoft 1)
   qdq-conv     x f32 [N, C, H, W] -> Q -> DQ -> Conv(DQ(W si8 per output
                channel, axis 0), DQ(B int32, scale x_scale * w_scale, axis
                0); pads, strides, group from the options) -> Q -> DQ -> y f32
@@ -297,6 +301,69 @@ def int4_weights(out, name, m, k, n, rng, block=32):
             matmul_sequential_f32(x, dw))
 
 
+def pack_low_first(values, bits):
+    """Rows of `bits`-wide values packed into bytes, low bits first (the
+    last byte of a row padded with 0)."""
+    per = 8 // bits
+    rows, count = values.shape
+    width = -(-count // per)
+    padded = np.zeros((rows, width * per), np.uint8)
+    padded[:, :count] = values
+    packed = np.zeros((rows, width), np.uint8)
+    for t in range(per):
+        packed |= (padded[:, t::per] << (t * bits)).astype(np.uint8)
+    return packed
+
+
+def matmul_nbits(out, name, m, k, n, rng, bits=4, block=32, zero_points=True,
+                 bias=False, accuracy_level=None):
+    """MatMulNBits as ONNX Runtime's contrib schema stores it; the
+    reference dequantizes W[k, n] = (q - zp) * scale (f32, one rounding) and
+    sums in increasing k (the unfused reading)."""
+    k_blocks = -(-k // block)
+    q = rng.integers(0, 1 << bits, size=(n, k_blocks * block)).astype(np.uint8)
+    q[:, k:] = 0  # the padding of the last block
+    scale = (rng.random((n, k_blocks), dtype=np.float32) * 0.02 + 0.005).astype(np.float32)
+    zp = (rng.integers(0, 1 << bits, size=(n, k_blocks)).astype(np.uint8)
+          if zero_points else np.full((n, k_blocks), 1 << (bits - 1), np.uint8))
+    b_packed = pack_low_first(q, bits).reshape(n, k_blocks, block * bits // 8)
+    inits = [numpy_helper.from_array(b_packed, "B"),
+             numpy_helper.from_array(scale.reshape(-1), "scales")]
+    inputs = ["x", "B", "scales"]
+    if zero_points:
+        inits.append(numpy_helper.from_array(pack_low_first(zp, bits).reshape(-1), "zp"))
+        inputs.append("zp")
+    bias_values = rng.standard_normal(n).astype(np.float32)
+    if bias:
+        inputs += [""] * (4 - len(inputs)) + ["", "bias"]
+        inits.append(numpy_helper.from_array(bias_values, "bias"))
+    attrs = dict(K=k, N=n, bits=bits, block_size=block)
+    if accuracy_level is not None:
+        attrs["accuracy_level"] = accuracy_level
+    nodes = [helper.make_node("MatMulNBits", inputs, ["y"], name="nbits",
+                              domain="com.microsoft", **attrs)]
+    graph = helper.make_graph(
+        nodes, name,
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [m, k])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [m, n])],
+        initializer=inits)
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", 21),
+                              helper.make_opsetid("com.microsoft", 1)],
+        producer_name="quantops make_qdq_model.py")
+    model.ir_version = 10
+    onnx.save(model, os.path.join(out, name + ".onnx"))
+
+    x = rng.standard_normal((m, k)).astype(np.float32)
+    d = q[:, :k].astype(np.int32) - np.repeat(zp.astype(np.int32), block, axis=1)[:, :k]
+    w = (d.astype(np.float32) * np.repeat(scale, block, axis=1)[:, :k]).T.copy()
+    y = matmul_sequential_f32(x, w)
+    if bias:
+        y = (y + bias_values).astype(np.float32)
+    np.save(os.path.join(out, name + ".x.npy"), x)
+    np.save(os.path.join(out, name + ".unfused.npy"), y)
+
+
 def gemm(out, name, m, k, n, rng):
     a = rng.standard_normal((m, k)).astype(np.float32)
     b = rng.standard_normal((n, k)).astype(np.float32)
@@ -320,16 +387,21 @@ def gemm(out, name, m, k, n, rng):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("kind", choices=["int8-mlp", "int4-weights", "gemm", "qdq-conv",
-                                         "dq-matmul"])
+                                         "dq-matmul", "matmul-nbits"])
     parser.add_argument("out_dir")
     parser.add_argument("--name", help="file name stem (default: the kind)")
     parser.add_argument("--dims", type=int, nargs="+",
-                        help="int8-mlp: B S D0 D1 D2; int4-weights and "
-                             "gemm: M K N; qdq-conv: N C H W M K; dq-matmul: "
-                             "B S K N")
+                        help="int8-mlp: B S D0 D1 D2; int4-weights, "
+                             "matmul-nbits and gemm: M K N; qdq-conv: N C H W "
+                             "M K; dq-matmul: B S K N")
     parser.add_argument("--stride", type=int, default=1, help="qdq-conv")
     parser.add_argument("--pad", type=int, default=1, help="qdq-conv")
     parser.add_argument("--group", type=int, default=1, help="qdq-conv")
+    parser.add_argument("--bits", type=int, default=4, help="matmul-nbits")
+    parser.add_argument("--block", type=int, default=32, help="matmul-nbits")
+    parser.add_argument("--no-zero-points", action="store_true", help="matmul-nbits")
+    parser.add_argument("--bias", action="store_true", help="matmul-nbits")
+    parser.add_argument("--accuracy-level", type=int, help="matmul-nbits")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     os.makedirs(args.out_dir, exist_ok=True)
@@ -344,6 +416,11 @@ def main():
         dims = args.dims or [1, 8, 9, 9, 12, 3]
         qdq_conv(args.out_dir, name, *dims, rng, stride=args.stride, pad=args.pad,
                  group=args.group)
+    elif args.kind == "matmul-nbits":
+        matmul_nbits(args.out_dir, name, *(args.dims or [4, 128, 48]), rng,
+                     bits=args.bits, block=args.block,
+                     zero_points=not args.no_zero_points, bias=args.bias,
+                     accuracy_level=args.accuracy_level)
     elif args.kind == "int4-weights":
         int4_weights(args.out_dir, name, *(args.dims or [4, 128, 48]), rng)
     else:

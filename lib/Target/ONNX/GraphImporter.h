@@ -150,6 +150,17 @@ llvm::Expected<Value> emitBroadcastElementwise(
     ValueRange operands, Type resultOnnx,
     llvm::function_ref<Value(OpBuilder &, Location, ValueRange)> body);
 
+/// numpy matmul of float `a` and `bMatrix` as linalg.matmul /
+/// batch_matmul (1-D operands promoted, rows of an N-D a against a 2-D b
+/// collapsed; ImportFloatOps.cpp), or an error naming the node.
+llvm::Expected<Value> emitMatMul(GraphImporter &importer,
+                                 const GraphImporter::Node &node, Value a,
+                                 Value bMatrix);
+
+/// com.microsoft MatMulNBits (ImportMatMulNBits.cpp).
+const NodeImporter *lookupContribOpImporter(llvm::StringRef domain,
+                                            llvm::StringRef opType);
+
 /// A zero-filled [sizes] tensor of `elementType` (linalg.fill of
 /// tensor.empty): a contraction's init (ImportFloatOps.cpp).
 Value createZeroInit(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,

@@ -103,8 +103,11 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs) {
       .getResult(0);
 }
 
-llvm::Expected<Value> emitMatMul(GraphImporter &importer, const Node &node,
-                                 Value a, Value bMatrix) {
+} // namespace
+
+llvm::Expected<Value> onnx::emitMatMul(GraphImporter &importer,
+                                       const Node &node, Value a,
+                                       Value bMatrix) {
   OpBuilder &b = importer.getBuilder();
   Location loc = importer.getLoc(node);
   RankedTensorType aType = tensorTypeOf(a), bType = tensorTypeOf(bMatrix);
@@ -224,6 +227,8 @@ llvm::Expected<Value> emitMatMul(GraphImporter &importer, const Node &node,
   }
   return result;
 }
+
+namespace {
 
 /// The two inputs of an attribute-less binary op (MatMul, Add).
 llvm::Expected<std::pair<Value, Value>>

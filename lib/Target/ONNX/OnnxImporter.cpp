@@ -349,6 +349,8 @@ static const NodeImporter *findImporter(const GraphImporter::Node &node) {
     importer = lookupFunctionBodyOpImporter(node.domain(), node.op_type());
   if (!importer)
     importer = lookupFloatOpImporter(node.domain(), node.op_type());
+  if (!importer)
+    importer = lookupContribOpImporter(node.domain(), node.op_type());
   return importer;
 }
 

@@ -8,6 +8,10 @@ The ONNX Runtime outputs in ort-outputs/ were written by ONNX Runtime 1.30
 scripts/make_qdq_model.py writes with the seeds in their names:
   int8-mlp-seed3.ort.npy      int8-mlp --dims 4 16 256 256 64 --seed 3
   int4-weights-seed7.ort.npy  int4-weights (default dims and seed)
+  matmul-nbits-level1-seed11.ort.npy
+      matmul-nbits --dims 8 256 96 --bias --accuracy-level 1 --seed 11
+  matmul-nbits-level4-seed11.ort.npy
+      matmul-nbits --dims 8 256 96 --bias --accuracy-level 4 --seed 11
 
 Usage: compare_to_ort.py OURS.npy ORT.npy [OUTPUT_SCALE]
 """

@@ -1,0 +1,263 @@
+//===- ImportMatMulNBits.cpp - com.microsoft MatMulNBits ------------------===//
+//
+// MatMulNBits-1 (ONNX Runtime's contrib op for LLM weights, SPEC.md):
+//
+//   Y = A W (+ bias),   W[k, n] = (q[k, n] - zp[kb, n]) * scale[kb, n],
+//   kb = k / block_size
+//
+// with q stored transposed and packed: B uint8 [N, k_blocks, blob_size],
+// blob_size = block_size * bits / 8, element i of block kb of row n in
+// byte i * bits / 8 of blob (n, kb), low bits first; scales [N * k_blocks]
+// (or [N, k_blocks]); zero_points packed the same way along kb, [N *
+// ceil(k_blocks * bits / 8)] uint8, 2^(bits - 1) when absent.
+//
+// Imported as what it computes, in the ops the engine already has:
+//   q      constant [K, N] ui<bits> (unpacked, transposed)
+//   scale  constant [k_blocks, N] f32, zp constant [k_blocks, N] ui<bits>
+//   W      qops.dequantize_linear q, scale, zp axis = 0 block_size = B
+//   Y      MatMul(A, W) (+ bias, broadcast over the last dim)
+// which the float kernel multiplies reading q's integers
+// (FloatMatMulWeights.cpp). accuracy_level names the lowest precision ONNX
+// Runtime may use for A (0 unset, 1 f32, 2 f16, 3 bf16, 4 int8): f32
+// honours every level, so every level runs in f32, with ONNX's numbers.
+// B, scales and zero_points must be initializers; A f32; zero points of A's
+// type and g_idx are refused with a message.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImporter.h"
+
+#include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Matchers.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::qops;
+using namespace mlir::qops::onnx;
+using Node = GraphImporter::Node;
+
+namespace {
+
+/// The attributes of a MatMulNBits node.
+struct NBitsShape {
+  int64_t k, n, bits, blockSize, kBlocks, blobSize;
+};
+
+llvm::Expected<NBitsShape> readShape(GraphImporter &importer,
+                                     const Node &node) {
+  NBitsShape shape;
+  auto get = [&](llvm::StringRef name, std::optional<int64_t> fallback,
+                 int64_t &out) -> llvm::Error {
+    llvm::Expected<std::optional<int64_t>> value =
+        importer.getIntAttribute(node, name);
+    if (!value)
+      return value.takeError();
+    if (!*value && !fallback)
+      return importer.nodeError(node, "attribute '" + name + "' is required");
+    out = value->value_or(fallback.value_or(0));
+    return llvm::Error::success();
+  };
+  int64_t level = 0;
+  for (auto [name, fallback, out] :
+       {std::make_tuple("K", std::optional<int64_t>(), &shape.k),
+        std::make_tuple("N", std::optional<int64_t>(), &shape.n),
+        std::make_tuple("bits", std::optional<int64_t>(4), &shape.bits),
+        std::make_tuple("block_size", std::optional<int64_t>(),
+                        &shape.blockSize),
+        std::make_tuple("accuracy_level", std::optional<int64_t>(0), &level)})
+    if (llvm::Error error = get(name, fallback, *out))
+      return error;
+  if (shape.k <= 0 || shape.n <= 0)
+    return importer.nodeError(node, "K and N must be positive");
+  if (!llvm::is_contained({2, 4, 8}, shape.bits))
+    return importer.nodeError(
+        node, llvm::formatv("bits {0} is not supported (2, 4 or 8)",
+                            shape.bits));
+  if (shape.blockSize < 16 || !llvm::isPowerOf2_64(shape.blockSize))
+    return importer.nodeError(
+        node, llvm::formatv("block_size {0} is not a power of 2 of at least 16",
+                            shape.blockSize));
+  if (level < 0 || level > 4)
+    return importer.nodeError(
+        node, llvm::formatv("accuracy_level {0} is not in 0..4", level));
+  shape.kBlocks = llvm::divideCeil(shape.k, shape.blockSize);
+  shape.blobSize = shape.blockSize * shape.bits / 8;
+  return shape;
+}
+
+/// The constant initializer behind input `index`, with `count` elements of
+/// `element`.
+llvm::Expected<DenseElementsAttr>
+constantInput(GraphImporter &importer, const Node &node, int index,
+              llvm::StringRef what, Type element, int64_t count) {
+  llvm::Expected<Value> value = importer.getInput(node, index);
+  if (!value)
+    return value.takeError();
+  DenseElementsAttr attr;
+  if (!*value || !matchPattern(*value, m_Constant(&attr)))
+    return importer.nodeError(node, what + " must be an initializer");
+  if (attr.getElementType() != element || attr.getNumElements() != count)
+    return importer.nodeError(
+        node, llvm::formatv("{0} must hold {1} elements of {2}, not {3} of {4}",
+                            what, count, element, attr.getNumElements(),
+                            attr.getElementType()));
+  return attr;
+}
+
+/// Element `index` of a row of values packed `bits` wide, low bits first.
+uint8_t unpack(ArrayRef<uint8_t> row, int64_t index, int64_t bits) {
+  int64_t perByte = 8 / bits;
+  return (row[index / perByte] >> ((index % perByte) * bits)) &
+         ((1u << bits) - 1);
+}
+
+/// q [K, N], scale [k_blocks, N], zp [k_blocks, N] as constants.
+struct NBitsWeights {
+  Value q, scale, zeroPoint;
+};
+
+llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
+                                           const Node &node,
+                                           const NBitsShape &s) {
+  OpBuilder &b = importer.getBuilder();
+  Location loc = importer.getLoc(node);
+  MLIRContext *ctx = importer.getContext();
+  Type u8 = IntegerType::get(ctx, 8, IntegerType::Unsigned);
+  Type qType = IntegerType::get(ctx, s.bits, IntegerType::Unsigned);
+  auto packed = constantInput(importer, node, 1, "B", u8,
+                              s.n * s.kBlocks * s.blobSize);
+  if (!packed)
+    return packed.takeError();
+  auto scales = constantInput(importer, node, 2, "scales", b.getF32Type(),
+                              s.n * s.kBlocks);
+  if (!scales)
+    return scales.takeError();
+  // Unpacked: one element per byte (the attribute's storage of ui2 / ui4).
+  SmallVector<uint8_t> bytes(packed->getRawData().begin(),
+                             packed->getRawData().end());
+  std::vector<char> q(s.k * s.n);
+  for (int64_t n = 0; n < s.n; ++n)
+    for (int64_t k = 0; k < s.k; ++k) {
+      ArrayRef<uint8_t> blob(bytes.data() +
+                                 (n * s.kBlocks + k / s.blockSize) * s.blobSize,
+                             s.blobSize);
+      q[k * s.n + n] = char(unpack(blob, k % s.blockSize, s.bits));
+    }
+  auto qTensor = RankedTensorType::get({s.k, s.n}, qType);
+  NBitsWeights weights;
+  weights.q = arith::ConstantOp::create(
+      b, loc, qTensor, DenseElementsAttr::getFromRawBuffer(qTensor, q));
+  SmallVector<float> scaleValues(s.kBlocks * s.n);
+  auto scaleIt = scales->getValues<float>().begin();
+  for (int64_t n = 0; n < s.n; ++n)
+    for (int64_t kb = 0; kb < s.kBlocks; ++kb)
+      scaleValues[kb * s.n + n] = *scaleIt++;
+  auto scaleTensor = RankedTensorType::get({s.kBlocks, s.n}, b.getF32Type());
+  weights.scale = arith::ConstantOp::create(
+      b, loc, scaleTensor,
+      DenseElementsAttr::get(scaleTensor, ArrayRef<float>(scaleValues)));
+  // Zero points: packed along kb per row, or 2^(bits - 1).
+  std::vector<char> zp(s.kBlocks * s.n, char(1 << (s.bits - 1)));
+  llvm::Expected<Value> zpInput = importer.getInput(node, 3);
+  if (!zpInput)
+    return zpInput.takeError();
+  if (*zpInput) {
+    if (cast<RankedTensorType>(zpInput->getType()).getElementType() != u8)
+      return importer.nodeError(
+          node, "zero_points of A's type (not packed uint8) are not supported");
+    int64_t rowBytes = llvm::divideCeil(s.kBlocks * s.bits, 8);
+    auto zps = constantInput(importer, node, 3, "zero_points", u8,
+                             s.n * rowBytes);
+    if (!zps)
+      return zps.takeError();
+    SmallVector<uint8_t> zpBytes(zps->getRawData().begin(),
+                                 zps->getRawData().end());
+    for (int64_t n = 0; n < s.n; ++n)
+      for (int64_t kb = 0; kb < s.kBlocks; ++kb)
+        zp[kb * s.n + n] = char(unpack(
+            ArrayRef<uint8_t>(zpBytes.data() + n * rowBytes, rowBytes), kb,
+            s.bits));
+  }
+  auto zpTensor = RankedTensorType::get({s.kBlocks, s.n}, qType);
+  weights.zeroPoint = arith::ConstantOp::create(
+      b, loc, zpTensor, DenseElementsAttr::getFromRawBuffer(zpTensor, zp));
+  return weights;
+}
+
+llvm::Error importMatMulNBits(GraphImporter &importer, const Node &node) {
+  if (llvm::Error error = importer.checkAttributes(
+          node, {"K", "N", "bits", "block_size", "accuracy_level"}, 1))
+    return error;
+  if (node.input_size() > 6)
+    return importer.nodeError(
+        node, llvm::formatv("expects at most 6 inputs, got {0}",
+                            node.input_size()));
+  llvm::Expected<NBitsShape> shape = readShape(importer, node);
+  if (!shape)
+    return shape.takeError();
+  llvm::Expected<Value> a = importer.getRequiredInput(node, 0);
+  if (!a)
+    return a.takeError();
+  auto aType = cast<RankedTensorType>(a->getType());
+  if (!aType.getElementType().isF32())
+    return importer.nodeError(node, "only an f32 A is supported");
+  if (aType.getRank() < 1 || (!aType.isDynamicDim(aType.getRank() - 1) &&
+                              aType.getDimSize(aType.getRank() - 1) !=
+                                  shape->k))
+    return importer.nodeError(
+        node, llvm::formatv("A's last dimension must be K = {0}", shape->k));
+  llvm::Expected<Value> gIdx = importer.getInput(node, 4);
+  if (!gIdx)
+    return gIdx.takeError();
+  if (*gIdx)
+    return importer.nodeError(node, "g_idx is not supported");
+  llvm::Expected<NBitsWeights> weights = importWeights(importer, node, *shape);
+  if (!weights)
+    return weights.takeError();
+  OpBuilder &b = importer.getBuilder();
+  Location loc = importer.getLoc(node);
+  auto w = DequantizeLinearOp::create(
+      b, loc, RankedTensorType::get({shape->k, shape->n}, b.getF32Type()),
+      weights->q, weights->scale, weights->zeroPoint,
+      b.getI64IntegerAttr(0), b.getI64IntegerAttr(shape->blockSize),
+      TypeAttr());
+  if (llvm::Error error = importer.verifyNodeOp(node, w))
+    return error;
+  llvm::Expected<Value> y = emitMatMul(importer, node, *a, w.getY());
+  if (!y)
+    return y.takeError();
+  llvm::Expected<Value> bias = importer.getInput(node, 5);
+  if (!bias)
+    return bias.takeError();
+  Value result = *y;
+  if (*bias) {
+    auto biasType = cast<RankedTensorType>(bias->getType());
+    if (biasType != RankedTensorType::get({shape->n}, b.getF32Type()))
+      return importer.nodeError(node, llvm::formatv("bias must be f32 [{0}]",
+                                                    shape->n));
+    llvm::Expected<Value> sum = emitBroadcastElementwise(
+        importer, node, ValueRange{*y, *bias}, b.getF32Type(),
+        [](OpBuilder &b, Location l, ValueRange args) -> Value {
+          return arith::AddFOp::create(b, l, args[0], args[1]);
+        });
+    if (!sum)
+      return sum.takeError();
+    result = *sum;
+  }
+  importer.setOutput(node, 0, result);
+  return llvm::Error::success();
+}
+
+} // namespace
+
+const NodeImporter *onnx::lookupContribOpImporter(llvm::StringRef domain,
+                                                  llvm::StringRef opType) {
+  static const NodeImporter matmulNBits = importMatMulNBits;
+  if (domain == "com.microsoft" && opType == "MatMulNBits")
+    return &matmulNBits;
+  return nullptr;
+}

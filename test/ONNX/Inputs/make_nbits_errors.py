@@ -1,0 +1,67 @@
+"""Writes MatMulNBits models the importer refuses, one per file in OUT,
+each with one thing wrong (matmul-nbits.test feeds them to the tools):
+
+  bits3          bits = 3
+  block8         block_size = 8 (not a power of 2 of at least 16)
+  level7         accuracy_level = 7
+  g_idx          a g_idx input
+  float_zp       zero points of A's type (f32)
+  b_input        B a graph input, not an initializer
+  a_f16          A f16
+  scales_count   scales with one element too few
+  k_mismatch     A's last dim 64, K = 32
+  no_k           no K attribute
+
+    make_nbits_errors.py OUT
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+K, N, BLOCK = 32, 4, 16
+
+
+def model(name, attrs=None, a_type=TensorProto.FLOAT, a_k=K, inputs=None,
+          inits=None, extra_inputs=()):
+    attrs = dict(dict(K=K, N=N, bits=4, block_size=BLOCK), **(attrs or {}))
+    attrs = {k: v for k, v in attrs.items() if v is not None}
+    b = numpy_helper.from_array(np.zeros((N, 2, 8), np.uint8), "B")
+    s = numpy_helper.from_array(np.ones(N * 2, np.float32), "s")
+    inits = [b, s] if inits is None else inits
+    node = helper.make_node("MatMulNBits", inputs or ["a", "B", "s"], ["y"],
+                            name=name, domain="com.microsoft", **attrs)
+    graph = helper.make_graph(
+        [node], name,
+        [helper.make_tensor_value_info("a", a_type, [2, a_k])] + list(extra_inputs),
+        [helper.make_tensor_value_info("y", a_type, [2, N])], initializer=inits)
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21),
+                                                helper.make_opsetid("com.microsoft", 1)])
+    m.ir_version = 10
+    onnx.save(m, os.path.join(out, name + ".onnx"))
+
+
+model("bits3", {"bits": 3})
+model("block8", {"block_size": 8})
+model("level7", {"accuracy_level": 7})
+model("g_idx", inputs=["a", "B", "s", "", "g"],
+      inits=[numpy_helper.from_array(np.zeros((N, 2, 8), np.uint8), "B"),
+             numpy_helper.from_array(np.ones(N * 2, np.float32), "s"),
+             numpy_helper.from_array(np.zeros(K, np.int32), "g")])
+model("float_zp", inputs=["a", "B", "s", "z"],
+      inits=[numpy_helper.from_array(np.zeros((N, 2, 8), np.uint8), "B"),
+             numpy_helper.from_array(np.ones(N * 2, np.float32), "s"),
+             numpy_helper.from_array(np.zeros(N * 2, np.float32), "z")])
+model("b_input", inits=[numpy_helper.from_array(np.ones(N * 2, np.float32), "s")],
+      extra_inputs=[helper.make_tensor_value_info("B", TensorProto.UINT8, [N, 2, 8])])
+model("a_f16", a_type=TensorProto.FLOAT16,
+      inits=[numpy_helper.from_array(np.zeros((N, 2, 8), np.uint8), "B"),
+             numpy_helper.from_array(np.ones(N * 2, np.float16), "s")])
+model("scales_count", inits=[numpy_helper.from_array(np.zeros((N, 2, 8), np.uint8), "B"),
+                             numpy_helper.from_array(np.ones(N * 2 - 1, np.float32), "s")])
+model("k_mismatch", a_k=64)
+model("no_k", {"K": None})
