@@ -9,6 +9,7 @@ and bench/).
   int4-weights x f32 [M, K] -> MatMul(x, DQ(W si4 [K, N] blocked along K,
                block 32, scale and zero point [K/32, N])) -> y f32 (opset 21)
   gemm         y = Gemm(A, B, C; alpha, beta, transB = 1), float   (opset 13)
+  float-matmul y = MatMul(x f32 [M, K], W f32 [K, N] initializer) (opset 13)
   dq-matmul    x f32 [B, S, K] -> Q -> DQ -> MatMul(DQ(W si8 [K, N] per
                column)) -> y f32 (a QDQ model's last layer: no Q after the
                MatMul; opset 13)
@@ -319,7 +320,9 @@ def matmul_nbits(out, name, m, k, n, rng, bits=4, block=32, zero_points=True,
                  bias=False, accuracy_level=None):
     """MatMulNBits as ONNX Runtime's contrib schema stores it; the
     reference dequantizes W[k, n] = (q - zp) * scale (f32, one rounding) and
-    sums in increasing k (the unfused reading)."""
+    sums in increasing k (the unfused reading); at accuracy level 4 with
+    4-bit weights also <name>.int8.npy, the int8-activation arithmetic
+    (nbits_int8_activations)."""
     k_blocks = -(-k // block)
     q = rng.integers(0, 1 << bits, size=(n, k_blocks * block)).astype(np.uint8)
     q[:, k:] = 0  # the padding of the last block
@@ -362,6 +365,59 @@ def matmul_nbits(out, name, m, k, n, rng, bits=4, block=32, zero_points=True,
         y = (y + bias_values).astype(np.float32)
     np.save(os.path.join(out, name + ".x.npy"), x)
     np.save(os.path.join(out, name + ".unfused.npy"), y)
+    if accuracy_level == 4 and bits == 4 and k % block == 0:
+        y8 = nbits_int8_activations(x, q[:, :k].T, zp.T, scale.T, block)
+        if bias:
+            y8 = (y8 + bias_values).astype(np.float32)
+        np.save(os.path.join(out, name + ".int8.npy"), y8)
+        np.save(os.path.join(out, name + ".int8-bound.npy"), int8_error_bound(x, w, block))
+
+
+def int8_error_bound(x, w, block):
+    """A bound on |int8 reading - f32 reading| per output: each a moves by
+    at most half its block's step sa = max|a| / 127 when quantized, so the
+    sum moves by at most sum_kb sa / 2 sum_{k in kb} |w[k, n]|; plus
+    2^-20 sum_k |x w| for the f32 roundings of both readings."""
+    m, k = x.shape
+    sa = np.abs(x.reshape(m, k // block, block)).max(axis=2).astype(np.float64) / 127
+    wa = np.abs(w.astype(np.float64)).reshape(k // block, block, -1).sum(axis=1)
+    return sa @ wa / 2 + np.abs(x.astype(np.float64)) @ np.abs(w.astype(np.float64)) * 2.0 ** -20
+
+
+def nbits_int8_activations(x, q, zp, scale, block):
+    """MatMulNBits at accuracy level 4 as the float kernel computes it
+    (lib/Conversion/QOpsToLinalg/FloatMatMulInt8.cpp): x quantized per row
+    and block to int8, exact integer sums, then the block's scales in f32.
+    q [K, N], zp and scale [K / block, N]."""
+    m, k = x.shape
+    blocks = x.reshape(m, k // block, block)
+    amax = np.abs(blocks).max(axis=2)
+    sa = (amax / np.float32(127)).astype(np.float32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        qa = np.clip(np.round(blocks / sa[:, :, None]), -127, 127)
+    qa = np.where(sa[:, :, None] == 0, 0, qa).astype(np.int64)
+    rs = qa.sum(axis=2)
+    qb = q.astype(np.int64).reshape(k // block, block, -1)
+    y = np.zeros((m, q.shape[1]), np.float32)
+    for kb in range(k // block):
+        isum = qa[:, kb, :] @ qb[kb] - zp[kb].astype(np.int64)[None, :] * rs[:, kb, None]
+        s = (sa[:, kb, None] * scale[kb][None, :]).astype(np.float32)
+        y = (y + (isum.astype(np.float32) * s).astype(np.float32)).astype(np.float32)
+    return y
+
+
+def float_matmul(out, name, m, k, n, rng):
+    w = rng.standard_normal((k, n)).astype(np.float32)
+    nodes = [helper.make_node("MatMul", ["x", "w"], ["y"], name="matmul")]
+    graph = helper.make_graph(
+        nodes, name,
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [m, k])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [m, n])],
+        initializer=[numpy_helper.from_array(w, "w")])
+    save_model(graph, 13, os.path.join(out, name + ".onnx"))
+    x = rng.standard_normal((m, k)).astype(np.float32)
+    np.save(os.path.join(out, name + ".x.npy"), x)
+    np.save(os.path.join(out, name + ".unfused.npy"), matmul_sequential_f32(x, w))
 
 
 def gemm(out, name, m, k, n, rng):
@@ -387,12 +443,13 @@ def gemm(out, name, m, k, n, rng):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("kind", choices=["int8-mlp", "int4-weights", "gemm", "qdq-conv",
-                                         "dq-matmul", "matmul-nbits"])
+                                         "dq-matmul", "matmul-nbits", "float-matmul"])
     parser.add_argument("out_dir")
     parser.add_argument("--name", help="file name stem (default: the kind)")
     parser.add_argument("--dims", type=int, nargs="+",
                         help="int8-mlp: B S D0 D1 D2; int4-weights, "
-                             "matmul-nbits and gemm: M K N; qdq-conv: N C H W "
+                             "matmul-nbits, float-matmul and gemm: M K N; "
+                             "qdq-conv: N C H W "
                              "M K; dq-matmul: B S K N")
     parser.add_argument("--stride", type=int, default=1, help="qdq-conv")
     parser.add_argument("--pad", type=int, default=1, help="qdq-conv")
@@ -416,6 +473,8 @@ def main():
         dims = args.dims or [1, 8, 9, 9, 12, 3]
         qdq_conv(args.out_dir, name, *dims, rng, stride=args.stride, pad=args.pad,
                  group=args.group)
+    elif args.kind == "float-matmul":
+        float_matmul(args.out_dir, name, *(args.dims or [5, 16, 7]), rng)
     elif args.kind == "matmul-nbits":
         matmul_nbits(args.out_dir, name, *(args.dims or [4, 128, 48]), rng,
                      bits=args.bits, block=args.block,

@@ -10,6 +10,18 @@ Models (scripts/make_qdq_model.py, python3-onnx):
   w4_gemv   x [1, 4096] @ DQ(si4 [4096, 4096], blocked along K by 32)
   w4_gemm   x [16, 4096] @ the same kind of weight
 
+  (w4_gemv and w4_gemm need no fusion any more: the float kernel reads the
+  nibbles either way, so both columns run the same code.)
+
+Then the float and weight-only contractions (second table): a plain f32
+MatMul 128x768x3072 (constant W) against ORT's MLAS SGEMM; the QDQ int4
+rows and MatMulNBits nodes (an LLM-sized 1x4096x11008 gemv, a
+128x4096x4096 prefill, block 32) against ORT at accuracy level 1 (f32, the
+same semantics) and level 4 (A quantized to int8); QuantOps in the
+documented order and with --float-fma; GB/s (gemv: the bytes of the
+weights, scales and zero points) or GFLOP/s against this machine's limits
+(limits.json: mem_read, f32_fma).
+
 For each: quant-runner without and with --fuse-qdq (median of the compiled
 function, inputs staged once) at 1 and 2 threads, each output checked
 against its NumPy reading (--expect); ONNX Runtime 1.30 (the
@@ -37,13 +49,17 @@ MODELS = [
 ]
 
 
-def run_qops(runner, model, x, expect, threads, fuse):
-    base = [runner, model, "--input", x, "--threads", str(threads)]
+def run_qops(runner, model, x, expect, threads, fuse, extra=()):
+    """quant-runner's median for the model; `matches`: the output equals
+    `expect` bit for bit (no check when `expect` is None)."""
+    base = [runner, model, "--input", x, "--threads", str(threads)] + list(extra)
     if fuse:
         base.append("--fuse-qdq")
-    check = subprocess.run(base + ["--expect", expect], capture_output=True,
-                           text=True, timeout=1800)
-    matches = check.returncode == 0 and "all 1 results match" in check.stdout
+    matches = True
+    if expect:
+        check = subprocess.run(base + ["--expect", expect], capture_output=True,
+                               text=True, timeout=1800)
+        matches = check.returncode == 0 and "all 1 results match" in check.stdout
     probe = subprocess.run(base + ["--repeat", "3"], capture_output=True,
                            text=True, timeout=1800)
     m = PATTERN.search(probe.stdout)
@@ -61,7 +77,7 @@ ORT_DTYPES = {np.dtype(np.float32): "float32", np.dtype(np.uint8): "uint8",
               np.dtype(np.int8): "int8"}
 
 
-def run_ort(work, model, x_npy, threads, out_dir, out_dtype=np.float32):
+def run_ort(work, model, x_npy, threads, out_dir, out_dtype=np.float32, level=None):
     """ONNX Runtime on the model (ort_qdq.js): its profiler's median and the
     first output, read as `out_dtype`. The input keeps its .npy dtype."""
     x = np.load(x_npy)
@@ -69,6 +85,8 @@ def run_ort(work, model, x_npy, threads, out_dir, out_dtype=np.float32):
     x.tofile(raw)
     out = os.path.join(out_dir, "ort_out.raw")
     env = dict(os.environ, NODE_PATH=os.path.join(work, "node_modules"))
+    if level is not None:  # ORT's QDQ -> MatMulNBits fusion's accuracy level
+        env["ORT_ACCURACY_LEVEL"] = str(level)
     proc = subprocess.run(
         ["node", os.path.join(HERE, "ort_qdq.js"), model, raw,
          ",".join(map(str, x.shape)), str(threads), out,
@@ -138,8 +156,10 @@ def main():
         "Medians in ms; QuantOps: the compiled function, ORT: its profiler's model_run "
         "(graph optimizations on, so ORT fuses QDQ too: QLinearMatMul / MatMulNBits).",
         "\"exact\": the output equals the NumPy reading bit for bit (unfused: every node as ONNX "
-        "defines it; fused: DQ -> MatMul -> Q as QLinearMatMul). The unfused float MatMul is "
-        "plain loops (the project optimizes the quantized paths), so the fused speedup is large.",
+        "defines it; fused: DQ -> MatMul -> Q as QLinearMatMul). The unfused float MatMul runs on "
+        "the float kernel (f32, in increasing k); w4_gemv and w4_gemm need no fusion (the kernel "
+        "reads the nibbles either way): both columns are the same code. ORT: its default "
+        "(MatMulNBits at accuracy level 4 for the int4 rows; the second table has level 1).",
         "",
         "| model | threads | unfused ms | fused ms | fused speedup | ORT ms | fused vs ORT | "
         "ORT kernels | ORT vs unfused reading | ORT vs fused reading |",
@@ -157,8 +177,110 @@ def main():
             ", ".join(o.get("kernels", [])), r.get("ort_vs_unfused", "-"),
             r.get("ort_vs_fused", "-")))
     lines.append("")
+    lines += float_table(work, runner, model_dir)
     open(out_md, "w").write("\n".join(lines))
     print("\n".join(lines))
+
+
+# name, make_qdq_model.py kind and args, M K N, ORT level-1 / level-4
+# models (None: the same model with ORT_ACCURACY_LEVEL; "-": not applicable),
+# what bounds it ("flop" or the bytes it must read)
+FLOAT_ROWS = [
+    ("f32_matmul", ["float-matmul", "--dims", "128", "768", "3072"], (128, 768, 3072)),
+    ("w4_gemv", None, (1, 4096, 4096)),
+    ("w4_gemm", None, (16, 4096, 4096)),
+    ("nbits_gemv", ["matmul-nbits", "--dims", "1", "4096", "11008"], (1, 4096, 11008)),
+    ("nbits_prefill", ["matmul-nbits", "--dims", "128", "4096", "4096"], (128, 4096, 4096)),
+]
+
+
+def limits(work):
+    try:
+        return json.load(open(os.path.join(work, "limits.json")))
+    except OSError:
+        return {}
+
+
+def float_table(work, runner, model_dir):
+    """The float and weight-only rows (the module docstring)."""
+    lim = limits(work)
+    make = os.path.join(ROOT, "scripts", "make_qdq_model.py")
+    rows = []
+    for name, spec, (m, k, n) in FLOAT_ROWS:
+        models = {}
+        if spec is None:  # the QDQ model of the first table
+            models = {1: os.path.join(model_dir, name + ".onnx")}
+            models[4] = models[1]
+        elif spec[0] == "matmul-nbits":
+            for level in (1, 4):
+                stem = "%s_l%d" % (name, level)
+                subprocess.run(["/usr/bin/python3", make] + spec + [
+                    model_dir, "--name", stem, "--accuracy-level", str(level)], check=True)
+                models[level] = os.path.join(model_dir, stem + ".onnx")
+        else:
+            subprocess.run(["/usr/bin/python3", make] + spec[:1] + [model_dir, "--name", name] +
+                           spec[1:], check=True)
+            models = {1: os.path.join(model_dir, name + ".onnx")}
+        stem = os.path.splitext(models[1])[0]
+        x, ref = stem + ".x.npy", stem + ".unfused.npy"
+        weights = spec is None or spec[0] == "matmul-nbits"
+        # gemv: the weights' bytes (4-bit, f32 scales and 4-bit zero points
+        # per block of 32); otherwise flops.
+        gemv = m == 1
+        work_units = (k * n / 2 + (k // 32) * n * 4.5) if gemv else 2.0 * m * k * n
+        for threads in (1, 2):
+            ours = run_qops(runner, models[1], x, ref, threads, False)
+            fma = run_qops(runner, models[1], x, None, threads, False, ["--float-fma"])
+            ort1 = run_ort(work, models[1], x, threads, model_dir, level=1 if spec is None else None)
+            ort4 = (run_ort(work, models[4], x, threads, model_dir, level=4 if spec is None else None)
+                    if weights else {"ok": False})
+            limit_key = ("mem_read(sum)@%d" if gemv else "f32_fma@%d") % threads
+            limit = lim.get(limit_key, {}).get("median")
+            row = {"name": name, "threads": threads, "ours": ours, "fma": fma,
+                   "ort1": {k2: v for k2, v in ort1.items() if k2 != "output"},
+                   "ort4": {k2: v for k2, v in ort4.items() if k2 != "output"},
+                   "units": work_units, "gemv": gemv, "limit": limit}
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    json.dump(rows, open(os.path.join(work, "float-results.json"), "w"), indent=1)
+
+    def ms(x):
+        if not x.get("ok"):
+            return "-"
+        return "%.3f%s" % (x["median"], "" if x.get("matches", True) else " (MISMATCH)")
+
+    def ratio(o, q):
+        return "%.2fx" % (o["median"] / q["median"]) if o.get("ok") and q.get("ok") else "-"
+
+    lines = [
+        "## Float and weight-only contractions",
+        "",
+        "The float kernel (qops-lower-float-contractions): QuantOps in the documented order "
+        "(\"exact\": equal to the NumPy reading of the graph) and with `--float-fma` (fused "
+        "multiply-adds: not that order, checked in the tests against an exact fma reference). "
+        "ORT level 1: f32 (the same semantics; f32_matmul: MLAS SGEMM); level 4: A quantized to "
+        "int8 per block (other numbers). Ratios: ORT time / QuantOps time. Rate: GB/s of the "
+        "weights' bytes (gemv) or GFLOP/s of the fma column, against mem_read or f32_fma of "
+        "limits.json.",
+        "",
+        "| model | threads | QuantOps ms | fma ms | ORT level 1 ms | ORT level 4 ms | "
+        "vs ORT L1 | fma vs ORT L1 | fma vs ORT L4 | rate (fma) | % of limit |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        f = r["fma"]
+        rate = "-"
+        share = "-"
+        if f.get("ok"):
+            value = r["units"] / (f["median"] * 1e-3) / 1e9
+            rate = "%.1f %s" % (value, "GB/s" if r["gemv"] else "GFLOP/s")
+            if r["limit"]:
+                share = "%.0f%%" % (100.0 * value / r["limit"])
+        lines.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["name"], r["threads"], ms(r["ours"]), ms(f), ms(r["ort1"]), ms(r["ort4"]),
+            ratio(r["ort1"], r["ours"]), ratio(r["ort1"], f), ratio(r["ort4"], f), rate, share))
+    lines.append("")
+    return lines
 
 
 if __name__ == "__main__":

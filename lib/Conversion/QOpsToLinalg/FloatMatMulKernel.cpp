@@ -188,6 +188,8 @@ struct FloatTiles {
   const FloatPlan &plan;
   Value a, w, fillValue; // a [B, M, K]; w packed or [Bb, K, N]
   const QuantizedWeights *weights; // the weight-only form: w its bytes
+  const Int8Activations *int8 = nullptr; // with int8 activations
+  Int8KernelStrategy strategy = Int8KernelStrategy::Madd;
   Value c0, c1, cRows, cCols, cLastRow, cK, pad;
 
   FloatTiles(OpBuilder &b, Location loc, const FloatPlan &plan, Value a,
@@ -279,6 +281,8 @@ struct FloatTiles {
   SmallVector<Value> accumulate(OpBuilder &b, Location l, Value bi, Value bb,
                                 ArrayRef<Value> rows, Value n0, Value panel,
                                 ValueRange inits) const {
+    if (int8)
+      return accumulateInt8(b, l, rows, n0, panel, inits);
     if (weights)
       return accumulateWeights(b, l, bi, rows, n0, panel, inits);
     auto kLoop = scf::ForOp::create(
@@ -354,6 +358,119 @@ struct FloatTiles {
     return llvm::to_vector_of<Value>(blockLoop.getResults());
   }
 
+  /// i32 lanes += u8 x s8 quads, by the strategy's dot product.
+  Value dot(OpBuilder &b, Location l, Value acc, Value weightBytes,
+            Value activationQuads) const {
+    if (strategy == Int8KernelStrategy::NeonSdot)
+      return qkernel::DotS8S8QuadsOp::create(b, l, acc.getType(), acc,
+                                             weightBytes, activationQuads);
+    bool viaPairs = strategy == Int8KernelStrategy::Madd ||
+                    strategy == Int8KernelStrategy::Maddubs;
+    return qkernel::DotU8S8QuadsOp::create(b, l, acc.getType(), acc,
+                                           weightBytes, activationQuads,
+                                           viaPairs);
+  }
+
+  /// The k loops with int8 activations (FloatMatMulInt8.cpp): per block,
+  /// i32 sums of byte products over its groups of eight k, then the f32
+  /// accumulators += f32(sum - zp rs) * (sa * scale).
+  SmallVector<Value> accumulateInt8(OpBuilder &b, Location l,
+                                    ArrayRef<Value> rows, Value n0,
+                                    Value panel, ValueRange inits) const {
+    int64_t groups = weights->blockSize / 8;
+    auto i32 = b.getI32Type();
+    auto lanesType = VectorType::get({plan.lanes}, i32);
+    Value zero = arith::ConstantOp::create(
+        b, l, DenseElementsAttr::get(lanesType, b.getI32IntegerAttr(0)));
+    Value mask = arith::ConstantOp::create(
+        b, l, DenseElementsAttr::get(lanesType, b.getI32IntegerAttr(0x0F0F0F0F)));
+    Value four = arith::ConstantOp::create(
+        b, l, DenseElementsAttr::get(lanesType, b.getI32IntegerAttr(4)));
+    Value padI32 = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0));
+    auto blockLoop = scf::ForOp::create(
+        b, l, c0,
+        arith::ConstantIndexOp::create(b, l, weights->k / weights->blockSize),
+        c1, inits,
+        [&](OpBuilder &b, Location l, Value block, ValueRange sums) {
+          SmallVector<Value> scales, zeroPoints;
+          for (int64_t v = 0; v < vectors(); ++v) {
+            Value column = arith::AddIOp::create(
+                b, l, n0, arith::ConstantIndexOp::create(b, l, v * plan.lanes));
+            scales.push_back(readScaleLanes(b, l, plan, *weights, block, column));
+            zeroPoints.push_back(arith::ExtUIOp::create(
+                b, l, lanesType,
+                readZeroPointLanes(b, l, plan, *weights, block, column)));
+          }
+          Value first = arith::MulIOp::create(
+              b, l, block, arith::ConstantIndexOp::create(b, l, groups));
+          Value last = arith::AddIOp::create(
+              b, l, first, arith::ConstantIndexOp::create(b, l, groups));
+          SmallVector<Value> initial(rows.size() * vectors(), zero);
+          auto groupLoop = scf::ForOp::create(
+              b, l, first, last, c1, initial,
+              [&](OpBuilder &b, Location l, Value g, ValueRange accs) {
+                SmallVector<Value> even, odd;
+                for (int64_t v = 0; v < vectors(); ++v) {
+                  Value lanes = vector::TransferReadOp::create(
+                      b, l, lanesType, w,
+                      ValueRange{c0, panel, g,
+                                 arith::ConstantIndexOp::create(
+                                     b, l, v * plan.lanes)},
+                      padI32, ArrayRef<bool>{true});
+                  even.push_back(arith::AndIOp::create(b, l, lanes, mask));
+                  odd.push_back(arith::AndIOp::create(
+                      b, l, arith::ShRUIOp::create(b, l, lanes, four), mask));
+                }
+                SmallVector<Value> next;
+                for (Value row : rows) {
+                  auto quad = [&](int64_t h) -> Value {
+                    return vector::BroadcastOp::create(
+                        b, l, lanesType,
+                        tensor::ExtractOp::create(
+                            b, l, int8->quads,
+                            ValueRange{row, g,
+                                       arith::ConstantIndexOp::create(b, l, h)}));
+                  };
+                  Value qEven = quad(0), qOdd = quad(1);
+                  for (int64_t v = 0; v < vectors(); ++v) {
+                    Value acc = accs[next.size()];
+                    acc = dot(b, l, acc, even[v], qEven);
+                    next.push_back(dot(b, l, acc, odd[v], qOdd));
+                  }
+                }
+                scf::YieldOp::create(b, l, next);
+              });
+          SmallVector<Value> next;
+          for (auto [r, row] : llvm::enumerate(rows)) {
+            Value rowSum = vector::BroadcastOp::create(
+                b, l, lanesType,
+                tensor::ExtractOp::create(b, l, int8->rowSum,
+                                          ValueRange{row, block}));
+            Value rowScale = vector::BroadcastOp::create(
+                b, l, plan.vectorType,
+                tensor::ExtractOp::create(b, l, int8->scale,
+                                          ValueRange{row, block}));
+            for (int64_t v = 0; v < vectors(); ++v) {
+              Value exact = arith::SubIOp::create(
+                  b, l, groupLoop.getResult(r * vectors() + v),
+                  arith::MulIOp::create(b, l, zeroPoints[v], rowSum));
+              Value sum =
+                  arith::SIToFPOp::create(b, l, plan.vectorType, exact);
+              Value scale = arith::MulFOp::create(b, l, rowScale, scales[v]);
+              Value acc = sums[r * vectors() + v];
+              next.push_back(
+                  plan.fma
+                      ? vector::FMAOp::create(b, l, sum, scale, acc).getResult()
+                      : arith::AddFOp::create(
+                            b, l, acc, arith::MulFOp::create(b, l, sum, scale))
+                            .getResult());
+            }
+          }
+          scf::YieldOp::create(b, l, next);
+        });
+    return llvm::to_vector_of<Value>(blockLoop.getResults());
+  }
+
   /// One tile into `y` (a slice whose (0, 0, 0) is (bi, mb, nBegin)).
   Value emitTile(OpBuilder &b, Location l, Value bi, Value bb, Value m0,
                  Value n0, Value mb, Value nBegin, Value y) const {
@@ -405,12 +522,20 @@ struct FloatTiles {
 /// dequantized weights' q for their N).
 FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
                           FloatKernelConfig config, unsigned vectorBits,
-                          bool fma, bool wIsConstant, int64_t maxVectors) {
+                          bool fma, bool wIsConstant, int64_t maxVectors,
+                          bool int8) {
   FloatPlan plan;
   plan.config = config;
   plan.fma = fma;
   Type element = cast<RankedTensorType>(a.getType()).getElementType();
   plan.lanes = vectorBits / element.getIntOrFloatBitWidth();
+  // int8 activations: i32 sums beside the f32 ones (half the tile), in
+  // vectors of 8 or 16 lanes (the dot products' shapes).
+  int64_t budget = config.tileRows * config.vectorsPerRow / (int8 ? 2 : 1);
+  if (int8) {
+    plan.lanes = std::max<int64_t>(plan.lanes, 8);
+    config.tileRows = budget / config.vectorsPerRow;
+  }
   plan.vectorType = VectorType::get({plan.lanes}, element);
   auto wType = cast<RankedTensorType>(w.getType());
   plan.batch = tensor::getMixedSize(b, loc, a, 0);
@@ -427,14 +552,14 @@ FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
   // than b.
   plan.rows = config.tileRows;
   plan.vectors = config.vectorsPerRow;
+  plan.config = config;
   if (plan.staticM) {
     int64_t m = std::max<int64_t>(*plan.staticM, 1);
     int64_t tiles = llvm::divideCeil(m, config.tileRows);
     plan.rows = llvm::divideCeil(m, tiles);
     std::optional<int64_t> n = getConstantIntValue(plan.n);
     while (2 * plan.vectors <= maxVectors &&
-           2 * plan.vectors * plan.rows <=
-               config.tileRows * config.vectorsPerRow &&
+           2 * plan.vectors * plan.rows <= budget &&
            (!n || plan.vectors * plan.lanes < *n))
       plan.vectors *= 2;
   }
@@ -454,9 +579,9 @@ FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
 /// on tensors.
 struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
   LowerFloatMatMul(MLIRContext *ctx, unsigned vectorBits, unsigned registers,
-                   bool fma)
+                   bool fma, Int8KernelStrategy strategy)
       : OpInterfaceRewritePattern(ctx), vectorBits(vectorBits),
-        registers(registers), fma(fma) {}
+        registers(registers), fma(fma), strategy(strategy) {}
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -484,23 +609,37 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
       cIn = fill.getOutputs()[0];
     }
     // b = DequantizeLinear(q) of f32 weights: read q, dequantized in
-    // registers (FloatMatMulWeights.cpp).
+    // registers (FloatMatMulWeights.cpp); with accuracy level 4 (MatMulNBits)
+    // and 4-bit q, multiplied as bytes with int8 activations
+    // (FloatMatMulInt8.cpp).
     FailureOr<QuantizedWeights> weights = failure();
     if (matmul && element.isF32())
       weights = matchQuantizedWeights(rewriter, loc, wIn);
     Value a = toBatched(rewriter, loc, aIn);
+    auto aType = cast<RankedTensorType>(a.getType());
+    auto level = op->getAttrOfType<IntegerAttr>(kAccuracyLevelAttrName);
+    bool int8 = succeeded(weights) && level && level.getInt() == 4 &&
+                aType.hasStaticShape() &&
+                takesInt8Activations(*weights, aType.getDimSize(2));
     Value w = succeeded(weights) ? weights->q : toBatched(rewriter, loc, wIn);
     Value c = toBatched(rewriter, loc, cIn);
     FloatPlan plan = planFloatKernel(
         rewriter, loc, a, w, getFloatKernelConfig(vectorBits, registers),
         vectorBits, fma, isComputedFromConstants(wIn),
-        succeeded(weights) ? 4 : 8);
-    if (succeeded(weights))
+        succeeded(weights) ? 4 : 8, int8);
+    std::optional<Int8Activations> activations;
+    if (int8) {
+      activations = quantizeActivations(rewriter, loc, a, weights->blockSize);
+      w = packNibbleOctets(rewriter, loc, plan, *weights);
+    } else if (succeeded(weights)) {
       w = packQuantizedWeights(rewriter, loc, plan, *weights);
-    else if (plan.packed)
+    } else if (plan.packed) {
       w = packFloatPanels(rewriter, loc, plan, w);
+    }
     FloatTiles tiles(rewriter, loc, plan, a, w, fillValue,
                      succeeded(weights) ? &*weights : nullptr);
+    tiles.int8 = activations ? &*activations : nullptr;
+    tiles.strategy = strategy;
     TileGrid grid{plan.batch,
                   plan.m,
                   plan.n,
@@ -527,6 +666,7 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
 
   unsigned vectorBits, registers;
   bool fma;
+  Int8KernelStrategy strategy;
 };
 
 struct LowerFloatContractionsPass
@@ -541,8 +681,12 @@ struct LowerFloatContractionsPass
       module->emitError() << llvm::toString(resolved.takeError());
       return signalPassFailure();
     }
+    Int8KernelStrategy strategy = chooseInt8Strategy(*resolved);
+    if (std::optional<ConfiguredTarget> configured =
+            getConfiguredTarget(module))
+      strategy = configured->int8Strategy;
     RewritePatternSet patterns(&getContext());
-    populateFloatContractionPatterns(patterns, *resolved, fma);
+    populateFloatContractionPatterns(patterns, *resolved, fma, strategy);
     walkAndApplyPatterns(module, std::move(patterns));
   }
 };
@@ -551,11 +695,12 @@ struct LowerFloatContractionsPass
 
 void qops::populateFloatContractionPatterns(RewritePatternSet &patterns,
                                             const QOpsTarget &target,
-                                            bool fma) {
+                                            bool fma,
+                                            Int8KernelStrategy strategy) {
   llvm::Triple triple(target.triple);
   unsigned vectorBits = vectorRegisterBits(target);
   unsigned registers =
       vectorBits == 512 || triple.isAArch64() ? 32 : 16;
   patterns.add<LowerFloatMatMul>(patterns.getContext(), vectorBits, registers,
-                                 fma);
+                                 fma, strategy);
 }

@@ -84,6 +84,27 @@ SmallVector<Value> dequantizeBytes(OpBuilder &b, Location loc,
                                    const QuantizedWeights &weights,
                                    Value bytes, Value scale, Value zeroPoint);
 
+/// A quantized per row and block of K to int8 (FloatMatMulInt8.cpp, which
+/// has the formulas): the quads [M, K / 8, 2] i32 (two per group of eight
+/// k, even k then odd k), the scale sa [M, K / B] f32 and the row sums
+/// rs [M, K / B] i32.
+struct Int8Activations {
+  Value quads, scale, rowSum;
+};
+
+/// Whether `weights` can be multiplied with int8 activations: unsigned
+/// 4-bit, blocked along a static K by a multiple of 8 that divides K.
+bool takesInt8Activations(const QuantizedWeights &weights,
+                          std::optional<int64_t> staticK);
+
+/// The int8 activations of `a` ([1, M, K] f32, static).
+Int8Activations quantizeActivations(OpBuilder &b, Location loc, Value a,
+                                    int64_t blockSize);
+
+/// q packed eight nibbles to an i32 lane along k: [1, Np / NR, K / 8, NR].
+Value packNibbleOctets(OpBuilder &b, Location loc, const FloatPlan &plan,
+                       const QuantizedWeights &weights);
+
 } // namespace mlir::qops
 
 #endif // QUANTOPS_LIB_CONVERSION_QOPSTOLINALG_FLOATMATMULKERNEL_H

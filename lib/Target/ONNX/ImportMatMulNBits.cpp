@@ -18,8 +18,10 @@
 //   Y      MatMul(A, W) (+ bias, broadcast over the last dim)
 // which the float kernel multiplies reading q's integers
 // (FloatMatMulWeights.cpp). accuracy_level names the lowest precision ONNX
-// Runtime may use for A (0 unset, 1 f32, 2 f16, 3 bf16, 4 int8): f32
-// honours every level, so every level runs in f32, with ONNX's numbers.
+// Runtime may use for A (0 unset, 1 f32, 2 f16, 3 bf16, 4 int8); it rides
+// on the matmul as qops.accuracy_level: levels 0 to 3 run in f32, with
+// ONNX's numbers (f32 is at least what each allows); level 4 with 4-bit
+// weights quantizes A to int8 per block (FloatMatMulInt8.cpp).
 // B, scales and zero_points must be initializers; A f32; zero points of A's
 // type and g_idx are refused with a message.
 //
@@ -44,7 +46,7 @@ namespace {
 
 /// The attributes of a MatMulNBits node.
 struct NBitsShape {
-  int64_t k, n, bits, blockSize, kBlocks, blobSize;
+  int64_t k, n, bits, blockSize, kBlocks, blobSize, accuracyLevel;
 };
 
 llvm::Expected<NBitsShape> readShape(GraphImporter &importer,
@@ -84,6 +86,7 @@ llvm::Expected<NBitsShape> readShape(GraphImporter &importer,
   if (level < 0 || level > 4)
     return importer.nodeError(
         node, llvm::formatv("accuracy_level {0} is not in 0..4", level));
+  shape.accuracyLevel = level;
   shape.kBlocks = llvm::divideCeil(shape.k, shape.blockSize);
   shape.blobSize = shape.blockSize * shape.bits / 8;
   return shape;
@@ -230,6 +233,11 @@ llvm::Error importMatMulNBits(GraphImporter &importer, const Node &node) {
   llvm::Expected<Value> y = emitMatMul(importer, node, *a, w.getY());
   if (!y)
     return y.takeError();
+  // The level rides on the matmul, for the float kernel.
+  for (Operation *user : w.getY().getUsers())
+    if (isa<linalg::MatmulOp>(user))
+      user->setAttr(kAccuracyLevelAttrName,
+                    b.getI64IntegerAttr(shape->accuracyLevel));
   llvm::Expected<Value> bias = importer.getInput(node, 5);
   if (!bias)
     return bias.takeError();

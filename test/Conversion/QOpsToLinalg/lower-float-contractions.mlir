@@ -243,3 +243,58 @@ func.func @weights_as_float(%x: tensor<3x6xf32>, %scale: tensor<2x2xf32>, %x8: t
   %y2 = linalg.matmul ins(%x8, %dh : tensor<3x8xf32>, tensor<8x2xf32>) outs(%init : tensor<3x2xf32>) -> tensor<3x2xf32>
   return %y, %y2 : tensor<3x2xf32>, tensor<3x2xf32>
 }
+
+// -----
+
+// qops.accuracy_level = 4 (MatMulNBits) with ui4 weights blocked by 16:
+// int8 activations (FloatMatMulInt8.cpp). A per row and block: max |a|,
+// sa = max / 127, qa = clamp(roundeven(a / sa)) as i8 (0 where sa = 0),
+// row sums, and the quads (even k, odd k) of each group of eight; q eight
+// nibbles to an i32 lane. Per group, the lanes' even and odd nibbles
+// (& 0x0F0F0F0F after a shift by 4) times the broadcast quads, by the
+// strategy's dot product; per block, f32 += f32(isum - zp rs) * (sa * scale).
+// CHECK-LABEL: func.func @int8_activations
+// CHECK: math.absf
+// CHECK: arith.maximumf
+// CHECK: arith.divf
+// CHECK: math.roundeven
+// CHECK: arith.fptosi {{.*}} to i8
+// CHECK: arith.extsi {{.*}} to i32
+// CHECK: linalg.index 3
+// CHECK: arith.ori
+// CHECK: tensor.empty() : tensor<1x1x4x{{[0-9]+}}xi32>
+// CHECK: arith.shli %{{.*}}, %{{.*}} : vector<{{8|16}}xi32>
+// ZMM: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi32>
+// YMM: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} {pair_sums_fit_i16} : vector<8xi32>
+// NEON: qkernel.dot_s8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK: arith.muli
+// CHECK: arith.subi
+// CHECK: arith.sitofp
+// CHECK: arith.mulf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @int8_activations(%x: tensor<2x32xf32>, %scale: tensor<2x5xf32>, %zp: tensor<2x5xui4>) -> tensor<2x5xf32> {
+  %w = arith.constant dense<3> : tensor<32x5xui4>
+  %dw = qops.dequantize_linear %w, %scale, %zp axis = 0 block_size = 16 : tensor<32x5xui4>, tensor<2x5xf32>, tensor<2x5xui4> -> tensor<32x5xf32>
+  %e = tensor.empty() : tensor<2x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5xf32>) -> tensor<2x5xf32>
+  %y = linalg.matmul {qops.accuracy_level = 4 : i64} ins(%x, %dw : tensor<2x32xf32>, tensor<32x5xf32>) outs(%init : tensor<2x5xf32>) -> tensor<2x5xf32>
+  return %y : tensor<2x5xf32>
+}
+
+// -----
+
+// Level 4 with signed 4-bit weights: the f32 weight-only form.
+// CHECK-LABEL: func.func @int8_activations_not_taken
+// CHECK-NOT: qkernel.dot
+// CHECK: arith.sitofp
+func.func @int8_activations_not_taken(%x: tensor<2x32xf32>, %scale: tensor<2x5xf32>) -> tensor<2x5xf32> {
+  %w = arith.constant dense<3> : tensor<32x5xsi4>
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 16 : tensor<32x5xsi4>, tensor<2x5xf32> -> tensor<32x5xf32>
+  %e = tensor.empty() : tensor<2x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5xf32>) -> tensor<2x5xf32>
+  %y = linalg.matmul {qops.accuracy_level = 4 : i64} ins(%x, %dw : tensor<2x32xf32>, tensor<32x5xf32>) outs(%init : tensor<2x5xf32>) -> tensor<2x5xf32>
+  return %y : tensor<2x5xf32>
+}

@@ -59,8 +59,11 @@ void populateLowerPackingPatterns(RewritePatternSet &patterns);
 /// on tensors -> packed B panels and register tiles for `target`'s vector
 /// registers, in the engine's nest of tiles. `fma`: one vector.fma per
 /// step instead of a multiply then an add (not the documented order).
+/// `strategy`: the int8 dot product of the weight-only form's int8
+/// activations (a matmul marked kAccuracyLevelAttrName = 4, QOpsDialect.h).
 void populateFloatContractionPatterns(RewritePatternSet &patterns,
-                                      const QOpsTarget &target, bool fma);
+                                      const QOpsTarget &target, bool fma,
+                                      Int8KernelStrategy strategy);
 /// qkernel.matmul (QLinearMatMul and MatMulInteger, decomposed) in the
 /// generic form alone (linalg ops; any operand type). With `parallel`, an
 /// integer gemv (a few rows of a) sums k in chunks into partials that

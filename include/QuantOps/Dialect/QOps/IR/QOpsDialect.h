@@ -19,6 +19,12 @@ namespace mlir::qops {
 /// convert tensors at the call boundary).
 inline constexpr llvm::StringLiteral kSignatureAttrName = "qops.signature";
 
+/// The discardable attribute of a linalg.matmul that com.microsoft
+/// MatMulNBits's accuracy_level sets (ImportMatMulNBits.cpp): 4 lets the
+/// float kernel quantize A to int8 (FloatMatMulInt8.cpp).
+inline constexpr llvm::StringLiteral kAccuracyLevelAttrName =
+    "qops.accuracy_level";
+
 } // namespace mlir::qops
 
 #endif // QUANTOPS_DIALECT_QOPS_IR_QOPSDIALECT_H
