@@ -210,12 +210,12 @@ def float_table(work, runner, model_dir):
         models = {}
         if spec is None:  # the QDQ model of the first table
             models = {1: os.path.join(model_dir, name + ".onnx")}
-            models[4] = models[1]
         elif spec[0] == "matmul-nbits":
             for level in (1, 4):
                 stem = "%s_l%d" % (name, level)
-                subprocess.run(["/usr/bin/python3", make] + spec + [
-                    model_dir, "--name", stem, "--accuracy-level", str(level)], check=True)
+                subprocess.run(["/usr/bin/python3", make] + spec[:1] + [
+                    model_dir, "--name", stem, "--accuracy-level", str(level)] + spec[1:],
+                    check=True)
                 models[level] = os.path.join(model_dir, stem + ".onnx")
         else:
             subprocess.run(["/usr/bin/python3", make] + spec[:1] + [model_dir, "--name", name] +
@@ -231,12 +231,19 @@ def float_table(work, runner, model_dir):
         for threads in (1, 2):
             ours = run_qops(runner, models[1], x, ref, threads, False)
             fma = run_qops(runner, models[1], x, None, threads, False, ["--float-fma"])
-            ort1 = run_ort(work, models[1], x, threads, model_dir, level=1 if spec is None else None)
-            ort4 = (run_ort(work, models[4], x, threads, model_dir, level=4 if spec is None else None)
-                    if weights else {"ok": False})
+            ours4 = {"ok": False}
+            if 4 in models:
+                ours4 = run_qops(runner, models[4], x,
+                                 os.path.splitext(models[4])[0] + ".int8.npy", threads, False)
+            ort1 = run_ort(work, models[1], x, threads, model_dir,
+                           level=1 if spec is None else None)
+            ort4 = {"ok": False}
+            if weights:
+                ort4 = run_ort(work, models.get(4, models[1]), x, threads, model_dir,
+                               level=4 if spec is None else None)
             limit_key = ("mem_read(sum)@%d" if gemv else "f32_fma@%d") % threads
             limit = lim.get(limit_key, {}).get("median")
-            row = {"name": name, "threads": threads, "ours": ours, "fma": fma,
+            row = {"name": name, "threads": threads, "ours": ours, "fma": fma, "ours4": ours4,
                    "ort1": {k2: v for k2, v in ort1.items() if k2 != "output"},
                    "ort4": {k2: v for k2, v in ort4.items() if k2 != "output"},
                    "units": work_units, "gemv": gemv, "limit": limit}
@@ -252,33 +259,39 @@ def float_table(work, runner, model_dir):
     def ratio(o, q):
         return "%.2fx" % (o["median"] / q["median"]) if o.get("ok") and q.get("ok") else "-"
 
+    def rate(r, x):
+        if not x.get("ok"):
+            return "-", "-"
+        value = r["units"] / (x["median"] * 1e-3) / 1e9
+        share = "%.0f%%" % (100.0 * value / r["limit"]) if r["limit"] else "-"
+        return "%.1f %s" % (value, "GB/s" if r["gemv"] else "GFLOP/s"), share
+
     lines = [
         "## Float and weight-only contractions",
         "",
-        "The float kernel (qops-lower-float-contractions): QuantOps in the documented order "
-        "(\"exact\": equal to the NumPy reading of the graph) and with `--float-fma` (fused "
-        "multiply-adds: not that order, checked in the tests against an exact fma reference). "
-        "ORT level 1: f32 (the same semantics; f32_matmul: MLAS SGEMM); level 4: A quantized to "
-        "int8 per block (other numbers). Ratios: ORT time / QuantOps time. Rate: GB/s of the "
-        "weights' bytes (gemv) or GFLOP/s of the fma column, against mem_read or f32_fma of "
-        "limits.json.",
+        "The float kernel (qops-lower-float-contractions). QuantOps f32: the documented order "
+        "(a product rounded, then the sum, k increasing; \"exact\" = equal to the NumPy reading "
+        "of the graph); fma: `--float-fma` (one rounding per step, not that order); level 4: "
+        "MatMulNBits nodes with accuracy_level 4, A quantized to int8 per block "
+        "(FloatMatMulInt8.cpp; checked against the NumPy emulation of that arithmetic). ORT "
+        "level 1: f32, the same semantics (f32_matmul: MLAS SGEMM); level 4: A quantized to "
+        "int8 per block. Ratios: ORT time / QuantOps time. Rate: GB/s of the weights' bytes "
+        "(gemv) or GFLOP/s, against mem_read or f32_fma of limits.json (the 1x4096 gemv rows "
+        "read weights that can stay in this machine's L3).",
         "",
-        "| model | threads | QuantOps ms | fma ms | ORT level 1 ms | ORT level 4 ms | "
-        "vs ORT L1 | fma vs ORT L1 | fma vs ORT L4 | rate (fma) | % of limit |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| model | threads | QuantOps f32 ms | fma ms | level 4 ms | ORT level 1 ms | "
+        "ORT level 4 ms | f32 vs ORT L1 | fma vs ORT L1 | level 4 vs ORT L4 | rate (fma) | "
+        "% of limit | rate (level 4) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        f = r["fma"]
-        rate = "-"
-        share = "-"
-        if f.get("ok"):
-            value = r["units"] / (f["median"] * 1e-3) / 1e9
-            rate = "%.1f %s" % (value, "GB/s" if r["gemv"] else "GFLOP/s")
-            if r["limit"]:
-                share = "%.0f%%" % (100.0 * value / r["limit"])
-        lines.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            r["name"], r["threads"], ms(r["ours"]), ms(f), ms(r["ort1"]), ms(r["ort4"]),
-            ratio(r["ort1"], r["ours"]), ratio(r["ort1"], f), ratio(r["ort4"], f), rate, share))
+        fma_rate, fma_share = rate(r, r["fma"])
+        l4_rate, l4_share = rate(r, r["ours4"])
+        lines.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["name"], r["threads"], ms(r["ours"]), ms(r["fma"]), ms(r["ours4"]),
+            ms(r["ort1"]), ms(r["ort4"]), ratio(r["ort1"], r["ours"]),
+            ratio(r["ort1"], r["fma"]), ratio(r["ort4"], r["ours4"]), fma_rate, fma_share,
+            "%s (%s)" % (l4_rate, l4_share) if l4_rate != "-" else "-"))
     lines.append("")
     return lines
 

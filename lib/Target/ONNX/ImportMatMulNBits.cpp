@@ -73,8 +73,11 @@ llvm::Expected<NBitsShape> readShape(GraphImporter &importer,
         std::make_tuple("accuracy_level", std::optional<int64_t>(0), &level)})
     if (llvm::Error error = get(name, fallback, *out))
       return error;
-  if (shape.k <= 0 || shape.n <= 0)
-    return importer.nodeError(node, "K and N must be positive");
+  // Below 2^31, the sizes below cannot overflow; B's element count (which
+  // the file holds) then bounds what the import allocates.
+  if (shape.k <= 0 || shape.n <= 0 || shape.k >= (int64_t(1) << 31) ||
+      shape.n >= (int64_t(1) << 31))
+    return importer.nodeError(node, "K and N must be in [1, 2^31)");
   if (!llvm::is_contained({2, 4, 8}, shape.bits))
     return importer.nodeError(
         node, llvm::formatv("bits {0} is not supported (2, 4 or 8)",
@@ -111,6 +114,14 @@ constantInput(GraphImporter &importer, const Node &node, int index,
   return attr;
 }
 
+/// The bytes of a u8 constant (a splat repeated: its raw data is one byte).
+SmallVector<uint8_t> bytesOf(DenseElementsAttr attr) {
+  ArrayRef<char> raw = attr.getRawData();
+  if (attr.isSplat())
+    return SmallVector<uint8_t>(attr.getNumElements(), uint8_t(raw[0]));
+  return SmallVector<uint8_t>(raw.begin(), raw.end());
+}
+
 /// Element `index` of a row of values packed `bits` wide, low bits first.
 uint8_t unpack(ArrayRef<uint8_t> row, int64_t index, int64_t bits) {
   int64_t perByte = 8 / bits;
@@ -140,8 +151,7 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
   if (!scales)
     return scales.takeError();
   // Unpacked: one element per byte (the attribute's storage of ui2 / ui4).
-  SmallVector<uint8_t> bytes(packed->getRawData().begin(),
-                             packed->getRawData().end());
+  SmallVector<uint8_t> bytes = bytesOf(*packed);
   std::vector<char> q(s.k * s.n);
   for (int64_t n = 0; n < s.n; ++n)
     for (int64_t k = 0; k < s.k; ++k) {
@@ -177,8 +187,7 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
                              s.n * rowBytes);
     if (!zps)
       return zps.takeError();
-    SmallVector<uint8_t> zpBytes(zps->getRawData().begin(),
-                                 zps->getRawData().end());
+    SmallVector<uint8_t> zpBytes = bytesOf(*zps);
     for (int64_t n = 0; n < s.n; ++n)
       for (int64_t kb = 0; kb < s.kBlocks; ++kb)
         zp[kb * s.n + n] = char(unpack(

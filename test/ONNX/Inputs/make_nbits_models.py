@@ -1,5 +1,8 @@
-"""Writes MatMulNBits models the importer refuses, one per file in OUT,
-each with one thing wrong (matmul-nbits.test feeds them to the tools):
+"""Writes MatMulNBits models for matmul-nbits.test into OUT: splat.onnx,
+whose B, scales and zero points are splat initializers (one value each:
+protobuf's raw data of a repeated value), with its input and expected
+output (splat.x.npy, splat.y.npy, NumPy), and models the importer refuses,
+one per file, each with one thing wrong:
 
   bits3          bits = 3
   block8         block_size = 8 (not a power of 2 of at least 16)
@@ -11,8 +14,9 @@ each with one thing wrong (matmul-nbits.test feeds them to the tools):
   scales_count   scales with one element too few
   k_mismatch     A's last dim 64, K = 32
   no_k           no K attribute
+  huge_n         N = 2^40
 
-    make_nbits_errors.py OUT
+    make_nbits_models.py OUT
 """
 import os
 import sys
@@ -65,3 +69,21 @@ model("scales_count", inits=[numpy_helper.from_array(np.zeros((N, 2, 8), np.uint
                              numpy_helper.from_array(np.ones(N * 2 - 1, np.float32), "s")])
 model("k_mismatch", a_k=64)
 model("no_k", {"K": None})
+model("huge_n", {"N": 1 << 40})
+
+
+# splat: every B byte 0x21 (q = 1 at even k, 2 at odd k), scales 0.5, zero
+# points 0x53 per row (block 0: 3, block 1: 5).
+inits = [numpy_helper.from_array(np.full((N, 2, 8), 0x21, np.uint8), "B"),
+         numpy_helper.from_array(np.full(N * 2, 0.5, np.float32), "s"),
+         numpy_helper.from_array(np.full(N, 0x53, np.uint8), "z")]
+model("splat", inputs=["a", "B", "s", "z"], inits=inits)
+a = (np.arange(2 * K, dtype=np.float32).reshape(2, K) / 7).astype(np.float32)
+q = np.tile(np.array([1, 2], np.int32), K // 2)
+zp = np.repeat(np.array([3, 5]), BLOCK)
+w = (q - zp).astype(np.float32) * np.float32(0.5)
+y = np.zeros((2, N), np.float32)
+for k in range(K):
+    y = (y + (a[:, k:k + 1] * w[k]).astype(np.float32)).astype(np.float32)
+np.save(os.path.join(out, "splat.x.npy"), a)
+np.save(os.path.join(out, "splat.y.npy"), y)
