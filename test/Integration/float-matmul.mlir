@@ -10,7 +10,9 @@
 //
 // tiles: partial row tiles and masked columns, b packed; short: M < 16, b
 // read in place; batch; dynamic sizes; acc: y = c + a w; f64; long:
-// K = 1000, where the order of the sums shows.
+// K = 1000, where the order of the sums shows; half / bhalf: f16 / bf16 a
+// and b (bf16 given as i16 bits, bitcast), extended as they are read, f32
+// sums.
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/float_matmul.py %t
@@ -64,6 +66,16 @@
 // RUN: %if avx512 %{ quant-runner %s -e long --target-features=-avx512f --float-fma --input %t/long_in0.npy --input %t/long_in1.npy --expect %t/long_fma.npy | FileCheck %s %}
 // RUN: %if avx2 %{ quant-runner %s -e long --target-features=-avx2 --input %t/long_in0.npy --input %t/long_in1.npy --expect %t/long_out.npy | FileCheck %s %}
 // RUN: %if avx2 %{ quant-runner %s -e long --target-features=-avx2 --float-fma --input %t/long_in0.npy --input %t/long_in1.npy --expect %t/long_fma.npy | FileCheck %s %}
+// RUN: quant-runner %s -e half --input %t/half_in0.npy --input %t/half_in1.npy --expect %t/half_out.npy | FileCheck %s
+// RUN: quant-runner %s -e half --float-fma --input %t/half_in0.npy --input %t/half_in1.npy --expect %t/half_fma.npy | FileCheck %s
+// RUN: quant-runner %s -e half --threads 2 --input %t/half_in0.npy --input %t/half_in1.npy --expect %t/half_out.npy | FileCheck %s
+// RUN: %if avx512 %{ quant-runner %s -e half --target-features=-avx512f --input %t/half_in0.npy --input %t/half_in1.npy --expect %t/half_out.npy | FileCheck %s %}
+// RUN: %if avx2 %{ quant-runner %s -e half --target-features=-avx2 --input %t/half_in0.npy --input %t/half_in1.npy --expect %t/half_out.npy | FileCheck %s %}
+// RUN: quant-runner %s -e bhalf --input %t/bhalf_in0.npy --input %t/bhalf_in1.npy --expect %t/bhalf_out.npy | FileCheck %s
+// RUN: quant-runner %s -e bhalf --float-fma --input %t/bhalf_in0.npy --input %t/bhalf_in1.npy --expect %t/bhalf_fma.npy | FileCheck %s
+// RUN: quant-runner %s -e bhalf --threads 2 --input %t/bhalf_in0.npy --input %t/bhalf_in1.npy --expect %t/bhalf_out.npy | FileCheck %s
+// RUN: %if avx512 %{ quant-runner %s -e bhalf --target-features=-avx512f --input %t/bhalf_in0.npy --input %t/bhalf_in1.npy --expect %t/bhalf_out.npy | FileCheck %s %}
+// RUN: %if avx2 %{ quant-runner %s -e bhalf --target-features=-avx2 --input %t/bhalf_in0.npy --input %t/bhalf_in1.npy --expect %t/bhalf_out.npy | FileCheck %s %}
 // One result with the other order's expected values: the comparison fails.
 // RUN: %expect_exit 1 quant-runner %s -e long --input %t/long_in0.npy --input %t/long_in1.npy --expect %t/long_fma.npy | FileCheck %s --check-prefix=MISS
 // CHECK: all 1 results match
@@ -124,4 +136,24 @@ func.func @long(%a: tensor<18x1000xf32>, %w: tensor<1000x40xf32>) -> tensor<18x4
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<18x40xf32>) -> tensor<18x40xf32>
   %y = linalg.matmul ins(%a, %w : tensor<18x1000xf32>, tensor<1000x40xf32>) outs(%c : tensor<18x40xf32>) -> tensor<18x40xf32>
   return %y : tensor<18x40xf32>
+}
+
+func.func @half(%a: tensor<21x40xf16>, %w: tensor<40x37xf16>) -> tensor<21x37xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<21x37xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<21x37xf32>) -> tensor<21x37xf32>
+  %y = linalg.matmul ins(%a, %w : tensor<21x40xf16>, tensor<40x37xf16>) outs(%c : tensor<21x37xf32>) -> tensor<21x37xf32>
+  return %y : tensor<21x37xf32>
+}
+
+func.func @bhalf(%ai: tensor<21x40xi16>, %wi: tensor<40x37xi16>) -> tensor<21x37xf32> {
+  %ae = tensor.empty() : tensor<21x40xbf16>
+  %a = linalg.map { arith.bitcast } ins(%ai : tensor<21x40xi16>) outs(%ae : tensor<21x40xbf16>)
+  %we = tensor.empty() : tensor<40x37xbf16>
+  %w = linalg.map { arith.bitcast } ins(%wi : tensor<40x37xi16>) outs(%we : tensor<40x37xbf16>)
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<21x37xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<21x37xf32>) -> tensor<21x37xf32>
+  %y = linalg.matmul ins(%a, %w : tensor<21x40xbf16>, tensor<40x37xbf16>) outs(%c : tensor<21x37xf32>) -> tensor<21x37xf32>
+  return %y : tensor<21x37xf32>
 }

@@ -161,15 +161,14 @@ namespace {
 /// Bp (the file comment): each k row of a panel V vector transfers of w.
 Value packFloatPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
                       Value w) {
-  Value pad = arith::ConstantOp::create(
-      b, loc, b.getZeroAttr(plan.vectorType.getElementType()));
+  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(plan.storage));
   auto write = [&](OpBuilder &b, Location l, Value bb, Value n0, Value k,
                    Value slice) {
     Value c0 = arith::ConstantIndexOp::create(b, l, 0);
     for (int64_t v = 0; v < plan.vectors; ++v) {
       Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
       Value lanes = vector::TransferReadOp::create(
-          b, l, plan.vectorType, w,
+          b, l, plan.storageVector(), w,
           ValueRange{bb, k, arith::AddIOp::create(b, l, n0, offset)}, pad,
           ArrayRef<bool>{plan.columnsExact});
       slice = vector::TransferWriteOp::create(b, l, lanes, slice,
@@ -180,7 +179,7 @@ Value packFloatPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
     return slice;
   };
   return packPanels(b, loc, plan, tensor::getMixedSize(b, loc, w, 0), plan.k,
-                    plan.vectorType.getElementType(), write);
+                    plan.storage, write);
 }
 
 /// The register tiles of one contraction (the file comment).
@@ -190,7 +189,7 @@ struct FloatTiles {
   const QuantizedWeights *weights; // the weight-only form: w its bytes
   const Int8Activations *int8 = nullptr; // with int8 activations
   Int8KernelStrategy strategy = Int8KernelStrategy::Madd;
-  Value c0, c1, cRows, cCols, cLastRow, cK, pad;
+  Value c0, c1, cRows, cCols, cLastRow, cK, pad, storagePad;
 
   FloatTiles(OpBuilder &b, Location loc, const FloatPlan &plan, Value a,
              Value w, Value fillValue, const QuantizedWeights *weights)
@@ -204,6 +203,8 @@ struct FloatTiles {
     cK = getValueOrCreateConstantIndexOp(b, loc, plan.k);
     pad = arith::ConstantOp::create(
         b, loc, b.getZeroAttr(plan.vectorType.getElementType()));
+    storagePad =
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(plan.storage));
   }
 
   int64_t vectors() const { return plan.vectors; }
@@ -221,14 +222,26 @@ struct FloatTiles {
   Value readB(OpBuilder &b, Location l, Value bb, Value n0, Value panel,
               Value k, int64_t v) const {
     Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
-    if (plan.packed)
-      return vector::TransferReadOp::create(b, l, plan.vectorType, w,
-                                            ValueRange{bb, panel, k, offset},
-                                            pad, ArrayRef<bool>{true});
-    return vector::TransferReadOp::create(
-        b, l, plan.vectorType, w,
-        ValueRange{bb, k, arith::AddIOp::create(b, l, n0, offset)}, pad,
-        ArrayRef<bool>{plan.columnsExact});
+    Value lanes =
+        plan.packed
+            ? vector::TransferReadOp::create(b, l, plan.storageVector(), w,
+                                             ValueRange{bb, panel, k, offset},
+                                             storagePad, ArrayRef<bool>{true})
+            : vector::TransferReadOp::create(
+                  b, l, plan.storageVector(), w,
+                  ValueRange{bb, k, arith::AddIOp::create(b, l, n0, offset)},
+                  storagePad, ArrayRef<bool>{plan.columnsExact});
+    return widen(b, l, lanes);
+  }
+
+  /// f16 / bf16 values (a scalar or lanes) as the element type of the sums.
+  Value widen(OpBuilder &b, Location l, Value value) const {
+    if (getElementTypeOrSelf(value.getType()) == plan.vectorType.getElementType())
+      return value;
+    Type wide = isa<VectorType>(value.getType())
+                    ? Type(plan.vectorType)
+                    : plan.vectorType.getElementType();
+    return arith::ExtFOp::create(b, l, wide, value);
   }
 
   /// acc[r][v] at the start: the fill value, or c's lanes (read from the
@@ -262,7 +275,8 @@ struct FloatTiles {
                           ValueRange accs) const {
     SmallVector<Value> next;
     for (auto [r, row] : llvm::enumerate(rows)) {
-      Value x = tensor::ExtractOp::create(b, l, a, ValueRange{bi, row, k});
+      Value x = widen(
+          b, l, tensor::ExtractOp::create(b, l, a, ValueRange{bi, row, k}));
       Value lanes = vector::BroadcastOp::create(b, l, plan.vectorType, x);
       for (int64_t v = 0; v < vectors(); ++v) {
         Value acc = accs[r * vectors() + v];
@@ -521,13 +535,13 @@ struct FloatTiles {
 /// The plan for a [B, M, K] x [Bb, K, N] product (w: b, or the
 /// dequantized weights' q for their N).
 FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
-                          FloatKernelConfig config, unsigned vectorBits,
-                          bool fma, bool wIsConstant, int64_t maxVectors,
-                          bool int8) {
+                          Type element, FloatKernelConfig config,
+                          unsigned vectorBits, bool fma, bool wIsConstant,
+                          int64_t maxVectors, bool int8) {
   FloatPlan plan;
   plan.config = config;
   plan.fma = fma;
-  Type element = cast<RankedTensorType>(a.getType()).getElementType();
+  plan.storage = cast<RankedTensorType>(a.getType()).getElementType();
   plan.lanes = vectorBits / element.getIntOrFloatBitWidth();
   // int8 activations: i32 sums beside the f32 ones (half the tile), in
   // vectors of 8 or 16 lanes (the dot products' shapes).
@@ -592,12 +606,16 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
     if ((matmul && matmul.hasUserDefinedMaps()) ||
         (batch && batch.hasUserDefinedMaps()))
       return rewriter.notifyMatchFailure(op, "indexing maps of its own");
+    // f32 or f64 sums of inputs of the same type, or f32 sums of f16 / bf16
+    // inputs (both of one type).
     Type element = getElementTypeOrSelf(op->getResult(0).getType());
+    Type storage = getElementTypeOrSelf(op.getDpsInputOperand(0)->get());
     if (!element.isF32() && !element.isF64())
       return rewriter.notifyMatchFailure(op, "not f32 or f64");
-    for (Value operand : op->getOperands())
-      if (getElementTypeOrSelf(operand.getType()) != element)
-        return rewriter.notifyMatchFailure(op, "mixed element types");
+    if (getElementTypeOrSelf(op.getDpsInputOperand(1)->get()) != storage ||
+        (storage != element &&
+         !(element.isF32() && (storage.isF16() || storage.isBF16()))))
+      return rewriter.notifyMatchFailure(op, "mixed element types");
     Location loc = op.getLoc();
     Value aIn = op.getDpsInputOperand(0)->get();
     Value wIn = op.getDpsInputOperand(1)->get();
@@ -613,7 +631,7 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
     // and 4-bit q, multiplied as bytes with int8 activations
     // (FloatMatMulInt8.cpp).
     FailureOr<QuantizedWeights> weights = failure();
-    if (matmul && element.isF32())
+    if (matmul && element.isF32() && storage.isF32())
       weights = matchQuantizedWeights(rewriter, loc, wIn);
     Value a = toBatched(rewriter, loc, aIn);
     auto aType = cast<RankedTensorType>(a.getType());
@@ -624,7 +642,8 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
     Value w = succeeded(weights) ? weights->q : toBatched(rewriter, loc, wIn);
     Value c = toBatched(rewriter, loc, cIn);
     FloatPlan plan = planFloatKernel(
-        rewriter, loc, a, w, getFloatKernelConfig(vectorBits, registers),
+        rewriter, loc, a, w, element,
+        getFloatKernelConfig(vectorBits, registers),
         vectorBits, fma, isComputedFromConstants(wIn),
         succeeded(weights) ? 4 : 8, int8);
     std::optional<Int8Activations> activations;

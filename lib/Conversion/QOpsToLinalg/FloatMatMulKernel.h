@@ -25,7 +25,12 @@ struct FloatPlan {
   bool packed, columnsExact, partialTiles, fma;
   OpFoldResult batch, m, k, n, mPadded, nPadded;
   std::optional<int64_t> staticM, staticN;
-  VectorType vectorType; // vector<lanes x element>
+  VectorType vectorType; // vector<lanes x element>, element f32 or f64
+  Type storage;          // a's and b's element: element, or f16 / bf16 (f32
+                         // sums of values extended as they are read)
+  VectorType storageVector() const {
+    return VectorType::get({lanes}, storage);
+  }
 };
 
 /// Writes k row `row` of the panel at column `n0` (of b's batch `bb`) into

@@ -55,7 +55,9 @@ RankedTensorType tensorTypeOf(Value value) {
   return cast<RankedTensorType>(value.getType());
 }
 
-bool isMatMulElementType(Type type) { return type.isF32() || type.isF64(); }
+bool isMatMulElementType(Type type) {
+  return type.isF32() || type.isF64() || type.isF16() || type.isBF16();
+}
 
 /// Groups dims [0, rank) as {0..split-1} and then one group per remaining
 /// dim: collapses (or expands) the leading `split` dims.
@@ -86,6 +88,8 @@ Value expandTo(OpBuilder &b, Location loc, Value value,
 //===----------------------------------------------------------------------===//
 
 /// C[m, n] = sum_k A[m, k] * B[k, n] (2-D) or the same per batch (3-D).
+/// f16 / bf16 operands are summed in f32 (the matmul extends them), then
+/// rounded once to their type.
 Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   SmallVector<OpFoldResult> lhsSizes = tensor::getMixedSizes(b, loc, lhs);
   SmallVector<OpFoldResult> rhsSizes = tensor::getMixedSizes(b, loc, rhs);
@@ -93,13 +97,34 @@ Value emitContraction(OpBuilder &b, Location loc, Value lhs, Value rhs) {
                                         std::prev(lhsSizes.end()));
   resultSizes.push_back(rhsSizes.back());
   Type elementType = tensorTypeOf(lhs).getElementType();
-  Value init = createZeroInit(b, loc, resultSizes, elementType);
-  if (tensorTypeOf(lhs).getRank() == 2)
-    return linalg::MatmulOp::create(b, loc, TypeRange{init.getType()},
-                                    ValueRange{lhs, rhs}, ValueRange{init})
-        .getResult(0);
-  return linalg::BatchMatmulOp::create(b, loc, TypeRange{init.getType()},
-                                       ValueRange{lhs, rhs}, ValueRange{init})
+  Type sumType = elementType.isF16() || elementType.isBF16()
+                     ? Type(b.getF32Type())
+                     : elementType;
+  Value init = createZeroInit(b, loc, resultSizes, sumType);
+  Value sums =
+      tensorTypeOf(lhs).getRank() == 2
+          ? linalg::MatmulOp::create(b, loc, TypeRange{init.getType()},
+                                     ValueRange{lhs, rhs}, ValueRange{init})
+                .getResult(0)
+          : linalg::BatchMatmulOp::create(b, loc, TypeRange{init.getType()},
+                                          ValueRange{lhs, rhs},
+                                          ValueRange{init})
+                .getResult(0);
+  if (sumType == elementType)
+    return sums;
+  Value empty = tensor::EmptyOp::create(b, loc, resultSizes, elementType);
+  int64_t rank = tensorTypeOf(sums).getRank();
+  auto identity = b.getMultiDimIdentityMap(rank);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{empty.getType()}, ValueRange{sums},
+             ValueRange{empty}, ArrayRef<AffineMap>{identity, identity},
+             SmallVector<utils::IteratorType>(rank,
+                                              utils::IteratorType::parallel),
+             [&](OpBuilder &b, Location l, ValueRange args) {
+               linalg::YieldOp::create(
+                   b, l, arith::TruncFOp::create(b, l, elementType, args[0])
+                             .getResult());
+             })
       .getResult(0);
 }
 
@@ -115,7 +140,7 @@ llvm::Expected<Value> onnx::emitMatMul(GraphImporter &importer,
     return importer.nodeError(node, "A and B have different element types");
   if (!isMatMulElementType(aType.getElementType()))
     return importer.nodeError(
-        node, "only f32 and f64 float MatMul is supported (quantized "
+        node, "only f32, f64, f16 and bf16 float MatMul is supported (quantized "
               "matmuls are QLinearMatMul or DequantizeLinear -> MatMul -> "
               "QuantizeLinear)");
   if (aType.getRank() == 0 || bType.getRank() == 0)

@@ -119,16 +119,16 @@ func.func @batch_f64_dynamic(%a: tensor<?x?x?xf64>, %w: tensor<?x?x?xf64>, %c: t
 
 // -----
 
-// Left as they are: integer and mixed-type matmuls, user-defined maps
-// (a transposed), memrefs.
+// Left as they are: integer matmuls, a and b of different types,
+// user-defined maps (a transposed), memrefs.
 // CHECK-LABEL: func.func @not_taken
 // CHECK: linalg.matmul ins(%{{.*}} : tensor<4x4xi32>, tensor<4x4xi32>)
-// CHECK: linalg.matmul ins(%{{.*}} : tensor<4x4xf16>, tensor<4x4xf16>) outs(%{{.*}} : tensor<4x4xf32>)
+// CHECK: linalg.matmul ins(%{{.*}} : tensor<4x4xf16>, tensor<4x4xf32>) outs(%{{.*}} : tensor<4x4xf32>)
 // CHECK: linalg.matmul indexing_maps
 // CHECK: linalg.matmul ins(%{{.*}} : memref<4x4xf32>, memref<4x4xf32>)
 func.func @not_taken(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf32>, %ci: tensor<4x4xi32>, %cf: tensor<4x4xf32>, %m: memref<4x4xf32>) -> (tensor<4x4xi32>, tensor<4x4xf32>, tensor<4x4xf32>) {
   %0 = linalg.matmul ins(%i, %i : tensor<4x4xi32>, tensor<4x4xi32>) outs(%ci : tensor<4x4xi32>) -> tensor<4x4xi32>
-  %1 = linalg.matmul ins(%h, %h : tensor<4x4xf16>, tensor<4x4xf16>) outs(%cf : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %1 = linalg.matmul ins(%h, %f : tensor<4x4xf16>, tensor<4x4xf32>) outs(%cf : tensor<4x4xf32>) -> tensor<4x4xf32>
   %2 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
          ins(%f, %f : tensor<4x4xf32>, tensor<4x4xf32>) outs(%cf : tensor<4x4xf32>) -> tensor<4x4xf32>
   linalg.matmul ins(%m, %m : memref<4x4xf32>, memref<4x4xf32>) outs(%m : memref<4x4xf32>)
@@ -297,4 +297,24 @@ func.func @int8_activations_not_taken(%x: tensor<2x32xf32>, %scale: tensor<2x5xf
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5xf32>) -> tensor<2x5xf32>
   %y = linalg.matmul {qops.accuracy_level = 4 : i64} ins(%x, %dw : tensor<2x32xf32>, tensor<32x5xf32>) outs(%init : tensor<2x5xf32>) -> tensor<2x5xf32>
   return %y : tensor<2x5xf32>
+}
+
+// -----
+
+// f16 a and b with f32 sums (the importer's f16 MatMul): b packed as f16
+// panels; every value read is extended to f32 before the multiply.
+// CHECK-LABEL: func.func @half_storage
+// ZMM: tensor.empty() : tensor<1x2x8x32xf16>
+// ZMM: %[[B:.*]] = vector.transfer_read {{.*}} : tensor<1x2x8x32xf16>, vector<16xf16>
+// ZMM: %[[BW:.*]] = arith.extf %[[B]] : vector<16xf16> to vector<16xf32>
+// ZMM: %[[A:.*]] = tensor.extract %{{.*}} : tensor<1x20x8xf16>
+// ZMM: %[[AW:.*]] = arith.extf %[[A]] : f16 to f32
+// ZMM: %[[L:.*]] = vector.broadcast %[[AW]] : f32 to vector<16xf32>
+// ZMM: arith.mulf %[[L]], %[[BW]] : vector<16xf32>
+func.func @half_storage(%a: tensor<20x8xf16>, %w: tensor<8x40xf16>) -> tensor<20x40xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<20x40xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<20x40xf32>) -> tensor<20x40xf32>
+  %y = linalg.matmul ins(%a, %w : tensor<20x8xf16>, tensor<8x40xf16>) outs(%c : tensor<20x40xf32>) -> tensor<20x40xf32>
+  return %y : tensor<20x40xf32>
 }

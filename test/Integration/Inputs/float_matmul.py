@@ -19,6 +19,9 @@ Cases (a, w, [c] as the function takes them):
   acc       25 x 17 x 48 f32 with c: y = c + a w
   f64       19 x 21 x 23 f64
   long      18 x 1000 x 40 f32: where the order of the sums shows
+  half      21 x 40 x 37 f16 a and b, f32 sums (each value extended, the
+            products and sums in f32)
+  bhalf     21 x 40 x 37 bf16 a and b (given as their bits, i16), f32 sums
 """
 import os
 import sys
@@ -99,13 +102,40 @@ CASES = {
     "acc": ((), 25, 17, 48, np.float32, True),
     "f64": ((), 19, 21, 23, np.float64, False),
     "long": ((), 18, 1000, 40, np.float32, False),
+    "half": ((), 21, 40, 37, np.float16, False),
+    "bhalf": ((), 21, 40, 37, "bf16", False),
 }
+
+
+def to_bf16_bits(x):
+    """f32 -> bf16 bits, rounded to nearest even."""
+    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    return rounded.astype(np.uint16)
 
 
 def main(out):
     rng = np.random.default_rng(2026)
     check_fma_f32(rng)
     for name, (batch, m, k, n, dtype, with_c) in CASES.items():
+        if dtype in (np.float16, "bf16"):
+            # Narrow inputs, f32 sums of their exact f32 values.
+            a = rng.standard_normal(batch + (m, k)).astype(np.float32)
+            w = rng.standard_normal(batch + (k, n)).astype(np.float32)
+            if dtype == np.float16:
+                a16, w16 = a.astype(np.float16), w.astype(np.float16)
+                a, w = a16.astype(np.float32), w16.astype(np.float32)
+            else:
+                a16, w16 = to_bf16_bits(a), to_bf16_bits(w)
+                a = (a16.astype(np.uint32) << 16).view(np.float32)
+                w = (w16.astype(np.uint32) << 16).view(np.float32)
+                a16, w16 = a16.view(np.int16), w16.view(np.int16)
+            c = np.zeros(batch + (m, n), np.float32)
+            for i, value in enumerate((a16, w16)):
+                np.save(os.path.join(out, "%s_in%d.npy" % (name, i)), value)
+            np.save(os.path.join(out, "%s_out.npy" % name), matmul(a, w, c, False))
+            np.save(os.path.join(out, "%s_fma.npy" % name), matmul(a, w, c, True))
+            continue
         a = rng.standard_normal(batch + (m, k)).astype(dtype)
         w = rng.standard_normal(batch + (k, n)).astype(dtype)
         c = rng.standard_normal(batch + (m, n)).astype(dtype) if with_c else np.zeros(batch + (m, n), dtype)
