@@ -36,7 +36,16 @@
 //
 // A tile that passes M computes row M - 1 again for its rows past M and
 // writes the same values there (as the int8 kernel does). A statically
-// short a (M < MR) gets a tile of M rows.
+// short a gets as many tiles as MR-row tiles would need, as even as they
+// can be, and wider panels (planFloatKernel).
+//
+// Other forms of the same tiles:
+//   f16 / bf16 a and b with f32 sums: the narrow values are read (and b
+//     packed narrow), each extended to f32 before its multiply;
+//   b = DequantizeLinear(q), q 2/4/8-bit: the weight-only form, q read as
+//     integers and dequantized in registers (FloatMatMulWeights.cpp);
+//   with qops.accuracy_level = 4 and 4-bit q: int8 activations and byte dot
+//     products (FloatMatMulInt8.cpp).
 //
 //===----------------------------------------------------------------------===//
 
