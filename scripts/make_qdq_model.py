@@ -317,12 +317,12 @@ def pack_low_first(values, bits):
 
 
 def matmul_nbits(out, name, m, k, n, rng, bits=4, block=32, zero_points=True,
-                 bias=False, accuracy_level=None):
+                 bias=False, accuracy_level=None, dynamic_rows=False):
     """MatMulNBits as ONNX Runtime's contrib schema stores it; the
     reference dequantizes W[k, n] = (q - zp) * scale (f32, one rounding) and
     sums in increasing k (the unfused reading); at accuracy level 4 with
     4-bit weights also <name>.int8.npy, the int8-activation arithmetic
-    (nbits_int8_activations)."""
+    (qops_ref.matmul_nbits_int8)."""
     k_blocks = -(-k // block)
     q = rng.integers(0, 1 << bits, size=(n, k_blocks * block)).astype(np.uint8)
     q[:, k:] = 0  # the padding of the last block
@@ -345,10 +345,11 @@ def matmul_nbits(out, name, m, k, n, rng, bits=4, block=32, zero_points=True,
         attrs["accuracy_level"] = accuracy_level
     nodes = [helper.make_node("MatMulNBits", inputs, ["y"], name="nbits",
                               domain="com.microsoft", **attrs)]
+    rows = "M" if dynamic_rows else m  # a symbolic dim: M known at run time
     graph = helper.make_graph(
         nodes, name,
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [m, k])],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [m, n])],
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [rows, k])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [rows, n])],
         initializer=inits)
     model = helper.make_model(
         graph, opset_imports=[helper.make_opsetid("", 21),
@@ -366,7 +367,7 @@ def matmul_nbits(out, name, m, k, n, rng, bits=4, block=32, zero_points=True,
     np.save(os.path.join(out, name + ".x.npy"), x)
     np.save(os.path.join(out, name + ".unfused.npy"), y)
     if accuracy_level == 4 and bits == 4 and k % block == 0:
-        y8 = nbits_int8_activations(x, q[:, :k].T, zp.T, scale.T, block)
+        y8 = qops_ref.matmul_nbits_int8(x, q[:, :k].T, zp.T, scale.T, block)
         if bias:
             y8 = (y8 + bias_values).astype(np.float32)
         np.save(os.path.join(out, name + ".int8.npy"), y8)
@@ -382,28 +383,6 @@ def int8_error_bound(x, w, block):
     sa = np.abs(x.reshape(m, k // block, block)).max(axis=2).astype(np.float64) / 127
     wa = np.abs(w.astype(np.float64)).reshape(k // block, block, -1).sum(axis=1)
     return sa @ wa / 2 + np.abs(x.astype(np.float64)) @ np.abs(w.astype(np.float64)) * 2.0 ** -20
-
-
-def nbits_int8_activations(x, q, zp, scale, block):
-    """MatMulNBits at accuracy level 4 as the float kernel computes it
-    (lib/Conversion/QOpsToLinalg/FloatMatMulInt8.cpp): x quantized per row
-    and block to int8, exact integer sums, then the block's scales in f32.
-    q [K, N], zp and scale [K / block, N]."""
-    m, k = x.shape
-    blocks = x.reshape(m, k // block, block)
-    amax = np.abs(blocks).max(axis=2)
-    sa = (amax / np.float32(127)).astype(np.float32)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        qa = np.clip(np.round(blocks / sa[:, :, None]), -127, 127)
-    qa = np.where(sa[:, :, None] == 0, 0, qa).astype(np.int64)
-    rs = qa.sum(axis=2)
-    qb = q.astype(np.int64).reshape(k // block, block, -1)
-    y = np.zeros((m, q.shape[1]), np.float32)
-    for kb in range(k // block):
-        isum = qa[:, kb, :] @ qb[kb] - zp[kb].astype(np.int64)[None, :] * rs[:, kb, None]
-        s = (sa[:, kb, None] * scale[kb][None, :]).astype(np.float32)
-        y = (y + (isum.astype(np.float32) * s).astype(np.float32)).astype(np.float32)
-    return y
 
 
 def float_matmul(out, name, m, k, n, rng):
@@ -459,6 +438,8 @@ def main():
     parser.add_argument("--no-zero-points", action="store_true", help="matmul-nbits")
     parser.add_argument("--bias", action="store_true", help="matmul-nbits")
     parser.add_argument("--accuracy-level", type=int, help="matmul-nbits")
+    parser.add_argument("--dynamic-rows", action="store_true",
+                        help="matmul-nbits: x's rows a symbolic dim")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     os.makedirs(args.out_dir, exist_ok=True)
@@ -479,7 +460,7 @@ def main():
         matmul_nbits(args.out_dir, name, *(args.dims or [4, 128, 48]), rng,
                      bits=args.bits, block=args.block,
                      zero_points=not args.no_zero_points, bias=args.bias,
-                     accuracy_level=args.accuracy_level)
+                     accuracy_level=args.accuracy_level, dynamic_rows=args.dynamic_rows)
     elif args.kind == "int4-weights":
         int4_weights(args.out_dir, name, *(args.dims or [4, 128, 48]), rng)
     else:

@@ -6,7 +6,11 @@
 // then MatMul as ONNX defines them (bit-exact: the kernel dequantizes by the
 // same formula and sums in the same order), and with --float-fma. Where the
 // host's default tile is zmm (ymm), --target-features=-avx512f (-avx2) runs
-// the narrower tile too; 2 threads split the tiles.
+// the narrower tile too; 2 threads split the tiles. int8_zp / int8_nozp:
+// the matmul marked qops.accuracy_level = 4 (as MatMulNBits at level 4 is
+// imported) takes int8 activations (FloatMatMulInt8.cpp), against the
+// NumPy emulation of that arithmetic (qops_ref.matmul_nbits_int8), on each
+// dot product the host runs.
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/weight_only.py %t
@@ -46,6 +50,14 @@
 // RUN: quant-runner %s -e u8_blocked --threads 2 --input %t/u8_blocked_in0.npy --input %t/u8_blocked_in1.npy --input %t/u8_blocked_in2.npy --input %t/u8_blocked_in3.npy --expect %t/u8_blocked_out.npy | FileCheck %s
 // RUN: %if avx512 %{ quant-runner %s -e u8_blocked --target-features=-avx512f --input %t/u8_blocked_in0.npy --input %t/u8_blocked_in1.npy --input %t/u8_blocked_in2.npy --input %t/u8_blocked_in3.npy --expect %t/u8_blocked_out.npy | FileCheck %s %}
 // RUN: %if avx2 %{ quant-runner %s -e u8_blocked --target-features=-avx2 --input %t/u8_blocked_in0.npy --input %t/u8_blocked_in1.npy --input %t/u8_blocked_in2.npy --input %t/u8_blocked_in3.npy --expect %t/u8_blocked_out.npy | FileCheck %s %}
+// RUN: quant-runner %s -e int8_zp --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s
+// RUN: quant-runner %s -e int8_zp --threads 2 --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e int8_zp --target-features=-avx512vnni,-avxvnni --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s %}
+// RUN: %if avx512 %{ quant-runner %s -e int8_zp --target-features=-avx512f --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s %}
+// RUN: quant-runner %s -e int8_nozp --input %t/int8_nozp_in0.npy --input %t/int8_nozp_in1.npy --input %t/int8_nozp_in2.npy --expect %t/int8_nozp_out.npy | FileCheck %s
+// RUN: quant-runner %s -e int8_nozp --threads 2 --input %t/int8_nozp_in0.npy --input %t/int8_nozp_in1.npy --input %t/int8_nozp_in2.npy --expect %t/int8_nozp_out.npy | FileCheck %s
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e int8_nozp --target-features=-avx512vnni,-avxvnni --input %t/int8_nozp_in0.npy --input %t/int8_nozp_in1.npy --input %t/int8_nozp_in2.npy --expect %t/int8_nozp_out.npy | FileCheck %s %}
+// RUN: %if avx512 %{ quant-runner %s -e int8_nozp --target-features=-avx512f --input %t/int8_nozp_in0.npy --input %t/int8_nozp_in1.npy --input %t/int8_nozp_in2.npy --expect %t/int8_nozp_out.npy | FileCheck %s %}
 // The other order's expected values: the comparison fails.
 // RUN: %expect_exit 1 quant-runner %s -e w4_tall --input %t/w4_tall_in0.npy --input %t/w4_tall_in1.npy --input %t/w4_tall_in2.npy --input %t/w4_tall_in3.npy --expect %t/w4_tall_fma.npy | FileCheck %s --check-prefix=MISS
 // CHECK: all 1 results match
@@ -112,4 +124,22 @@ func.func @u8_blocked(%x: tensor<1x12xf32>, %q: tensor<12x9xui8>, %s: tensor<3x9
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<1x9xf32>) -> tensor<1x9xf32>
   %y = linalg.matmul ins(%x, %w : tensor<1x12xf32>, tensor<12x9xf32>) outs(%c : tensor<1x9xf32>) -> tensor<1x9xf32>
   return %y : tensor<1x9xf32>
+}
+
+func.func @int8_zp(%x: tensor<5x64xf32>, %q: tensor<64x40xui4>, %s: tensor<4x40xf32>, %zp: tensor<4x40xui4>) -> tensor<5x40xf32> {
+  %w = qops.dequantize_linear %q, %s, %zp axis = 0 block_size = 16 : tensor<64x40xui4>, tensor<4x40xf32>, tensor<4x40xui4> -> tensor<64x40xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<5x40xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<5x40xf32>) -> tensor<5x40xf32>
+  %y = linalg.matmul {qops.accuracy_level = 4 : i64} ins(%x, %w : tensor<5x64xf32>, tensor<64x40xf32>) outs(%c : tensor<5x40xf32>) -> tensor<5x40xf32>
+  return %y : tensor<5x40xf32>
+}
+
+func.func @int8_nozp(%x: tensor<19x32xf32>, %q: tensor<32x33xui4>, %s: tensor<1x33xf32>) -> tensor<19x33xf32> {
+  %w = qops.dequantize_linear %q, %s axis = 0 block_size = 32 : tensor<32x33xui4>, tensor<1x33xf32> -> tensor<32x33xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<19x33xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<19x33xf32>) -> tensor<19x33xf32>
+  %y = linalg.matmul {qops.accuracy_level = 4 : i64} ins(%x, %w : tensor<19x32xf32>, tensor<32x33xf32>) outs(%c : tensor<19x33xf32>) -> tensor<19x33xf32>
+  return %y : tensor<19x33xf32>
 }

@@ -41,7 +41,7 @@ namespace {
 
 using utils::IteratorType;
 
-Value emptyLike(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+Value emptyLike(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> shape,
                 Type element, Attribute fill) {
   Value empty = tensor::EmptyOp::create(b, loc, shape, element);
   if (!fill)
@@ -74,17 +74,20 @@ bool qops::takesInt8Activations(const QuantizedWeights &weights,
 
 Int8Activations qops::quantizeActivations(OpBuilder &b, Location loc,
                                           Value a, int64_t blockSize) {
-  auto aType = cast<RankedTensorType>(a.getType()); // [1, M, K] f32
-  int64_t m = aType.getDimSize(1), k = aType.getDimSize(2);
+  auto aType = cast<RankedTensorType>(a.getType()); // [1, M, K] f32, M any
+  int64_t staticM = aType.getDimSize(1), k = aType.getDimSize(2);
+  OpFoldResult m = tensor::getMixedSize(b, loc, a, 1);
   int64_t blocks = k / blockSize;
+  auto size = [&](int64_t v) -> OpFoldResult { return b.getIndexAttr(v); };
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type(), i8 = b.getI8Type(), i32 = b.getI32Type();
   // a as [M, nb, B].
   Value rows = tensor::CollapseShapeOp::create(
       b, loc, a, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
   Value blocked = tensor::ExpandShapeOp::create(
-      b, loc, RankedTensorType::get({m, blocks, blockSize}, f32), rows,
-      ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+      b, loc, RankedTensorType::get({staticM, blocks, blockSize}, f32), rows,
+      ArrayRef<ReassociationIndices>{{0}, {1, 2}},
+      ArrayRef<OpFoldResult>{m, size(blocks), size(blockSize)});
   AffineExpr d0, d1, d2, d3;
   bindDims(ctx, d0, d1, d2, d3);
   auto map3 = [&](ArrayRef<AffineExpr> e) { return AffineMap::get(3, 0, e, ctx); };
@@ -94,7 +97,7 @@ Int8Activations qops::quantizeActivations(OpBuilder &b, Location loc,
   SmallVector<IteratorType> parallel3(3, IteratorType::parallel);
   // amax, then sa = amax / 127.
   Value amax = generic(
-      b, loc, blocked, emptyLike(b, loc, {m, blocks}, f32, b.getF32FloatAttr(0)),
+      b, loc, blocked, emptyLike(b, loc, {m, size(blocks)}, f32, b.getF32FloatAttr(0)),
       {map3({d0, d1, d2}), map3({d0, d1})}, reduce,
       [](OpBuilder &b, Location l, ValueRange args) -> Value {
         return arith::MaximumFOp::create(
@@ -102,7 +105,7 @@ Int8Activations qops::quantizeActivations(OpBuilder &b, Location loc,
       });
   auto map2 = AffineMap::getMultiDimIdentityMap(2, ctx);
   Value scale = generic(
-      b, loc, amax, emptyLike(b, loc, {m, blocks}, f32, nullptr),
+      b, loc, amax, emptyLike(b, loc, {m, size(blocks)}, f32, nullptr),
       {map2, map2}, {IteratorType::parallel, IteratorType::parallel},
       [](OpBuilder &b, Location l, ValueRange args) -> Value {
         return arith::DivFOp::create(
@@ -112,7 +115,7 @@ Int8Activations qops::quantizeActivations(OpBuilder &b, Location loc,
   // qa = clamp(roundeven(a / sa), -127, 127), 0 where sa = 0.
   Value qa = generic(
       b, loc, ValueRange{blocked, scale},
-      emptyLike(b, loc, {m, blocks, blockSize}, i8, nullptr),
+      emptyLike(b, loc, {m, size(blocks), size(blockSize)}, i8, nullptr),
       {map3({d0, d1, d2}), map3({d0, d1}), map3({d0, d1, d2})}, parallel3,
       [&](OpBuilder &b, Location l, ValueRange args) -> Value {
         Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
@@ -130,7 +133,7 @@ Int8Activations qops::quantizeActivations(OpBuilder &b, Location loc,
       });
   // rs = sum qa.
   Value rowSum = generic(
-      b, loc, qa, emptyLike(b, loc, {m, blocks}, i32, b.getI32IntegerAttr(0)),
+      b, loc, qa, emptyLike(b, loc, {m, size(blocks)}, i32, b.getI32IntegerAttr(0)),
       {map3({d0, d1, d2}), map3({d0, d1})}, reduce,
       [&](OpBuilder &b, Location l, ValueRange args) -> Value {
         return arith::AddIOp::create(
@@ -140,11 +143,12 @@ Int8Activations qops::quantizeActivations(OpBuilder &b, Location loc,
   Value octets = tensor::CollapseShapeOp::create(
       b, loc, qa, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
   Value split = tensor::ExpandShapeOp::create(
-      b, loc, RankedTensorType::get({m, k / 8, 4, 2}, i8), octets,
-      ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
+      b, loc, RankedTensorType::get({staticM, k / 8, 4, 2}, i8), octets,
+      ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}},
+      ArrayRef<OpFoldResult>{m, size(k / 8), size(4), size(2)});
   auto map4 = [&](ArrayRef<AffineExpr> e) { return AffineMap::get(4, 0, e, ctx); };
   Value quads = generic(
-      b, loc, split, emptyLike(b, loc, {m, k / 8, 2}, i32, b.getI32IntegerAttr(0)),
+      b, loc, split, emptyLike(b, loc, {m, size(k / 8), size(2)}, i32, b.getI32IntegerAttr(0)),
       {map4({d0, d1, d3, d2}), map4({d0, d1, d2})},
       {IteratorType::parallel, IteratorType::parallel, IteratorType::parallel,
        IteratorType::reduction},

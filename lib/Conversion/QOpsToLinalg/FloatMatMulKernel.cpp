@@ -420,9 +420,14 @@ struct FloatTiles {
             Value column = arith::AddIOp::create(
                 b, l, n0, arith::ConstantIndexOp::create(b, l, v * plan.lanes));
             scales.push_back(readScaleLanes(b, l, plan, *weights, block, column));
-            zeroPoints.push_back(arith::ExtUIOp::create(
-                b, l, lanesType,
-                readZeroPointLanes(b, l, plan, *weights, block, column)));
+            zeroPoints.push_back(
+                weights->zeroPoint
+                    ? arith::ExtUIOp::create(
+                          b, l, lanesType,
+                          readZeroPointLanes(b, l, plan, *weights, block,
+                                             column))
+                          .getResult()
+                    : Value());
           }
           Value first = arith::MulIOp::create(
               b, l, block, arith::ConstantIndexOp::create(b, l, groups));
@@ -474,9 +479,11 @@ struct FloatTiles {
                 tensor::ExtractOp::create(b, l, int8->scale,
                                           ValueRange{row, block}));
             for (int64_t v = 0; v < vectors(); ++v) {
-              Value exact = arith::SubIOp::create(
-                  b, l, groupLoop.getResult(r * vectors() + v),
-                  arith::MulIOp::create(b, l, zeroPoints[v], rowSum));
+              Value exact = groupLoop.getResult(r * vectors() + v);
+              if (zeroPoints[v])
+                exact = arith::SubIOp::create(
+                    b, l, exact,
+                    arith::MulIOp::create(b, l, zeroPoints[v], rowSum));
               Value sum =
                   arith::SIToFPOp::create(b, l, plan.vectorType, exact);
               Value scale = arith::MulFOp::create(b, l, rowScale, scales[v]);
@@ -646,7 +653,7 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
     auto aType = cast<RankedTensorType>(a.getType());
     auto level = op->getAttrOfType<IntegerAttr>(kAccuracyLevelAttrName);
     bool int8 = succeeded(weights) && level && level.getInt() == 4 &&
-                aType.hasStaticShape() &&
+                !aType.isDynamicDim(2) &&
                 takesInt8Activations(*weights, aType.getDimSize(2));
     Value w = succeeded(weights) ? weights->q : toBatched(rewriter, loc, wIn);
     Value c = toBatched(rewriter, loc, cIn);

@@ -102,7 +102,7 @@ struct Int8Activations {
 bool takesInt8Activations(const QuantizedWeights &weights,
                           std::optional<int64_t> staticK);
 
-/// The int8 activations of `a` ([1, M, K] f32, static).
+/// The int8 activations of `a` ([1, M, K] f32, K static, M any).
 Int8Activations quantizeActivations(OpBuilder &b, Location loc, Value a,
                                     int64_t blockSize);
 

@@ -285,6 +285,26 @@ func.func @int8_activations(%x: tensor<2x32xf32>, %scale: tensor<2x5xf32>, %zp: 
 
 // -----
 
+// Level 4 with rows known at run time: the activations' buffers take M
+// from a.
+// CHECK-LABEL: func.func @int8_activations_dynamic_rows
+// CHECK: tensor.empty(%{{.*}}) : tensor<?x2xf32>
+// CHECK: tensor.empty(%{{.*}}) : tensor<?x4x2xi32>
+// CHECK: qkernel.dot_
+func.func @int8_activations_dynamic_rows(%x: tensor<?x32xf32>, %scale: tensor<2x5xf32>) -> tensor<?x5xf32> {
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x32xf32>
+  %w = arith.constant dense<3> : tensor<32x5xui4>
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 16 : tensor<32x5xui4>, tensor<2x5xf32> -> tensor<32x5xf32>
+  %e = tensor.empty(%m) : tensor<?x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x5xf32>) -> tensor<?x5xf32>
+  %y = linalg.matmul {qops.accuracy_level = 4 : i64} ins(%x, %dw : tensor<?x32xf32>, tensor<32x5xf32>) outs(%init : tensor<?x5xf32>) -> tensor<?x5xf32>
+  return %y : tensor<?x5xf32>
+}
+
+// -----
+
 // Level 4 with signed 4-bit weights: the f32 weight-only form.
 // CHECK-LABEL: func.func @int8_activations_not_taken
 // CHECK-NOT: qkernel.dot

@@ -3,7 +3,10 @@ the float kernel reads as integers and dequantizes in registers
 (FloatMatMulWeights.cpp). Writes OUT/<case>_in<i>.npy (x, q, scale[, zp]),
 OUT/<case>_out.npy (the graph as ONNX defines it: DequantizeLinear, then
 MatMul summed in increasing k, a product rounded then added) and
-OUT/<case>_fma.npy (the same weights, fused multiply-adds), with NumPy:
+OUT/<case>_fma.npy (the same weights, fused multiply-adds), with NumPy;
+for the int8 cases (the matmul marked qops.accuracy_level = 4: A
+quantized per block, qops_ref.matmul_nbits_int8) OUT/<case>_out.npy is that
+arithmetic and there is no fma file:
 
   w = f32(q - zp) * scale     (q - zp exact; the product rounded once)
 
@@ -15,7 +18,9 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
 from float_matmul import matmul  # noqa: E402
+import qops_ref  # noqa: E402
 
 RANGES = {"si2": (-2, 1), "ui2": (0, 3), "si4": (-8, 7), "ui4": (0, 15),
           "si8": (-128, 127), "ui8": (0, 255)}
@@ -29,6 +34,8 @@ CASES = {
     "u2_column": ("ui2", 2, 16, 17, "column", 0, False),
     "w8_tensor": ("si8", 19, 24, 50, "tensor", 0, True),
     "u8_blocked": ("ui8", 1, 12, 9, "blocked", 4, True),
+    "int8_zp": ("ui4", 5, 64, 40, "blocked", 16, True),
+    "int8_nozp": ("ui4", 19, 32, 33, "blocked", 32, False),
 }
 
 
@@ -62,6 +69,10 @@ for name, (qtype, m, k, n, granularity, block, with_zp) in CASES.items():
     inputs = [x, q, np.asarray(scale)] + ([np.asarray(zp)] if with_zp else [])
     for i, value in enumerate(inputs):
         np.save(os.path.join(out, "%s_in%d.npy" % (name, i)), value)
+    if name.startswith("int8"):
+        y = qops_ref.matmul_nbits_int8(x, q, zp if with_zp else None, scale, block)
+        np.save(os.path.join(out, "%s_out.npy" % name), y)
+        continue
     zero = np.zeros((m, n), np.float32)
     np.save(os.path.join(out, "%s_out.npy" % name), matmul(x, w, zero, False))
     np.save(os.path.join(out, "%s_fma.npy" % name), matmul(x, w, zero, True))

@@ -434,6 +434,32 @@ def qlinear_conv(x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, bias=None,
     return np.array(_saturate_round(prod, y_zp.reshape(()), _int8_name(y_zp)), order="C")
 
 
+def matmul_nbits_int8(x, q, zp, scale, block):
+    """MatMulNBits at accuracy level 4 as the float kernel computes it
+    (lib/Conversion/QOpsToLinalg/FloatMatMulInt8.cpp): x quantized per row
+    and block to int8, exact integer sums, then the block's scales in f32.
+    q [K, N], zp (or None: 0) and scale [K / block, N]. Not an ONNX
+    operator's definition: com.microsoft MatMulNBits at accuracy_level 4
+    lets the runtime quantize A so (docs/Numerics.md gives the formula)."""
+    m, k = x.shape
+    blocks = x.reshape(m, k // block, block)
+    amax = np.abs(blocks).max(axis=2)
+    sa = (amax / np.float32(127)).astype(np.float32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        qa = np.clip(np.round(blocks / sa[:, :, None]), -127, 127)
+    qa = np.where(sa[:, :, None] == 0, 0, qa).astype(np.int64)
+    rs = qa.sum(axis=2)
+    qb = q.astype(np.int64).reshape(k // block, block, -1)
+    y = np.zeros((m, q.shape[1]), np.float32)
+    for kb in range(k // block):
+        isum = qa[:, kb, :] @ qb[kb]
+        if zp is not None:
+            isum = isum - zp[kb].astype(np.int64)[None, :] * rs[:, kb, None]
+        s = (sa[:, kb, None] * scale[kb][None, :]).astype(np.float32)
+        y = (y + (isum.astype(np.float32) * s).astype(np.float32)).astype(np.float32)
+    return y
+
+
 def unpack_subbyte(data_bytes, count, bits, signed):
     """ONNX packing: 4-bit two per byte (first element in the low nibble),
     2-bit four per byte (x0 | x1<<2 | x2<<4 | x3<<6)."""
