@@ -73,13 +73,6 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type type) {
   return UnrealizedConversionCastOp::create(b, loc, type, value).getResult(0);
 }
 
-/// `value` with its element type made signless (ui8/si8 -> i8).
-Value toStorage(OpBuilder &b, Location loc, Value value) {
-  RankedTensorType type = rankedType(value);
-  return castTo(b, loc, value,
-                type.clone(getStorageElementType(type.getElementType())));
-}
-
 /// The sizes of `value`'s type, a tensor.dim where dynamic.
 SmallVector<OpFoldResult> mixedSizes(OpBuilder &b, Location loc, Value value) {
   return tensor::getMixedSizes(b, loc, value);
@@ -95,7 +88,7 @@ ReassociationIndices dimRange(int64_t begin, int64_t end) {
 Value reshape(OpBuilder &b, Location loc, Value value, Type onnxElement,
               ArrayRef<int64_t> shape,
               ArrayRef<ReassociationIndices> reassociation) {
-  Value storage = toStorage(b, loc, value);
+  Value storage = castToStorage(b, loc, value);
   RankedTensorType in = rankedType(storage);
   auto out = RankedTensorType::get(shape, in.getElementType());
   Value result =
@@ -118,7 +111,7 @@ Value padSpatial(OpBuilder &b, Location loc, const Convolution &c, Value x,
   int64_t spatial = type.getRank() - 2, first = channelsLast ? 1 : 2;
   Value padValue;
   if (c.xZeroPoint) {
-    Value zp = toStorage(b, loc, c.xZeroPoint);
+    Value zp = castToStorage(b, loc, c.xZeroPoint);
     SmallVector<Value> zeros(rankedType(zp).getRank(),
                              arith::ConstantIndexOp::create(b, loc, 0));
     padValue = tensor::ExtractOp::create(b, loc, zp, zeros);
@@ -142,7 +135,7 @@ Value padSpatial(OpBuilder &b, Location loc, const Convolution &c, Value x,
 
 /// x (NCHW) padded with its zero point, in storage.
 Value padInput(OpBuilder &b, Location loc, const Convolution &c) {
-  return padSpatial(b, loc, c, toStorage(b, loc, c.x), false);
+  return padSpatial(b, loc, c, castToStorage(b, loc, c.x), false);
 }
 
 /// The kernel tap number `tap` (row-major over `kernel`) as its offsets
@@ -277,7 +270,7 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
 Value transpose(OpBuilder &b, Location loc, Value value,
                 ArrayRef<int64_t> perm) {
   Type onnx = rankedType(value).getElementType();
-  Value storage = toStorage(b, loc, value);
+  Value storage = castToStorage(b, loc, value);
   SmallVector<OpFoldResult> in = mixedSizes(b, loc, storage), sizes;
   for (int64_t d : perm)
     sizes.push_back(in[d]);
@@ -309,7 +302,7 @@ Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
   SmallVector<int64_t> toChannelsLast = {0};
   toChannelsLast.append(dimRange(2, 2 + spatial));
   toChannelsLast.push_back(1);
-  Value xt = toStorage(b, loc, transpose(b, loc, c.x, toChannelsLast));
+  Value xt = castToStorage(b, loc, transpose(b, loc, c.x, toChannelsLast));
   Value xp = padSpatial(b, loc, c, xt, true);
   OpFoldResult n = mixedSizes(b, loc, xp)[0];
   Type storage = rankedType(xp).getElementType();

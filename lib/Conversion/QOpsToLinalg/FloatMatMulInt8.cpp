@@ -17,7 +17,8 @@
 //                  or one fma with --float-fma)
 //
 // Layouts: q packed eight to an i32 lane along k, nibble t = q[8g + t, n]
-// ([1, Np / NR, K / 8, NR] i32), so that lane & 0x0F0F0F0F holds the bytes
+// ([1, Np / NR, K / 8, NR] i32: packWeightLanes, FloatMatMulWeights.cpp),
+// so that lane & 0x0F0F0F0F holds the bytes
 // q[8g], q[8g + 2], q[8g + 4], q[8g + 6] and (lane >> 4) & 0x0F0F0F0F the
 // odd ones; qa in the same order, two i32 quads per group of eight
 // ([M, K / 8, 2]: quads[m, g, h] = OR_i u8(qa[m, 8g + 2i + h]) << 8i).
@@ -32,7 +33,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::qops;
@@ -162,50 +162,4 @@ Int8Activations qops::quantizeActivations(OpBuilder &b, Location loc,
             b, l, args[1], arith::ShLIOp::create(b, l, byte, shift));
       });
   return {quads, scale, rowSum};
-}
-
-Value qops::packNibbleOctets(OpBuilder &b, Location loc, const FloatPlan &plan,
-                             const QuantizedWeights &weights) {
-  Type i8 = b.getI8Type(), i32 = b.getI32Type();
-  auto bytesType = VectorType::get({plan.lanes}, i8);
-  auto lanesType = VectorType::get({plan.lanes}, i32);
-  Value pad = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
-  Value mask = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(lanesType, b.getI32IntegerAttr(0xF)));
-  auto write = [&](OpBuilder &b, Location l, Value, Value n0, Value g,
-                   Value slice) {
-    Value c0 = arith::ConstantIndexOp::create(b, l, 0);
-    Value k0 = arith::MulIOp::create(b, l, g,
-                                     arith::ConstantIndexOp::create(b, l, 8));
-    for (int64_t v = 0; v < plan.vectors; ++v) {
-      Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
-      Value column = arith::AddIOp::create(b, l, n0, offset);
-      Value lanes;
-      for (int64_t t = 0; t < 8; ++t) {
-        Value k = arith::AddIOp::create(b, l, k0,
-                                        arith::ConstantIndexOp::create(b, l, t));
-        Value q = vector::TransferReadOp::create(
-            b, l, bytesType, weights.q, ValueRange{k, column}, pad,
-            ArrayRef<bool>{plan.columnsExact});
-        Value part = arith::AndIOp::create(
-            b, l, arith::ExtUIOp::create(b, l, lanesType, q), mask);
-        if (t > 0)
-          part = arith::ShLIOp::create(
-              b, l, part,
-              arith::ConstantOp::create(
-                  b, l,
-                  DenseElementsAttr::get(lanesType,
-                                         b.getI32IntegerAttr(4 * t))));
-        lanes = lanes ? arith::OrIOp::create(b, l, lanes, part).getResult()
-                      : part;
-      }
-      slice = vector::TransferWriteOp::create(b, l, lanes, slice,
-                                              ValueRange{c0, c0, g, offset},
-                                              ArrayRef<bool>{true})
-                  .getResult();
-    }
-    return slice;
-  };
-  return packPanels(b, loc, plan, b.getIndexAttr(1),
-                    b.getIndexAttr(weights.k / 8), i32, write);
 }

@@ -98,21 +98,6 @@ bool isComputedFromConstants(Value v, int depth = 0) {
   });
 }
 
-/// `v` of rank 2 as [1, rows, columns]; rank 3 as is.
-Value toBatched(OpBuilder &b, Location loc, Value v) {
-  auto type = cast<RankedTensorType>(v.getType());
-  if (type.getRank() == 3)
-    return v;
-  return tensor::ExpandShapeOp::create(
-      b, loc,
-      RankedTensorType::get({1, type.getDimSize(0), type.getDimSize(1)},
-                            type.getElementType()),
-      v, ArrayRef<ReassociationIndices>{{0, 1}, {2}},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(1),
-                             tensor::getMixedSize(b, loc, v, 0),
-                             tensor::getMixedSize(b, loc, v, 1)});
-}
-
 } // namespace
 
 Value qops::packPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
@@ -121,48 +106,21 @@ Value qops::packPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
   AffineExpr s0 = b.getAffineSymbolExpr(0);
   OpFoldResult panels = affine::makeComposedFoldedAffineApply(
       b, loc, s0.floorDiv(plan.panelColumns), {plan.nPadded});
-  Value init = tensor::EmptyOp::create(
-      b, loc,
-      ArrayRef<OpFoldResult>{batches, panels, rows,
-                             b.getIndexAttr(plan.panelColumns)},
-      element);
-  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
-  Value cCols = arith::ConstantIndexOp::create(b, loc, plan.panelColumns);
   Value rowsEnd = getValueOrCreateConstantIndexOp(b, loc, rows);
-  SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
-  auto panelBody = [&](OpBuilder &b, Location l, Value bb, Value panel,
-                       Value packed) {
-    SmallVector<OpFoldResult> offsets{bb, panel, b.getIndexAttr(0),
-                                      b.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(1),
-                                    rows, b.getIndexAttr(plan.panelColumns)};
-    Value slice =
-        tensor::ExtractSliceOp::create(b, l, packed, offsets, sizes, strides);
-    Value n0 = arith::MulIOp::create(b, l, panel, cCols);
-    auto rowLoop = scf::ForOp::create(
-        b, l, c0, rowsEnd, c1, ValueRange{slice},
-        [&](OpBuilder &b, Location l, Value row, ValueRange args) {
-          scf::YieldOp::create(b, l, writeRow(b, l, bb, n0, row, args[0]));
-        });
-    return tensor::InsertSliceOp::create(b, l, rowLoop.getResult(0), packed,
-                                         offsets, sizes, strides)
-        .getResult();
-  };
-  Value panelsEnd = getValueOrCreateConstantIndexOp(b, loc, panels);
-  auto batchLoop = scf::ForOp::create(
-      b, loc, c0, getValueOrCreateConstantIndexOp(b, loc, batches), c1,
-      ValueRange{init},
-      [&](OpBuilder &b, Location l, Value bb, ValueRange batchArgs) {
-        auto panelLoop = scf::ForOp::create(
-            b, l, c0, panelsEnd, c1, batchArgs,
-            [&](OpBuilder &b, Location l, Value panel, ValueRange args) {
-              scf::YieldOp::create(b, l, panelBody(b, l, bb, panel, args[0]));
+  return emitPanelNest(
+      b, loc, batches, panels, rows, plan.panelColumns, element,
+      [&](OpBuilder &b, Location l, Value bb, Value panel, Value slice) {
+        Value n0 = arith::MulIOp::create(
+            b, l, panel,
+            arith::ConstantIndexOp::create(b, l, plan.panelColumns));
+        auto rowLoop = scf::ForOp::create(
+            b, l, arith::ConstantIndexOp::create(b, l, 0), rowsEnd,
+            arith::ConstantIndexOp::create(b, l, 1), ValueRange{slice},
+            [&](OpBuilder &b, Location l, Value row, ValueRange args) {
+              scf::YieldOp::create(b, l, writeRow(b, l, bb, n0, row, args[0]));
             });
-        scf::YieldOp::create(b, l, panelLoop.getResults());
+        return rowLoop.getResult(0);
       });
-  batchLoop->setAttr(qkernel::kParallelLoopsAttrName, b.getUnitAttr());
-  return batchLoop.getResult(0);
 }
 
 namespace {
@@ -230,17 +188,16 @@ struct FloatTiles {
   /// Vector v of the panel at column n0 (panel p), row k of w.
   Value readB(OpBuilder &b, Location l, Value bb, Value n0, Value panel,
               Value k, int64_t v) const {
-    Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
-    Value lanes =
-        plan.packed
-            ? vector::TransferReadOp::create(b, l, plan.storageVector(), w,
-                                             ValueRange{bb, panel, k, offset},
-                                             storagePad, ArrayRef<bool>{true})
-            : vector::TransferReadOp::create(
-                  b, l, plan.storageVector(), w,
-                  ValueRange{bb, k, arith::AddIOp::create(b, l, n0, offset)},
-                  storagePad, ArrayRef<bool>{plan.columnsExact});
-    return widen(b, l, lanes);
+    if (plan.packed)
+      return widen(b, l,
+                   readPanel(b, l, plan.storageVector(), bb, panel, k, v,
+                             storagePad));
+    Value column = arith::AddIOp::create(
+        b, l, n0, arith::ConstantIndexOp::create(b, l, v * plan.lanes));
+    return widen(b, l,
+                 vector::TransferReadOp::create(
+                     b, l, plan.storageVector(), w, ValueRange{bb, k, column},
+                     storagePad, ArrayRef<bool>{plan.columnsExact}));
   }
 
   /// f16 / bf16 values (a scalar or lanes) as the element type of the sums.
@@ -319,6 +276,39 @@ struct FloatTiles {
     return llvm::to_vector_of<Value>(kLoop.getResults());
   }
 
+  /// Vector v of row `row` of the packed panel `panel` (batch `bb`), of
+  /// `type`.
+  Value readPanel(OpBuilder &b, Location l, VectorType type, Value bb,
+                  Value panel, Value row, int64_t v, Value padding) const {
+    return vector::TransferReadOp::create(
+        b, l, type, w,
+        ValueRange{bb, panel, row,
+                   arith::ConstantIndexOp::create(b, l, v * plan.lanes)},
+        padding, ArrayRef<bool>{true});
+  }
+
+  /// The quantized weights' scale and zero-point lanes of block `block`
+  /// for the tile's vectors (zero points null without them; widened to
+  /// `zeroPointType` when given).
+  std::pair<SmallVector<Value>, SmallVector<Value>>
+  readBlockLanes(OpBuilder &b, Location l, Value block, Value n0,
+                 VectorType zeroPointType = nullptr) const {
+    SmallVector<Value> scales, zeroPoints;
+    for (int64_t v = 0; v < vectors(); ++v) {
+      Value column = arith::AddIOp::create(
+          b, l, n0, arith::ConstantIndexOp::create(b, l, v * plan.lanes));
+      scales.push_back(readScaleLanes(b, l, plan, *weights, block, column));
+      Value zeroPoint;
+      if (weights->zeroPoint) {
+        zeroPoint = readZeroPointLanes(b, l, plan, *weights, block, column);
+        if (zeroPointType)
+          zeroPoint = arith::ExtUIOp::create(b, l, zeroPointType, zeroPoint);
+      }
+      zeroPoints.push_back(zeroPoint);
+    }
+    return {scales, zeroPoints};
+  }
+
   /// The weight-only k loops (FloatMatMulWeights.cpp): per block of B k,
   /// its scale (and zero point) lanes; per packed byte group of e k, the
   /// bytes of the panel dequantized to e weight vectors, then e steps.
@@ -333,16 +323,7 @@ struct FloatTiles {
         b, l, c0, arith::ConstantIndexOp::create(b, l, blocks), c1, inits,
         [&](OpBuilder &b, Location l, Value block, ValueRange blockAccs) {
           SmallVector<Value> scales, zeroPoints;
-          for (int64_t v = 0; v < vectors(); ++v) {
-            Value column = arith::AddIOp::create(
-                b, l, n0, arith::ConstantIndexOp::create(b, l, v * plan.lanes));
-            scales.push_back(
-                readScaleLanes(b, l, plan, *weights, block, column));
-            zeroPoints.push_back(
-                weights->zeroPoint
-                    ? readZeroPointLanes(b, l, plan, *weights, block, column)
-                    : Value());
-          }
+          std::tie(scales, zeroPoints) = readBlockLanes(b, l, block, n0);
           // Byte groups [block B / e, min((block + 1) B, K) / e).
           Value groupsPerBlock =
               arith::ConstantIndexOp::create(b, l, blockSize / e);
@@ -355,12 +336,8 @@ struct FloatTiles {
               [&](OpBuilder &b, Location l, Value g, ValueRange accs) {
                 SmallVector<SmallVector<Value>> perT(e);
                 for (int64_t v = 0; v < vectors(); ++v) {
-                  Value bytes = vector::TransferReadOp::create(
-                      b, l, bytesType, w,
-                      ValueRange{c0, panel, g,
-                                 arith::ConstantIndexOp::create(
-                                     b, l, v * plan.lanes)},
-                      padI8, ArrayRef<bool>{true});
+                  Value bytes =
+                      readPanel(b, l, bytesType, c0, panel, g, v, padI8);
                   SmallVector<Value> lanes = dequantizeBytes(
                       b, l, plan, *weights, bytes, scales[v], zeroPoints[v]);
                   for (int64_t t = 0; t < e; ++t)
@@ -416,19 +393,8 @@ struct FloatTiles {
         c1, inits,
         [&](OpBuilder &b, Location l, Value block, ValueRange sums) {
           SmallVector<Value> scales, zeroPoints;
-          for (int64_t v = 0; v < vectors(); ++v) {
-            Value column = arith::AddIOp::create(
-                b, l, n0, arith::ConstantIndexOp::create(b, l, v * plan.lanes));
-            scales.push_back(readScaleLanes(b, l, plan, *weights, block, column));
-            zeroPoints.push_back(
-                weights->zeroPoint
-                    ? arith::ExtUIOp::create(
-                          b, l, lanesType,
-                          readZeroPointLanes(b, l, plan, *weights, block,
-                                             column))
-                          .getResult()
-                    : Value());
-          }
+          std::tie(scales, zeroPoints) =
+              readBlockLanes(b, l, block, n0, lanesType);
           Value first = arith::MulIOp::create(
               b, l, block, arith::ConstantIndexOp::create(b, l, groups));
           Value last = arith::AddIOp::create(
@@ -439,12 +405,8 @@ struct FloatTiles {
               [&](OpBuilder &b, Location l, Value g, ValueRange accs) {
                 SmallVector<Value> even, odd;
                 for (int64_t v = 0; v < vectors(); ++v) {
-                  Value lanes = vector::TransferReadOp::create(
-                      b, l, lanesType, w,
-                      ValueRange{c0, panel, g,
-                                 arith::ConstantIndexOp::create(
-                                     b, l, v * plan.lanes)},
-                      padI32, ArrayRef<bool>{true});
+                  Value lanes =
+                      readPanel(b, l, lanesType, c0, panel, g, v, padI32);
                   even.push_back(arith::AndIOp::create(b, l, lanes, mask));
                   odd.push_back(arith::AndIOp::create(
                       b, l, arith::ShRUIOp::create(b, l, lanes, four), mask));
@@ -665,9 +627,9 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
     std::optional<Int8Activations> activations;
     if (int8) {
       activations = quantizeActivations(rewriter, loc, a, weights->blockSize);
-      w = packNibbleOctets(rewriter, loc, plan, *weights);
+      w = packWeightLanes(rewriter, loc, plan, *weights, rewriter.getI32Type());
     } else if (succeeded(weights)) {
-      w = packQuantizedWeights(rewriter, loc, plan, *weights);
+      w = packWeightLanes(rewriter, loc, plan, *weights, rewriter.getI8Type());
     } else if (plan.packed) {
       w = packFloatPanels(rewriter, loc, plan, w);
     }

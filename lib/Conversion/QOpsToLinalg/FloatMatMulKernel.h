@@ -67,11 +67,13 @@ struct QuantizedWeights {
 FailureOr<QuantizedWeights> matchQuantizedWeights(OpBuilder &builder,
                                                   Location loc, Value b);
 
-/// The packed weights [1, Np / NR, K / e, NR] i8, e = 8 / bits elements of
-/// k per byte: byte (g, j) of panel p holds q[g e + t, p NR + j] in bits
-/// [t bits, (t + 1) bits) for t = 0 .. e - 1 (0 past N).
-Value packQuantizedWeights(OpBuilder &b, Location loc, const FloatPlan &plan,
-                           const QuantizedWeights &weights);
+/// q packed along k into lanes of `laneElement` (i8 or i32), e =
+/// width / bits values of k to a lane: [1, Np / NR, K / e, NR], lane (g, j)
+/// of panel p holding q[g e + t, p NR + j] in bits [t bits, (t + 1) bits)
+/// for t = 0 .. e - 1 (0 past N). i8: the weight-only form's bytes; i32
+/// with 4-bit q: the int8 form's eight nibbles per lane.
+Value packWeightLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
+                      const QuantizedWeights &weights, Type laneElement);
 
 /// The scale (or zero point: i8 for 2- and 4-bit q, widened to i32 for
 /// 8-bit) lanes of columns column .. column + lanes of block `block`.
@@ -105,10 +107,6 @@ bool takesInt8Activations(const QuantizedWeights &weights,
 /// The int8 activations of `a` ([1, M, K] f32, K static, M any).
 Int8Activations quantizeActivations(OpBuilder &b, Location loc, Value a,
                                     int64_t blockSize);
-
-/// q packed eight nibbles to an i32 lane along k: [1, Np / NR, K / 8, NR].
-Value packNibbleOctets(OpBuilder &b, Location loc, const FloatPlan &plan,
-                       const QuantizedWeights &weights);
 
 } // namespace mlir::qops
 

@@ -13,6 +13,8 @@
 // the unfused graph's, bit for bit (the k order is the same too).
 //
 //   packed[0, p, g, j] = OR_t (q[g e + t, p NR + j] & mask) << (t bits)
+//                        (packWeightLanes with i8 lanes; the int8 form's
+//                        eight nibbles per i32 lane are the same with i32)
 //   bytes = packed[0, p, g, v L .. v L + L)                  vector<L x i8>
 //   q_t   = (bytes << (8 - (t + 1) bits)) >> (8 - bits)     (arithmetic
 //           shift for signed q, logical for unsigned)
@@ -24,6 +26,7 @@
 #include "FloatMatMulKernel.h"
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Dialect/QOps/IR/QuantParams.h"
 
@@ -35,26 +38,6 @@ using namespace mlir;
 using namespace mlir::qops;
 
 namespace {
-
-/// A value of ONNX-typed tensor seen as its storage type (the bridge that
-/// convert-qops-to-linalg folds).
-Value asStorage(OpBuilder &b, Location loc, Value value) {
-  auto type = cast<RankedTensorType>(value.getType());
-  Type storage = getStorageElementType(type.getElementType());
-  if (storage == type.getElementType())
-    return value;
-  return UnrealizedConversionCastOp::create(b, loc, type.clone(storage), value)
-      .getResult(0);
-}
-
-/// `value` of one element as rank 0.
-Value toScalarTensor(OpBuilder &b, Location loc, Value value) {
-  auto type = cast<RankedTensorType>(value.getType());
-  if (type.getRank() == 0)
-    return value;
-  return tensor::CollapseShapeOp::create(b, loc, value,
-                                         ArrayRef<ReassociationIndices>{});
-}
 
 /// L lanes of a rank-0 tensor, a per-column [N] or a blocked [K / B, N]
 /// parameter at (block, column ..).
@@ -126,57 +109,57 @@ qops::matchQuantizedWeights(OpBuilder &builder, Location loc, Value b) {
     break;
   }
   bool scalar = weights.kind == QuantizedWeights::ScaleKind::Scalar;
-  weights.q = asStorage(builder, loc, dq.getX());
-  weights.scale = scalar ? toScalarTensor(builder, loc, dq.getXScale())
+  weights.q = castToStorage(builder, loc, dq.getX());
+  weights.scale = scalar ? collapseToScalarTensor(builder, loc, dq.getXScale())
                          : dq.getXScale();
   if (Value zp = dq.getXZeroPoint()) {
-    zp = asStorage(builder, loc, zp);
-    weights.zeroPoint = scalar ? toScalarTensor(builder, loc, zp) : zp;
+    zp = castToStorage(builder, loc, zp);
+    weights.zeroPoint = scalar ? collapseToScalarTensor(builder, loc, zp) : zp;
   }
   return weights;
 }
 
-Value qops::packQuantizedWeights(OpBuilder &b, Location loc,
-                                 const FloatPlan &plan,
-                                 const QuantizedWeights &weights) {
-  Type i8 = b.getI8Type();
-  int64_t e = weights.perByte();
-  auto bytesType = VectorType::get({plan.lanes}, i8);
+Value qops::packWeightLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
+                            const QuantizedWeights &weights,
+                            Type laneElement) {
+  int64_t width = laneElement.getIntOrFloatBitWidth();
+  int64_t perLane = width / weights.bits;
+  auto bytesType = VectorType::get({plan.lanes}, b.getI8Type());
+  auto lanesType = VectorType::get({plan.lanes}, laneElement);
+  auto splat = [&](OpBuilder &b, Location l, int64_t value) -> Value {
+    return arith::ConstantOp::create(
+        b, l,
+        DenseElementsAttr::get(lanesType,
+                               b.getIntegerAttr(laneElement, value)));
+  };
   Value pad = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
-  Value mask = arith::ConstantOp::create(
-      b, loc,
-      DenseElementsAttr::get(bytesType,
-                             b.getI8IntegerAttr((1 << weights.bits) - 1)));
   auto write = [&](OpBuilder &b, Location l, Value, Value n0, Value g,
                    Value slice) {
     Value c0 = arith::ConstantIndexOp::create(b, l, 0);
-    Value k0 = arith::MulIOp::create(b, l, g,
-                                     arith::ConstantIndexOp::create(b, l, e));
+    Value k0 = arith::MulIOp::create(
+        b, l, g, arith::ConstantIndexOp::create(b, l, perLane));
     for (int64_t v = 0; v < plan.vectors; ++v) {
       Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
       Value column = arith::AddIOp::create(b, l, n0, offset);
-      Value byte;
-      for (int64_t t = 0; t < e; ++t) {
-        Value k = arith::AddIOp::create(b, l, k0,
-                                        arith::ConstantIndexOp::create(b, l, t));
-        Value q = vector::TransferReadOp::create(
+      Value lanes;
+      for (int64_t t = 0; t < perLane; ++t) {
+        Value k = arith::AddIOp::create(
+            b, l, k0, arith::ConstantIndexOp::create(b, l, t));
+        Value part = vector::TransferReadOp::create(
             b, l, bytesType, weights.q, ValueRange{k, column}, pad,
             ArrayRef<bool>{plan.columnsExact});
-        if (e == 1) {
-          byte = q;
-          continue;
-        }
-        Value part = arith::AndIOp::create(b, l, q, mask);
+        if (width > 8)
+          part = arith::ExtUIOp::create(b, l, lanesType, part);
+        if (weights.bits < width)
+          part = arith::AndIOp::create(b, l, part,
+                                       splat(b, l, (1 << weights.bits) - 1));
         if (t > 0)
-          part = arith::ShLIOp::create(
-              b, l, part,
-              arith::ConstantOp::create(
-                  b, l,
-                  DenseElementsAttr::get(
-                      bytesType, b.getI8IntegerAttr(t * weights.bits))));
-        byte = byte ? arith::OrIOp::create(b, l, byte, part).getResult() : part;
+          part = arith::ShLIOp::create(b, l, part,
+                                       splat(b, l, t * weights.bits));
+        lanes = lanes ? arith::OrIOp::create(b, l, lanes, part).getResult()
+                      : part;
       }
-      slice = vector::TransferWriteOp::create(b, l, byte, slice,
+      slice = vector::TransferWriteOp::create(b, l, lanes, slice,
                                               ValueRange{c0, c0, g, offset},
                                               ArrayRef<bool>{true})
                   .getResult();
@@ -184,7 +167,7 @@ Value qops::packQuantizedWeights(OpBuilder &b, Location loc,
     return slice;
   };
   return packPanels(b, loc, plan, b.getIndexAttr(1),
-                    b.getIndexAttr(weights.k / e), i8, write);
+                    b.getIndexAttr(weights.k / perLane), laneElement, write);
 }
 
 Value qops::readScaleLanes(OpBuilder &b, Location loc, const FloatPlan &plan,

@@ -187,26 +187,6 @@ StringRef kernelUnsupportedReason(const Int8Contraction &op) {
   return "";
 }
 
-/// `v` of rank `rank` as [batch, rows, columns]: a unit batch added to a
-/// matrix, the batch dims of a higher rank collapsed.
-Value toBatched(OpBuilder &b, Location loc, Value v, int64_t rank) {
-  auto type = cast<RankedTensorType>(v.getType());
-  if (rank == 2)
-    return tensor::ExpandShapeOp::create(
-        b, loc,
-        RankedTensorType::get({1, type.getDimSize(0), type.getDimSize(1)},
-                              type.getElementType()),
-        v, ArrayRef<ReassociationIndices>{{0, 1}, {2}},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1),
-                               tensor::getMixedSize(b, loc, v, 0),
-                               tensor::getMixedSize(b, loc, v, 1)});
-  if (rank == 3)
-    return v;
-  SmallVector<ReassociationIndices> groups{
-      llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)), {rank - 2}, {rank - 1}};
-  return tensor::CollapseShapeOp::create(b, loc, v, groups);
-}
-
 /// What the kernel decided for one contraction: the strategy as resolved,
 /// its tile (TuningTable.h, shortened for a short a) and the sizes of a
 /// [B, M, K], b [Bb, K, N] and their padded forms.
@@ -802,10 +782,8 @@ LogicalResult qops::lowerInt8Kernel(const Int8Contraction &op,
   // Every check passed: from here on the pattern builds IR.
   Location loc = op.op->getLoc();
   Int8MatMulParams params(rewriter, loc, op);
-  Value a = toBatched(rewriter, loc, op.aStorage,
-                      cast<RankedTensorType>(op.a.getType()).getRank());
-  Value bMat = toBatched(rewriter, loc, op.bStorage,
-                         cast<RankedTensorType>(op.b.getType()).getRank());
+  Value a = toBatched(rewriter, loc, op.aStorage);
+  Value bMat = toBatched(rewriter, loc, op.bStorage);
   KernelPlan plan = planKernel(rewriter, loc, op, a, bMat, requestedStrategy);
   // Per-column parameters padded to the panels (scale 1, zp 0); per-row
   // ones are read at rows below M only (clamped).

@@ -1,6 +1,7 @@
 //===- QLinearMatMulMadd.cpp - the madd strategy's run-time packing -------===//
 
 #include "QLinearMatMulMadd.h"
+#include "TileLoops.h"
 
 #include "QLinearMatMulLanes.h"
 #include "TuningTable.h"
@@ -171,41 +172,9 @@ Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
   packer.zeroRow = arith::ConstantOp::create(
       b, loc, DenseElementsAttr::get(packer.bytesType, int8_t(0)));
 
-  Value init = tensor::EmptyOp::create(
-      b, loc,
-      ArrayRef<OpFoldResult>{batches, panels, pairs, b.getIndexAttr(kPanel)},
-      i32);
-  auto sliceOf = [&](Value bb, Value panel) {
-    SmallVector<OpFoldResult> offsets{bb, panel, b.getIndexAttr(0),
-                                      b.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(1),
-                                    pairs, b.getIndexAttr(kPanel)};
-    return std::make_pair(offsets, sizes);
-  };
-  SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
-  // A perfect nest (the bounds outside it), as qops-distribute takes it.
-  Value c0 = indexConstant(b, loc, 0), c1 = indexConstant(b, loc, 1);
-  Value panelsEnd = getValueOrCreateConstantIndexOp(b, loc, panels);
-  auto batchLoop = scf::ForOp::create(
-      b, loc, c0, getValueOrCreateConstantIndexOp(b, loc, batches), c1,
-      ValueRange{init},
-      [&](OpBuilder &b, Location l, Value bb, ValueRange batchArgs) {
-        auto panelLoop = scf::ForOp::create(
-            b, l, c0, panelsEnd, c1, batchArgs,
-            [&](OpBuilder &b, Location l, Value panel, ValueRange args) {
-              auto [offsets, sizes] = sliceOf(bb, panel);
-              Value slice = tensor::ExtractSliceOp::create(
-                  b, l, args[0], offsets, sizes, strides);
-              Value packed = packer.emitPanel(b, l, bb, panel, slice);
-              scf::YieldOp::create(
-                  b, l,
-                  tensor::InsertSliceOp::create(b, l, packed, args[0],
-                                                offsets, sizes, strides)
-                      .getResult());
-            });
-        scf::YieldOp::create(b, l, panelLoop.getResults());
+  return emitPanelNest(
+      b, loc, batches, panels, pairs, kPanel, i32,
+      [&](OpBuilder &b, Location l, Value bb, Value panel, Value slice) {
+        return packer.emitPanel(b, l, bb, panel, slice);
       });
-  // Each panel is its own slice: qops-distribute gives them to threads.
-  batchLoop->setAttr(qkernel::kParallelLoopsAttrName, b.getUnitAttr());
-  return batchLoop.getResult(0);
 }

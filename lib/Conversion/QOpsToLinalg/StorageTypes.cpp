@@ -33,6 +33,15 @@ Type qops::getStorageElementType(Type type) {
   return type;
 }
 
+Value qops::castToStorage(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Type storage = type.clone(getStorageElementType(type.getElementType()));
+  if (storage == type)
+    return value;
+  return UnrealizedConversionCastOp::create(b, loc, storage, value)
+      .getResult(0);
+}
+
 QOpsStorageTypeConverter::QOpsStorageTypeConverter() {
   addConversion([](Type type) { return type; });
   addConversion([](RankedTensorType type) -> Type {

@@ -1,6 +1,6 @@
 //===- TileLoops.cpp - the nest of tiles that qops-distribute splits ------===//
 //
-// emitTileLoops (TileLoops.h has the IR).
+// emitTileLoops, emitPanelNest, toBatched (TileLoops.h has the IR).
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,4 +96,66 @@ Value qops::emitTileLoops(OpBuilder &builder, Location loc,
   batchLoop->setAttr(qkernel::kTileLoopsAttrName,
                      builder.getDictionaryAttr(facts));
   return batchLoop.getResult(0);
+}
+
+Value qops::emitPanelNest(OpBuilder &builder, Location loc,
+                          OpFoldResult batches, OpFoldResult panels,
+                          OpFoldResult rows, int64_t panelColumns,
+                          Type element, PanelBuilder emitPanel) {
+  Value init = tensor::EmptyOp::create(
+      builder, loc,
+      ArrayRef<OpFoldResult>{batches, panels, rows,
+                             builder.getIndexAttr(panelColumns)},
+      element);
+  SmallVector<OpFoldResult> strides(4, builder.getIndexAttr(1));
+  // A perfect nest (the bounds outside it), as qops-distribute takes it.
+  Value c0 = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value panelsEnd = getValueOrCreateConstantIndexOp(builder, loc, panels);
+  auto body = [&](OpBuilder &b, Location l, Value bb, Value panel,
+                  Value packed) {
+    SmallVector<OpFoldResult> offsets{bb, panel, b.getIndexAttr(0),
+                                      b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(1),
+                                    rows, b.getIndexAttr(panelColumns)};
+    Value slice =
+        tensor::ExtractSliceOp::create(b, l, packed, offsets, sizes, strides);
+    return tensor::InsertSliceOp::create(b, l, emitPanel(b, l, bb, panel, slice),
+                                         packed, offsets, sizes, strides)
+        .getResult();
+  };
+  auto batchLoop = scf::ForOp::create(
+      builder, loc, c0, getValueOrCreateConstantIndexOp(builder, loc, batches),
+      c1, ValueRange{init},
+      [&](OpBuilder &b, Location l, Value bb, ValueRange batchArgs) {
+        auto panelLoop = scf::ForOp::create(
+            b, l, c0, panelsEnd, c1, batchArgs,
+            [&](OpBuilder &b, Location l, Value panel, ValueRange args) {
+              scf::YieldOp::create(b, l, body(b, l, bb, panel, args[0]));
+            });
+        scf::YieldOp::create(b, l, panelLoop.getResults());
+      });
+  // Each panel is its own slice: qops-distribute gives them to threads.
+  batchLoop->setAttr(qkernel::kParallelLoopsAttrName,
+                     builder.getUnitAttr());
+  return batchLoop.getResult(0);
+}
+
+Value qops::toBatched(OpBuilder &b, Location loc, Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  int64_t rank = type.getRank();
+  if (rank == 2)
+    return tensor::ExpandShapeOp::create(
+        b, loc,
+        RankedTensorType::get({1, type.getDimSize(0), type.getDimSize(1)},
+                              type.getElementType()),
+        v, ArrayRef<ReassociationIndices>{{0, 1}, {2}},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1),
+                               tensor::getMixedSize(b, loc, v, 0),
+                               tensor::getMixedSize(b, loc, v, 1)});
+  if (rank == 3)
+    return v;
+  SmallVector<ReassociationIndices> groups{
+      llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)), {rank - 2}, {rank - 1}};
+  return tensor::CollapseShapeOp::create(b, loc, v, groups);
 }

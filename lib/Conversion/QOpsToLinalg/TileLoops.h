@@ -1,6 +1,7 @@
 //===- TileLoops.h - the nest of tiles that qops-distribute splits -*- C++ -*-===//
 //
-// The outer loops every packed contraction kernel of the engine runs its
+// The loop nests the engine's packed kernels share. emitTileLoops: the
+// outer loops every packed contraction kernel of the engine runs its
 // register tiles in (the int8 kernel, QLinearMatMulKernel.cpp, and the
 // float kernel, FloatMatMulKernel.cpp): batches x row blocks x column
 // chunks, each iteration writing its own slice of y [B, M, N], marked
@@ -19,7 +20,8 @@
 //
 // The body reads the column step only as `%nc + %chunk` (a chunk's end),
 // which the pass rewrites to its chunk. On one thread the column loop runs
-// once (all columns of a row block).
+// once (all columns of a row block). emitPanelNest: the nest that packs b's
+// panels, one slice each.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +55,28 @@ using TileBlockBuilder =
 /// The nest above over `yInit` [B, M, N]; returns the written y.
 Value emitTileLoops(OpBuilder &builder, Location loc, const TileGrid &grid,
                     Value yInit, TileBlockBuilder emitBlock);
+
+/// Writes panel `panel` of batch `bb` into `slice` ([1, 1, rows, NR]);
+/// returns the written slice.
+using PanelBuilder = function_ref<Value(OpBuilder &b, Location loc, Value bb,
+                                        Value panel, Value slice)>;
+
+/// A packed b [batches, panels, rows, NR] of `element`, as the nest
+/// qops-distribute gives to threads as it is (qkernel.parallel_loops):
+///
+///   scf.for %bb = 0 to batches iter_args(%p0 = tensor.empty)
+///     scf.for %panel = 0 to panels iter_args(%p1 = %p0)
+///       %s = tensor.extract_slice %p1[%bb, %panel, 0, 0] [1, 1, rows, NR]
+///       %w = <emitPanel: the panel written into %s>
+///       tensor.insert_slice %w into %p1[...same...]
+Value emitPanelNest(OpBuilder &builder, Location loc, OpFoldResult batches,
+                    OpFoldResult panels, OpFoldResult rows,
+                    int64_t panelColumns, Type element,
+                    PanelBuilder emitPanel);
+
+/// `v` ([rows, columns], or with batch dims) as [batch, rows, columns]: a
+/// unit batch added to a matrix, the batch dims of a higher rank collapsed.
+Value toBatched(OpBuilder &b, Location loc, Value v);
 
 } // namespace mlir::qops
 

@@ -27,6 +27,11 @@ public:
 /// The storage type of one ONNX element type.
 Type getStorageElementType(Type onnxElementType);
 
+/// An ONNX-typed tensor as its storage type: a
+/// builtin.unrealized_conversion_cast bridge, which convert-qops-to-linalg
+/// folds (the value itself when the types agree).
+Value castToStorage(OpBuilder &b, Location loc, Value value);
+
 /// qops.quantize_linear and qops.dequantize_linear.
 void populateQuantizeDequantizeToLinalgPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns);
