@@ -47,3 +47,6 @@ CONV_ROUNDS=$ROUNDS; [ "$CONV_ROUNDS" -gt 0 ] || CONV_ROUNDS=1
 /usr/bin/python3 bench/conv/run.py "$WORK" build/bin/quant-runner bench/Conv.md "$CONV_ROUNDS"
 # Compile time beside ONNX Runtime's session creation -> bench/CompileTime.md.
 /usr/bin/python3 bench/compile/run.py "$WORK" build/bin/quant-runner bench/CompileTime.md
+# The Python package's session beside quant-runner per call and ONNX
+# Runtime's session.run -> bench/Python.md.
+/usr/bin/python3 bench/python/run.py "$WORK" build/bin/quant-runner bench/Python.md

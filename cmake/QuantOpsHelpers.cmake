@@ -26,3 +26,12 @@ function(quantops_add_library name)
           LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
           RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()
+
+# quantops_set_install_rpath(target)
+# The installed binary finds the project's libraries beside it and LLVM's
+# and MLIR's (libLLVM.so, libMLIR.so: Debian keeps them in LLVM's own
+# library folder, outside the loader's path): $ORIGIN/../lib, then LLVM's.
+function(quantops_set_install_rpath target)
+  set_target_properties(${target} PROPERTIES
+    INSTALL_RPATH "\$ORIGIN/../${CMAKE_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}")
+endfunction()

@@ -12,6 +12,8 @@ PACKAGES=(
   build-essential cmake ninja-build
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
   python3 python3-numpy libomp-22-dev
+  # The Python package's tests (test/Python).
+  python3-pytest
   # QDQ models for the tests and bench (scripts/make_qdq_model.py).
   python3-onnx
   # Ahead-of-time code for AArch64 run under user-mode qemu (test/Target).

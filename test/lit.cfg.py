@@ -28,6 +28,10 @@ import subprocess
 if subprocess.call([python, "-c", "import onnx"], stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("python3-onnx")
+# Debian's python3-pytest runs the Python package's tests (test/Python).
+if subprocess.call([python, "-c", "import pytest"], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("python3-pytest")
 config.substitutions.append(
     ("%expect_exit", python + " " + os.path.join(config.quantops_src_root, "test", "Utils", "expect_exit.py")))
 
@@ -35,7 +39,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.quantops_tools_dir, config.llvm_tools_dir]
-tools = ["quant-opt", "quant-runner", "mlir-translate", "mlir-opt", "opt", "llc", "llvm-objdump", "llvm-nm"]
+tools = ["quant-opt", "quant-runner", "quantops-capi-test", "mlir-translate", "mlir-opt", "opt", "llc", "llvm-objdump", "llvm-nm"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 # The plugin for stock mlir-opt (tools/qops-plugin).
 config.substitutions.append(

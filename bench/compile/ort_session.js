@@ -1,9 +1,10 @@
 // ONNX Runtime's session creation (graph optimisation and weight prepacking
 // included) and first run, ROUNDS times per model, in one process. An
 // untimed creation first starts ONNX Runtime's environment, unless --cold
-// (then the first creation includes it). Prints one JSON line per model:
-//   {"model": ..., "create_ms": [...], "first_run_ms": [...]}
-//   node ort_session.js ORT_MODULE_DIR ROUNDS [--cold] \
+// (then the first creation includes it); --runs=N times N more runs of each
+// session after its first (steady state). Prints one JSON line per model:
+//   {"model": ..., "create_ms": [...], "first_run_ms": [...], "run_ms": [...]}
+//   node ort_session.js ORT_MODULE_DIR ROUNDS [--cold] [--runs=N] \
 //        MODEL.onnx[:INPUT=FILE.bin,DTYPE,DIMS]... ...
 // DIMS as 128x768. bench/compile/run.py runs it.
 const ort = require(process.argv[2]);
@@ -26,13 +27,16 @@ function feedsOf(spec) {
 }
 
 (async () => {
-  const specs = process.argv.slice(4).filter((a) => a !== '--cold');
+  const flags = process.argv.slice(4).filter((a) => a.startsWith('--'));
+  const specs = process.argv.slice(4).filter((a) => !a.startsWith('--'));
+  const runsFlag = flags.find((a) => a.startsWith('--runs='));
+  const runs = runsFlag ? parseInt(runsFlag.slice(7), 10) : 0;
   if (!process.argv.includes('--cold'))
     await ort.InferenceSession.create(specs[0].split(':')[0]);
   for (const spec of specs) {
     const model = spec.split(':')[0];
     const feeds = feedsOf(spec);
-    const create = [], firstRun = [];
+    const create = [], firstRun = [], steady = [];
     for (let r = 0; r < rounds; ++r) {
       let t0 = process.hrtime.bigint();
       const session = await ort.InferenceSession.create(model);
@@ -40,8 +44,14 @@ function feedsOf(spec) {
       t0 = process.hrtime.bigint();
       await session.run(feeds);
       firstRun.push(ms(t0));
+      for (let i = 0; i < runs; ++i) {
+        t0 = process.hrtime.bigint();
+        await session.run(feeds);
+        steady.push(ms(t0));
+      }
       await session.release();
     }
-    console.log(JSON.stringify({ model, create_ms: create, first_run_ms: firstRun }));
+    console.log(JSON.stringify({ model, create_ms: create, first_run_ms: firstRun,
+                                 run_ms: steady }));
   }
 })();

@@ -287,6 +287,10 @@ mlir::qops::runner::parseNumpyDescr(llvm::StringRef descr) {
 }
 
 int64_t HostTensor::numElements() const {
+  return HostTensorView(*this).numElements();
+}
+
+int64_t HostTensorView::numElements() const {
   // Saturating and never negative, so that a malformed shape cannot make
   // callers index out of bounds; verifyHostTensor reports such shapes.
   uint64_t count = 1;

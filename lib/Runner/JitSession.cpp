@@ -124,7 +124,7 @@ static std::optional<std::pair<int, int>> getSubByteRange(Type type) {
   return std::nullopt;
 }
 
-llvm::Error runner::checkTensorMatchesType(const HostTensor &tensor,
+llvm::Error runner::checkTensorMatchesType(const HostTensorView &tensor,
                                            RankedTensorType type,
                                            llvm::StringRef what) {
   Type element = type.getElementType();
@@ -284,11 +284,13 @@ struct BlockCache {
   std::unordered_multimap<size_t, void *> freeBlocks;
   std::unordered_map<void *, size_t> sizes;
 
-  void *allocate(size_t size) {
+  /// `limited`: the compiled code's allocations, bounded by
+  /// QUANTOPS_MAX_ALLOC_BYTES (the runner's staged inputs are not).
+  void *allocate(size_t size, bool limited = true) {
     size = std::max<size_t>(64, (size + 63) / 64 * 64);
     // A program may ask for more than the machine has (a huge static
     // result): fail the call with a message instead of dying out of memory.
-    if (size > getAllocationLimit())
+    if (limited && size > getAllocationLimit())
       failAllocation(size);
     std::lock_guard<std::mutex> lock(mutex);
     auto it = freeBlocks.find(size);
@@ -528,14 +530,14 @@ llvm::Error JitSession::writeObject(llvm::StringRef path) const {
 }
 
 namespace {
-/// 64-byte aligned host memory for one argument.
+/// 64-byte aligned host memory for one argument, from the block cache: a
+/// large input staged at every call is not mapped (and page-faulted) afresh.
 struct AlignedBuffer {
   void *ptr = nullptr;
   explicit AlignedBuffer(size_t bytes) {
-    size_t size = std::max<size_t>(64, (bytes + 63) / 64 * 64);
-    ptr = std::aligned_alloc(64, size);
+    ptr = getBlockCache().allocate(bytes, /*limited=*/false);
   }
-  ~AlignedBuffer() { std::free(ptr); }
+  ~AlignedBuffer() { getBlockCache().release(ptr); }
   AlignedBuffer(const AlignedBuffer &) = delete;
   AlignedBuffer &operator=(const AlignedBuffer &) = delete;
 };
@@ -552,7 +554,8 @@ struct StagedCall {
 };
 
 llvm::Expected<std::unique_ptr<StagedCall>>
-stageCall(const TensorSignature &signature, llvm::ArrayRef<HostTensor> inputs,
+stageCall(const TensorSignature &signature,
+          llvm::ArrayRef<HostTensorView> inputs,
           llvm::StringRef funcName) {
   if (inputs.size() != signature.inputs.size())
     return makeError(llvm::formatv("'{0}' takes {1} inputs, got {2}",
@@ -563,7 +566,7 @@ stageCall(const TensorSignature &signature, llvm::ArrayRef<HostTensor> inputs,
   for (RankedTensorType type : signature.inputs)
     numWords += 3 + 2 * type.getRank();
   staged->words.reserve(numWords);
-  for (const HostTensor &tensor : inputs) {
+  for (const HostTensorView &tensor : inputs) {
     auto buffer = std::make_unique<AlignedBuffer>(tensor.data.size());
     if (!buffer->ptr)
       return makeError("out of memory allocating an input");
@@ -659,7 +662,7 @@ void takeResults(const TensorSignature &signature, StagedCall &staged,
 } // namespace
 
 llvm::Expected<std::vector<HostTensor>>
-JitSession::call(llvm::ArrayRef<HostTensor> inputs) {
+JitSession::call(llvm::ArrayRef<HostTensorView> inputs) {
   auto staged = stageCall(signature, inputs, funcName);
   if (!staged)
     return staged.takeError();
@@ -671,7 +674,8 @@ JitSession::call(llvm::ArrayRef<HostTensor> inputs) {
 }
 
 llvm::Expected<std::vector<double>>
-JitSession::timeCalls(llvm::ArrayRef<HostTensor> inputs, unsigned repeat) {
+JitSession::timeCalls(llvm::ArrayRef<HostTensorView> inputs,
+                      unsigned repeat) {
   auto staged = stageCall(signature, inputs, funcName);
   if (!staged)
     return staged.takeError();

@@ -442,6 +442,41 @@ std::string npyPrefix(const HostTensor &tensor) {
 // Public entry points
 //===----------------------------------------------------------------------===//
 
+/// The bytes of a Fortran-order array (first index fastest) in C order
+/// (last index fastest), as np.save writes a transposed array:
+///   c[((i0 * d1 + i1) * d2 + i2) ...] = f[i0 + d0 * (i1 + d1 * (i2 ...))].
+/// Walks the C order with a counter over the index and the Fortran offset
+/// kept up to date: stepping index k adds the Fortran stride of k
+/// (prod of d_j for j < k) and a carry resets it.
+static std::vector<uint8_t> fortranToC(const uint8_t *fortran,
+                                       llvm::ArrayRef<int64_t> shape,
+                                       size_t elementSize) {
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  std::vector<uint8_t> out(size_t(count) * elementSize);
+  if (count == 0)
+    return out;
+  size_t rank = shape.size();
+  std::vector<int64_t> stride(rank), index(rank, 0);
+  for (size_t k = 0, s = 1; k < rank; s *= size_t(shape[k]), ++k)
+    stride[k] = int64_t(s);
+  int64_t offset = 0;
+  for (int64_t c = 0; c < count; ++c) {
+    std::memcpy(&out[size_t(c) * elementSize],
+                fortran + size_t(offset) * elementSize, elementSize);
+    for (size_t k = rank; k-- > 0;) {
+      if (++index[k] < shape[k]) {
+        offset += stride[k];
+        break;
+      }
+      offset -= stride[k] * (shape[k] - 1);
+      index[k] = 0;
+    }
+  }
+  return out;
+}
+
 llvm::Expected<HostTensor> mlir::qops::runner::parseNpy(llvm::StringRef bytes,
                                                         llvm::StringRef name,
                                                         uint64_t maxBytes) {
@@ -487,12 +522,6 @@ llvm::Expected<HostTensor> mlir::qops::runner::parseNpy(llvm::StringRef bytes,
   if (!size)
     return fileError(name, llvm::toString(size.takeError()));
 
-  // Fortran order has the same bytes when at most one dimension exceeds 1.
-  if (header->fortranOrder &&
-      llvm::count_if(header->shape, [](int64_t d) { return d > 1; }) > 1)
-    return fileError(name, "fortran_order True is not supported (shape " +
-                               formatShape(header->shape) + ")");
-
   uint64_t available = bytes.size() - headerOffset - headerLength;
   if (available < *size)
     return fileError(name, "truncated data: header says " + llvm::Twine(*size) +
@@ -507,7 +536,10 @@ llvm::Expected<HostTensor> mlir::qops::runner::parseNpy(llvm::StringRef bytes,
   tensor.shape = std::move(header->shape);
   const uint8_t *data = reinterpret_cast<const uint8_t *>(bytes.data()) +
                         headerOffset + headerLength;
-  tensor.data.assign(data, data + *size);
+  if (header->fortranOrder)
+    tensor.data = fortranToC(data, tensor.shape, tensor.elementSize());
+  else
+    tensor.data.assign(data, data + *size);
   return tensor;
 }
 

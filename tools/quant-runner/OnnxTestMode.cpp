@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxTestMode.h"
-#include "RunnerSupport.h"
+#include "QuantOps/Runner/Compile.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FileSystem.h"

@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxTestMode.h"
-#include "RunnerSupport.h"
+#include "QuantOps/Runner/Compile.h"
 
 #include "QuantOps/Runner/HostTensor.h"
 #include "QuantOps/Runner/JitSession.h"

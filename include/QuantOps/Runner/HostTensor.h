@@ -50,6 +50,22 @@ struct HostTensor {
   size_t elementSize() const;
 };
 
+/// A tensor in memory its caller owns (a HostTensor, or a buffer given to
+/// the C API): what a call reads its inputs from without copying them first.
+struct HostTensorView {
+  ElementKind kind = ElementKind::F32;
+  llvm::ArrayRef<int64_t> shape;
+  llvm::ArrayRef<uint8_t> data;
+
+  HostTensorView() = default;
+  HostTensorView(ElementKind kind, llvm::ArrayRef<int64_t> shape,
+                 llvm::ArrayRef<uint8_t> data)
+      : kind(kind), shape(shape), data(data) {}
+  /*implicit*/ HostTensorView(const HostTensor &tensor)
+      : kind(tensor.kind), shape(tensor.shape), data(tensor.data) {}
+  int64_t numElements() const;
+};
+
 /// Bytes per element of `kind`.
 size_t getElementSize(ElementKind kind);
 /// The NumPy descr a tensor of `kind` is written with: "|i1", "|u1", "<i2",
@@ -87,9 +103,9 @@ std::vector<int64_t> unflattenIndex(llvm::ArrayRef<int64_t> shape,
 
 /// Reads a .npy file (format versions 1.0, 2.0 and 3.0) of one of the kinds
 /// above. Accepts byte-order prefixes '<' and '=' ('|' and any prefix for
-/// one-byte kinds); rejects big-endian data, fortran_order True (unless at
-/// most one dimension is larger than 1, when both orders have the same
-/// bytes), object and structured dtypes, negative dimensions, more than
+/// one-byte kinds); reads fortran_order True (np.save of a transposed
+/// array) into C order; rejects big-endian data, object and structured
+/// dtypes, negative dimensions, more than
 /// kMaxRank dimensions, shapes whose element count or byte size overflows
 /// int64 or whose byte size exceeds `maxBytes` (checked before anything is
 /// allocated; for an empty array, the byte size with its zero dimensions

@@ -41,7 +41,7 @@ llvm::Expected<ElementKind> getHostElementKind(Type onnxElementType);
 /// element kind, the rank, every static dimension, and for 4/2-bit integer
 /// types that every value is in range. `what` names the argument in
 /// messages (e.g. "input 1 (argument #1)").
-llvm::Error checkTensorMatchesType(const HostTensor &tensor,
+llvm::Error checkTensorMatchesType(const HostTensorView &tensor,
                                    RankedTensorType type,
                                    llvm::StringRef what);
 
@@ -84,13 +84,22 @@ public:
   /// Calls the function. The inputs must have been checked with
   /// checkTensorMatchesType. Returns the results as dense host tensors.
   llvm::Expected<std::vector<HostTensor>>
-  call(llvm::ArrayRef<HostTensor> inputs);
+  call(llvm::ArrayRef<HostTensorView> inputs);
+  llvm::Expected<std::vector<HostTensor>>
+  call(llvm::ArrayRef<HostTensor> inputs) {
+    return call(std::vector<HostTensorView>(inputs.begin(), inputs.end()));
+  }
 
   /// Times `repeat` calls: each sample is the compiled function alone (the
   /// inputs are staged once; the results it allocates are released after
   /// each call, untimed). Returns the samples in milliseconds.
   llvm::Expected<std::vector<double>>
-  timeCalls(llvm::ArrayRef<HostTensor> inputs, unsigned repeat);
+  timeCalls(llvm::ArrayRef<HostTensorView> inputs, unsigned repeat);
+  llvm::Expected<std::vector<double>>
+  timeCalls(llvm::ArrayRef<HostTensor> inputs, unsigned repeat) {
+    return timeCalls(
+        std::vector<HostTensorView>(inputs.begin(), inputs.end()), repeat);
+  }
 
 private:
   JitSession() = default;

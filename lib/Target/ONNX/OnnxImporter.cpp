@@ -496,6 +496,13 @@ llvm::Error GraphImporter::importGraph(const pb::GraphProto &graph,
   func::ReturnOp::create(builder, fileLoc, results);
   func.setFunctionType(
       builder.getFunctionType(argumentTypes, TypeRange(ValueRange(results))));
+  SmallVector<StringRef> outputNames;
+  for (const pb::ValueInfoProto &output : graph.output())
+    outputNames.push_back(output.name());
+  func->setAttr(kInputNamesAttrName,
+                builder.getStrArrayAttr(SmallVector<StringRef>(
+                    argumentNames.begin(), argumentNames.end())));
+  func->setAttr(kOutputNamesAttrName, builder.getStrArrayAttr(outputNames));
   return llvm::Error::success();
 }
 

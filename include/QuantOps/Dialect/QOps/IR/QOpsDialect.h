@@ -25,6 +25,14 @@ inline constexpr llvm::StringLiteral kSignatureAttrName = "qops.signature";
 inline constexpr llvm::StringLiteral kAccuracyLevelAttrName =
     "qops.accuracy_level";
 
+/// The function attributes that keep an imported ONNX graph's input and
+/// output names, in order (arrays of strings; OnnxImporter.cpp). The C API
+/// and the Python package report them as onnxruntime does; a function
+/// without them has inputs "input_0", ... and outputs "output_0", ....
+inline constexpr llvm::StringLiteral kInputNamesAttrName = "qops.input_names";
+inline constexpr llvm::StringLiteral kOutputNamesAttrName =
+    "qops.output_names";
+
 } // namespace mlir::qops
 
 #endif // QUANTOPS_DIALECT_QOPS_IR_QOPSDIALECT_H

@@ -1,13 +1,14 @@
-//===- RunnerSupport.h - quant-runner's building blocks ---------*- C++ -*-===//
+//===- Compile.h - from a model file to a JIT session -----------*- C++ -*-===//
 //
-// Loading IR (.mlir or .onnx) and tensors (.npy or TensorProto .pb),
-// lowering and JIT-compiling one function, and comparing results: shared by
-// the single-run mode and the --onnx-test mode.
+// Loading IR (.mlir or .onnx, from a file or from memory) and tensors (.npy
+// or TensorProto .pb), lowering and JIT-compiling one function, and
+// comparing results: shared by quant-runner (its single-run and --onnx-test
+// modes) and the C API (libQuantOpsRuntime, include/QuantOps-c/Runtime.h).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef QUANTOPS_TOOLS_QUANT_RUNNER_RUNNERSUPPORT_H
-#define QUANTOPS_TOOLS_QUANT_RUNNER_RUNNERSUPPORT_H
+#ifndef QUANTOPS_RUNNER_COMPILE_H
+#define QUANTOPS_RUNNER_COMPILE_H
 
 #include "QuantOps/Runner/HostTensor.h"
 #include "QuantOps/Runner/JitSession.h"
@@ -17,6 +18,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mlir::qops::runner {
 
@@ -27,6 +29,21 @@ void registerRunnerDialects(DialectRegistry &registry);
 /// are printed with their location before the returned error.
 llvm::Expected<OwningOpRef<ModuleOp>> loadModule(llvm::StringRef path,
                                                  MLIRContext *context);
+
+/// The same from memory: an ONNX ModelProto's bytes (`isOnnx`) or MLIR
+/// text; `name` stands for the file in messages.
+llvm::Expected<OwningOpRef<ModuleOp>>
+loadModuleFromBuffer(llvm::StringRef bytes, bool isOnnx, llvm::StringRef name,
+                     MLIRContext *context);
+
+/// The names of `funcName`'s inputs and outputs: an imported ONNX graph's
+/// (qops.input_names / qops.output_names), else "input_<i>" and
+/// "output_<i>". Call it before lowering (the names live on the func.func).
+struct TensorNames {
+  std::vector<std::string> inputs, outputs;
+};
+TensorNames getTensorNames(ModuleOp module, llvm::StringRef funcName,
+                           size_t numInputs, size_t numOutputs);
 
 /// Reads a tensor from a TensorProto file (.pb) or a NumPy file (others).
 llvm::Expected<HostTensor> loadTensorFile(llvm::StringRef path);
@@ -89,4 +106,4 @@ OutputCheck checkOutput(const HostTensor &got, const HostTensor &expected,
 
 } // namespace mlir::qops::runner
 
-#endif // QUANTOPS_TOOLS_QUANT_RUNNER_RUNNERSUPPORT_H
+#endif // QUANTOPS_RUNNER_COMPILE_H

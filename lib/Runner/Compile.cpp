@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RunnerSupport.h"
+#include "QuantOps/Runner/Compile.h"
 
 #include "QuantOps/Runner/ObjectCache.h"
 
@@ -62,6 +62,58 @@ runner::loadModule(llvm::StringRef path, MLIRContext *context) {
   if (!module)
     return makeError("cannot parse '" + path + "'");
   return module;
+}
+
+llvm::Expected<OwningOpRef<ModuleOp>>
+runner::loadModuleFromBuffer(llvm::StringRef bytes, bool isOnnx,
+                             llvm::StringRef name, MLIRContext *context) {
+  if (isOnnx)
+    return onnx::importOnnxBuffer(bytes, name, context);
+  // The first error, with its location, is the message (nothing printed).
+  std::string message;
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error || !message.empty())
+      return success();
+    llvm::raw_string_ostream os(message);
+    if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
+      os << loc.getFilename().getValue() << ":" << loc.getLine() << ":"
+         << loc.getColumn();
+    else
+      os << diag.getLocation();
+    os << ": " << diag.str();
+    return success();
+  });
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(bytes, name), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, context);
+  if (!module)
+    return makeError("cannot parse '" + name + "'" +
+                     (message.empty() ? "" : ": " + message));
+  return module;
+}
+
+TensorNames runner::getTensorNames(ModuleOp module, llvm::StringRef funcName,
+                                   size_t numInputs, size_t numOutputs) {
+  Operation *func = module.lookupSymbol(funcName);
+  auto read = [&](llvm::StringRef attrName, size_t count,
+                  llvm::StringRef prefix) {
+    std::vector<std::string> names;
+    auto array = func ? func->getAttrOfType<ArrayAttr>(attrName) : nullptr;
+    if (array && array.size() == count)
+      for (Attribute name : array)
+        if (auto string = dyn_cast<StringAttr>(name))
+          names.push_back(string.str());
+    if (names.size() != count) {
+      names.clear();
+      for (size_t i = 0; i < count; ++i)
+        names.push_back((prefix + llvm::Twine(i)).str());
+    }
+    return names;
+  };
+  return {read(kInputNamesAttrName, numInputs, "input_"),
+          read(kOutputNamesAttrName, numOutputs, "output_")};
 }
 
 llvm::Expected<HostTensor> runner::loadTensorFile(llvm::StringRef path) {
