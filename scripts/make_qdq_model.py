@@ -171,29 +171,30 @@ def int8_mlp(out, name, batch, seq, d0, d1, d2, rng):
                      steps.max()))
 
 
-def conv_sequential_f32(x, w, bias, stride, pad, group):
+def conv_sequential_f32(x, w, bias, stride, pad, group, dilation=1):
     """ONNX Conv, 2-D NCHW, in f32: per output, +0.0 then each product
     added in increasing (c, kh, kw) order, one rounding per product and per
     addition; then + bias."""
     n, c, h, wd = x.shape
     m, cg, kh, kw = w.shape
     xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
-    oh = (h + 2 * pad - kh) // stride + 1
-    ow = (wd + 2 * pad - kw) // stride + 1
+    oh = (h + 2 * pad - dilation * (kh - 1) - 1) // stride + 1
+    ow = (wd + 2 * pad - dilation * (kw - 1) - 1) // stride + 1
     y = np.zeros((n, m, oh, ow), np.float32)
     mg = m // group
     for g in range(group):
         for ci in range(cg):
             for i in range(kh):
                 for j in range(kw):
-                    window = xp[:, g * cg + ci, i:i + stride * oh:stride, j:j + stride * ow:stride]
+                    di, dj = i * dilation, j * dilation
+                    window = xp[:, g * cg + ci, di:di + stride * oh:stride, dj:dj + stride * ow:stride]
                     wv = w[g * mg:(g + 1) * mg, ci, i, j].reshape(1, mg, 1, 1)
                     prod = (window[:, None] * wv).astype(np.float32)
                     y[:, g * mg:(g + 1) * mg] = (y[:, g * mg:(g + 1) * mg] + prod).astype(np.float32)
     return (y + bias.reshape(1, m, 1, 1)).astype(np.float32)
 
 
-def qdq_conv(out, name, n, c, h, w, m, k, rng, stride=1, pad=1, group=1):
+def qdq_conv(out, name, n, c, h, w, m, k, rng, stride=1, pad=1, group=1, dilation=1):
     sx, zx = np.float32(0.03), np.uint8(120)
     wq = rng.integers(-127, 128, size=(m, c // group, k, k), dtype=np.int8)
     sw = (rng.random(m, dtype=np.float32) * 0.004 + 0.001).astype(np.float32)
@@ -215,12 +216,13 @@ def qdq_conv(out, name, n, c, h, w, m, k, rng, stride=1, pad=1, group=1):
         nd("DequantizeLinear", ["W", "sw", "zw"], ["dw"], name="dq_w", axis=0),
         nd("DequantizeLinear", ["B", "sb", "zb"], ["db"], name="dq_b", axis=0),
         nd("Conv", ["d0", "dw", "db"], ["c"], name="conv", pads=[pad] * 4,
-           strides=[stride, stride], group=group, kernel_shape=[k, k]),
+           strides=[stride, stride], group=group, kernel_shape=[k, k],
+           dilations=[dilation, dilation]),
         nd("QuantizeLinear", ["c", "sy", "zy"], ["q1"], name="q_out"),
         nd("DequantizeLinear", ["q1", "sy", "zy"], ["y"], name="dq_out"),
     ]
-    oh = (h + 2 * pad - k) // stride + 1
-    ow = (w + 2 * pad - k) // stride + 1
+    oh = (h + 2 * pad - dilation * (k - 1) - 1) // stride + 1
+    ow = (w + 2 * pad - dilation * (k - 1) - 1) // stride + 1
     graph = helper.make_graph(
         nodes, name, [helper.make_tensor_value_info("x", TensorProto.FLOAT, [n, c, h, w])],
         [helper.make_tensor_value_info("y", TensorProto.FLOAT, [n, m, oh, ow])], initializer=inits)
@@ -230,10 +232,11 @@ def qdq_conv(out, name, n, c, h, w, m, k, rng, stride=1, pad=1, group=1):
     q0 = r.quantize_linear(x, sx, zx)
     conv = conv_sequential_f32(r.dequantize_linear(q0, sx, zx),
                                r.dequantize_linear(wq, sw, zw, axis=0),
-                               r.dequantize_linear(bq, sb, None, axis=0), stride, pad, group)
+                               r.dequantize_linear(bq, sb, None, axis=0), stride, pad, group,
+                               dilation)
     unfused = r.dequantize_linear(r.quantize_linear(conv, sy, zy), sy, zy)
     fq = r.qlinear_conv(q0, sx, zx, wq, sw, zw, sy, zy, bq, strides=[stride, stride],
-                        pads=[pad] * 4, group=group)
+                        pads=[pad] * 4, group=group, dilations=[dilation, dilation])
     fused = r.dequantize_linear(fq, sy, zy)
     np.save(os.path.join(out, name + ".x.npy"), x)
     np.save(os.path.join(out, name + ".unfused.npy"), unfused)
@@ -433,6 +436,7 @@ def main():
     parser.add_argument("--stride", type=int, default=1, help="qdq-conv")
     parser.add_argument("--pad", type=int, default=1, help="qdq-conv")
     parser.add_argument("--group", type=int, default=1, help="qdq-conv")
+    parser.add_argument("--dilation", type=int, default=1, help="qdq-conv")
     parser.add_argument("--bits", type=int, default=4, help="matmul-nbits")
     parser.add_argument("--block", type=int, default=32, help="matmul-nbits")
     parser.add_argument("--no-zero-points", action="store_true", help="matmul-nbits")
@@ -453,7 +457,7 @@ def main():
     elif args.kind == "qdq-conv":
         dims = args.dims or [1, 8, 9, 9, 12, 3]
         qdq_conv(args.out_dir, name, *dims, rng, stride=args.stride, pad=args.pad,
-                 group=args.group)
+                 group=args.group, dilation=args.dilation)
     elif args.kind == "float-matmul":
         float_matmul(args.out_dir, name, *(args.dims or [5, 16, 7]), rng)
     elif args.kind == "matmul-nbits":

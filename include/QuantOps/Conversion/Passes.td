@@ -190,6 +190,13 @@ def QOpsLowerFloatContractions
     registers (TuningTable.h: 12 x 32 f32 with AVX-512, 6 x 16 with AVX2 or
     NEON-sized registers).
 
+    A float 2-D convolution (`linalg.conv_2d_nchw_fchw`, f32 / f64, a
+    fill init: the importer's ONNX Conv with group 1) is taken first
+    (FloatConvolutions.cpp): the patches of x become the rows of a
+    `[N * OH * OW, C * KH * KW]`, w^T its b (constant: packed once), and
+    the product is transposed back to NCHW; k = (c, kh, kw) is the
+    convolution's own order.
+
     Each output is summed in increasing k from the out operand (a
     `linalg.fill` is read as its value), each product rounded before it is
     added, as the loops it replaces: the result is the same for every

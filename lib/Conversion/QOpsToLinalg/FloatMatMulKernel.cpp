@@ -682,6 +682,10 @@ struct LowerFloatContractionsPass
     if (std::optional<ConfiguredTarget> configured =
             getConfiguredTarget(module))
       strategy = configured->int8Strategy;
+    // Convolutions become matmuls first, which the kernel then takes.
+    RewritePatternSet convolutions(&getContext());
+    populateFloatConvolutionPatterns(convolutions);
+    walkAndApplyPatterns(module, std::move(convolutions));
     RewritePatternSet patterns(&getContext());
     populateFloatContractionPatterns(patterns, *resolved, fma, strategy);
     walkAndApplyPatterns(module, std::move(patterns));

@@ -69,6 +69,11 @@ void populateLowerPackingPatterns(RewritePatternSet &patterns);
 void populateFloatContractionPatterns(RewritePatternSet &patterns,
                                       const QOpsTarget &target, bool fma,
                                       Int8KernelStrategy strategy);
+/// The float 2-D convolution (f32 / f64 linalg.conv_2d_nchw_fchw with a
+/// fill init, FloatConvolutions.cpp) as its patches times the transposed
+/// weights: a linalg.matmul for populateFloatContractionPatterns, summed in
+/// the convolution's own order (bit-identical results).
+void populateFloatConvolutionPatterns(RewritePatternSet &patterns);
 /// qkernel.matmul (QLinearMatMul and MatMulInteger, decomposed) in the
 /// generic form alone (linalg ops; any operand type). With `parallel`, an
 /// integer gemv (a few rows of a) sums k in chunks into partials that
