@@ -28,6 +28,12 @@ import subprocess
 if subprocess.call([python, "-c", "import onnx"], stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("python3-onnx")
+# The build folder is the checkout's build/ (scripts/build.sh): then the
+# package's sources import from the checkout's root (quantops/_capi.py finds
+# build/lib).
+if os.path.realpath(config.quantops_obj_root) == os.path.realpath(
+        os.path.join(config.quantops_src_root, "build")):
+    config.available_features.add("build-in-checkout")
 # Debian's python3-pytest runs the Python package's tests (test/Python).
 if subprocess.call([python, "-c", "import pytest"], stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL) == 0:

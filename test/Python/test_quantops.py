@@ -1,4 +1,4 @@
-"""The Python package `quantops` (python/quantops over libQuantOpsRuntime).
+"""The Python package `quantops` (quantops/ over libQuantOpsRuntime).
 
 Run by test/Python/python-api.test (pytest from Debian's python3-pytest)
 with PYTHONPATH set to the build tree's package, QUANTOPS_TEST_RUNNER to

@@ -1,14 +1,19 @@
 """ctypes declarations of libQuantOpsRuntime (include/QuantOps-c/Runtime.h).
 
-The library is found next to the package's configuration: _config.py,
-written by CMake, names it relative to this folder (the build tree's
-build/lib, or the install prefix's lib). QUANTOPS_RUNTIME_LIBRARY overrides
-it with a path.
+Where the library is: QUANTOPS_RUNTIME_LIBRARY (a path) if set; else the
+_config.py CMake writes beside an assembled or installed package names it
+relative to this folder (build/python_packages -> build/lib, the install
+prefix's lib); else, for the sources in a checkout (python3 run from its
+root), the checkout's build/lib.
 """
 import ctypes
 import os
 
-from . import _config
+try:
+    from . import _config
+    _RELATIVE_LIBRARY = _config.LIBRARY
+except ImportError:  # the checkout's sources
+    _RELATIVE_LIBRARY = os.path.join("..", "build", "lib", "libQuantOpsRuntime.so")
 
 API_VERSION = 1
 
@@ -44,7 +49,7 @@ def library_path():
     if override:
         return override
     here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.normpath(os.path.join(here, _config.LIBRARY))
+    return os.path.normpath(os.path.join(here, _RELATIVE_LIBRARY))
 
 
 def _declare(lib):
