@@ -1,6 +1,6 @@
-//===- RunnerSupport.cpp - quant-runner's building blocks -----------------===//
+//===- Compile.cpp - from a model file to a JIT session -------------------===//
 //
-// See RunnerSupport.h.
+// See Compile.h.
 //
 //===----------------------------------------------------------------------===//
 
