@@ -28,7 +28,7 @@ static const char *kProgram =
 
 /* x / 2 = 0.25 0.75 1.25 -1.25 150 -150 3.5, rounded half to even, + 1,
  * saturated to int8. */
-static const float kX[7] = {0.5f, 1.5f, 2.5f, -2.5f, 300.0f, -300.0f, 7.0f};
+static float kX[7] = {0.5f, 1.5f, 2.5f, -2.5f, 300.0f, -300.0f, 7.0f};
 static const int8_t kY[7] = {1, 2, 2, 0, 127, -128, 5};
 static float kScale = 2.0f;
 static int8_t kZeroPoint = 1;
@@ -60,7 +60,7 @@ static void expectSuccess(QopsStatus *status, const char *what) {
 
 /* The three inputs for the first n elements of kX. */
 static void makeInputs(QopsTensor inputs[3], int64_t *n) {
-  inputs[0] = (QopsTensor){QOPS_TYPE_FLOAT, 1, n, (void *)kX,
+  inputs[0] = (QopsTensor){QOPS_TYPE_FLOAT, 1, n, kX,
                            (size_t)*n * sizeof(float)};
   inputs[1] = (QopsTensor){QOPS_TYPE_FLOAT, 0, NULL, &kScale, sizeof(float)};
   inputs[2] = (QopsTensor){QOPS_TYPE_INT8, 0, NULL, &kZeroPoint, 1};
