@@ -9,13 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Runner/AotCompile.h"
+#include "QuantOps/Runner/LLVMOptimizer.h"
 
 #include "QuantOps/Pipelines/Pipelines.h"
 #include "QuantOps/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -211,7 +211,7 @@ llvm::Error emitObject(ModuleOp module, const QOpsTarget &target,
     return makeError("translation to LLVM IR failed");
   llvmModule->setDataLayout(machine->createDataLayout());
   llvmModule->setTargetTriple(triple);
-  auto optimize = makeOptimizingTransformer(optLevel, 0, machine.get());
+  auto optimize = makeLLVMOptimizer(optLevel, machine.get());
   if (llvm::Error err = optimize(llvmModule.get()))
     return err;
 

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Runner/JitSession.h"
+#include "QuantOps/Runner/LLVMOptimizer.h"
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
@@ -20,7 +21,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "llvm/ExecutionEngine/JITEventListener.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -402,9 +402,8 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   if (!targetMachine)
     return targetMachine.takeError();
 
-  auto transformer = makeOptimizingTransformer(options.optLevel,
-                                               /*sizeLevel=*/0,
-                                               targetMachine->get());
+  auto transformer =
+      makeLLVMOptimizer(options.optLevel, targetMachine->get());
   SmallVector<StringRef> libs(options.sharedLibs.begin(),
                               options.sharedLibs.end());
   ExecutionEngineOptions engineOptions;

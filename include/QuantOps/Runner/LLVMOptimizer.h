@@ -1,0 +1,37 @@
+//===- LLVMOptimizer.h - LLVM's pipeline for the lowered code ---*- C++ -*-===//
+//
+// The LLVM IR optimisation the JIT (JitSession) and the object writer
+// (AotCompile) run on a lowered module: LLVM's default per-module pipeline
+// at the optimisation level, as mlir::makeOptimizingTransformer builds it,
+// but without the SLP vectorizer. The kernels reach LLVM as vector code
+// already (the qops pipeline vectorizes them), so SLP finds nothing to gain
+// there while it takes most of the pipeline's time on their large unrolled
+// blocks: on Zen 4, QLinearConv 3x3 1x64x56x56 compiled in 241-263 ms with
+// it and 169-173 ms without, calls within noise of each other on every
+// bench row (docs/Performance.md, "Compile time").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_RUNNER_LLVMOPTIMIZER_H
+#define QUANTOPS_RUNNER_LLVMOPTIMIZER_H
+
+#include "llvm/Support/Error.h"
+
+#include <functional>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace mlir::qops::runner {
+
+/// A module transformer for mlir::ExecutionEngine (and for object files):
+/// LLVM's -O`optLevel` pipeline (0-3) without SLP vectorization, for
+/// `targetMachine`, which must outlive it.
+std::function<llvm::Error(llvm::Module *)>
+makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine);
+
+} // namespace mlir::qops::runner
+
+#endif // QUANTOPS_RUNNER_LLVMOPTIMIZER_H
