@@ -113,15 +113,25 @@ class InferenceSession:
     --target-features (the code must run on this CPU).
     fuse_qdq, float_fma, const_eval, nontemporal_min_bytes, opt_level: as
     quant-runner's flags of the same names.
+    providers: as onnxruntime's, so that its users' code runs unchanged;
+    QuantOps is one CPU provider, "CPUExecutionProvider" (any other is an
+    error, not silently ignored).
     """
+
+    PROVIDERS = ["CPUExecutionProvider"]
 
     def __init__(self, path_or_bytes, threads=0, target_cpu=None, target_features=None,
                  fuse_qdq=False, float_fma=False, const_eval=False,
-                 nontemporal_min_bytes=None, opt_level=3, format=None):
+                 nontemporal_min_bytes=None, opt_level=3, format=None, providers=None):
         self._session = None
         lib = self._lib = _capi.lib()
         if format not in (None, "onnx", "mlir"):
             raise QuantOpsError(f"format must be 'onnx' or 'mlir', not {format!r}")
+        for provider in providers or []:
+            name = provider[0] if isinstance(provider, (tuple, list)) else provider
+            if name not in self.PROVIDERS:
+                raise QuantOpsError(f"provider {name!r} is not available (QuantOps runs on "
+                                    "the CPU: CPUExecutionProvider)")
         options = _make_options(threads, target_cpu, target_features, fuse_qdq, float_fma,
                                 const_eval, nontemporal_min_bytes, opt_level)
         session = ctypes.POINTER(_capi.Session)()
@@ -158,6 +168,9 @@ class InferenceSession:
         if getattr(self, "_session", None):
             self._lib.qopsSessionDestroy(self._session)
             self._session = None
+
+    def get_providers(self):
+        return list(self.PROVIDERS)
 
     def get_inputs(self):
         return list(self._inputs)

@@ -201,6 +201,13 @@ def test_session_errors(make, message):
         make()
 
 
+def test_onnxruntime_style_providers():
+    session = quantops.InferenceSession(dequantize_model([2]), providers=["CPUExecutionProvider"])
+    assert session.get_providers() == ["CPUExecutionProvider"]
+    with pytest.raises(quantops.QuantOpsError, match="provider 'CUDAExecutionProvider' is not"):
+        quantops.InferenceSession(dequantize_model([2]), providers=["CUDAExecutionProvider"])
+
+
 def test_run_errors():
     session = quantops.InferenceSession(dequantize_model([2, 3]), threads=1)
     good = np.zeros((2, 3), dtype=np.uint8)
