@@ -16,7 +16,6 @@ first runs). Medians over the rounds. Neither side counts loading its
 shared libraries (quant-runner: libMLIR and libLLVM before main; node:
 require).
 """
-import json
 import os
 import re
 import statistics
@@ -27,6 +26,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from report import cpu_model  # noqa: E402
+from ort_sessions import ort_sessions, paired_rounds  # noqa: E402
 
 MODELS = ["QMM_bert_constB", "QMM_1024_constB", "QMM_gemv_constB", "QMM_batch_constB", "QMM_bert"]
 COLD = re.compile(r"timing: parse ([0-9.]+) ms, lower ([0-9.]+) ms, JIT compile ([0-9.]+) ms, "
@@ -63,32 +63,11 @@ def quantops(runner, work, name, inputs):
     return row
 
 
-def onnxruntime(work, name, inputs):
-    feeds = ":".join(f"{i['name']}={i['file']},{i['type']},{'x'.join(map(str, i['dims']))}"
-                     for i in inputs)
-    model = os.path.join(work, "models", name + ".onnx")
-    spec = model + (":" + feeds if feeds else "")
-    cmd = ["node", os.path.join(HERE, "ort_session.js"),
-           os.path.join(work, "node_modules", "onnxruntime-node"), "2", spec, "--cold"]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-    if done.returncode != 0:
-        raise SystemExit(f"ONNX Runtime failed on {name}: {done.stderr[-500:]}")
-    row = json.loads(done.stdout.strip().splitlines()[-1])
-    return {"first_session": row["create_ms"][0], "session": row["create_ms"][1],
-            "first_run": row["first_run_ms"][1]}
-
-
 def main():
     work, runner, out = sys.argv[1:4]
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
-    manifest = json.load(open(os.path.join(work, "models", "manifest.json")))
-    workloads = {w["name"]: w for w in manifest["workloads"]}
-    samples = {name: [] for name in MODELS}
-    for _ in range(rounds):
-        for name in MODELS:
-            inputs = workloads[name]["inputs"]
-            samples[name].append((quantops(runner, work, name, inputs),
-                                  onnxruntime(work, name, inputs)))
+    samples = paired_rounds(work, MODELS, rounds, lambda name, inputs: (
+        quantops(runner, work, name, inputs), ort_sessions(work, name, inputs)))
     med = lambda rows, side, key: statistics.median(r[side][key] for r in rows)  # noqa: E731
     lines = [
         "# Compile time beside ONNX Runtime's session creation",

@@ -23,21 +23,17 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from report import cpu_model  # noqa: E402
+from ort_sessions import feed_specs, ort_sessions, paired_rounds  # noqa: E402
 
 MODELS = ["QMM_bert_constB", "QMM_bert"]
 THREADS = 2
 RUNS = 50
 
 
-def feeds(inputs):
-    return [f"{i['name']}={i['file']},{i['type']},{'x'.join(map(str, i['dims']))}"
-            for i in inputs]
-
-
 def quantops(work, name, inputs):
     env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "..", "..", "build", "python_packages"))
     cmd = ["/usr/bin/python3", os.path.join(HERE, "session.py"),
-           os.path.join(work, "models", name + ".onnx"), str(THREADS), str(RUNS)] + feeds(inputs)
+           os.path.join(work, "models", name + ".onnx"), str(THREADS), str(RUNS)] + feed_specs(inputs)
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
     if done.returncode != 0:
         raise SystemExit(f"quantops failed on {name}: {done.stderr[-500:]}")
@@ -60,31 +56,12 @@ def quant_runner(runner, work, name, inputs):
     return row
 
 
-def onnxruntime(work, name, inputs):
-    spec = ":".join([os.path.join(work, "models", name + ".onnx")] + feeds(inputs))
-    cmd = ["node", os.path.join(HERE, "..", "compile", "ort_session.js"),
-           os.path.join(work, "node_modules", "onnxruntime-node"), "2", spec, "--cold",
-           f"--runs={RUNS}"]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-    if done.returncode != 0:
-        raise SystemExit(f"ONNX Runtime failed on {name}: {done.stderr[-500:]}")
-    row = json.loads(done.stdout.strip().splitlines()[-1])
-    return {"first_session": row["create_ms"][0], "session": row["create_ms"][1],
-            "first_run": row["first_run_ms"][1], "run": statistics.median(row["run_ms"])}
-
-
 def main():
     work, runner, out = sys.argv[1:4]
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
-    manifest = json.load(open(os.path.join(work, "models", "manifest.json")))
-    workloads = {w["name"]: w for w in manifest["workloads"]}
-    samples = {name: [] for name in MODELS}
-    for _ in range(rounds):
-        for name in MODELS:
-            inputs = workloads[name]["inputs"]
-            samples[name].append((quantops(work, name, inputs),
-                                  quant_runner(runner, work, name, inputs),
-                                  onnxruntime(work, name, inputs)))
+    samples = paired_rounds(work, MODELS, rounds, lambda name, inputs: (
+        quantops(work, name, inputs), quant_runner(runner, work, name, inputs),
+        ort_sessions(work, name, inputs, RUNS)))
     lines = [
         "# The Python package beside quant-runner and ONNX Runtime",
         "",

@@ -22,23 +22,20 @@ for spec in sys.argv[4:]:
     name, rest = spec.split("=")
     path, dtype, dims = rest.split(",")
     feed[name] = np.fromfile(path, dtype=dtype).reshape([int(d) for d in dims.split("x")])
-t = time.perf_counter()
-session = quantops.InferenceSession(model, threads=threads)
-create = ms(t)
-t = time.perf_counter()
-session.run(None, feed)
-first = ms(t)
-steady = []
-for _ in range(runs):
+
+
+def timed(action):
+    """`action()` and its time in ms."""
     t = time.perf_counter()
-    session.run(None, feed)
-    steady.append(ms(t))
-t = time.perf_counter()
-second = quantops.InferenceSession(model, threads=threads)
-create2 = ms(t)
-t = time.perf_counter()
-second.run(None, feed)
-first2 = ms(t)
+    value = action()
+    return value, ms(t)
+
+
+session, create = timed(lambda: quantops.InferenceSession(model, threads=threads))
+_, first = timed(lambda: session.run(None, feed))
+steady = sorted(timed(lambda: session.run(None, feed))[1] for _ in range(runs))
+second, create2 = timed(lambda: quantops.InferenceSession(model, threads=threads))
+_, first2 = timed(lambda: second.run(None, feed))
 print(json.dumps({"import": imported, "create": create, "first_run": first,
-                  "run": sorted(steady)[len(steady) // 2], "second_create": create2,
+                  "run": steady[len(steady) // 2], "second_create": create2,
                   "second_first_run": first2}))

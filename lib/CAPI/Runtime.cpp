@@ -13,6 +13,7 @@
 #include "QuantOps/Runner/AotCompile.h"
 #include "QuantOps/Runner/Compile.h"
 #include "QuantOps/Target/ONNX/OnnxImporter.h"
+#include "QuantOps/Target/ONNX/OnnxTensor.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"
@@ -72,39 +73,12 @@ QopsStatus *makeStatus(llvm::Error error) {
   return makeStatus(llvm::toString(std::move(error)));
 }
 
-/// ONNX's name of an element type (TensorProto.DataType's, lower case).
-const char *getTypeName(int32_t type) {
-  switch (type) {
-  case QOPS_TYPE_FLOAT: return "float";
-  case QOPS_TYPE_UINT8: return "uint8";
-  case QOPS_TYPE_INT8: return "int8";
-  case QOPS_TYPE_UINT16: return "uint16";
-  case QOPS_TYPE_INT16: return "int16";
-  case QOPS_TYPE_INT32: return "int32";
-  case QOPS_TYPE_INT64: return "int64";
-  case QOPS_TYPE_FLOAT16: return "float16";
-  case QOPS_TYPE_DOUBLE: return "double";
-  case QOPS_TYPE_BFLOAT16: return "bfloat16";
-  case QOPS_TYPE_FLOAT8E4M3FN: return "float8e4m3fn";
-  case QOPS_TYPE_FLOAT8E4M3FNUZ: return "float8e4m3fnuz";
-  case QOPS_TYPE_FLOAT8E5M2: return "float8e5m2";
-  case QOPS_TYPE_FLOAT8E5M2FNUZ: return "float8e5m2fnuz";
-  case QOPS_TYPE_UINT4: return "uint4";
-  case QOPS_TYPE_INT4: return "int4";
-  case QOPS_TYPE_FLOAT4E2M1: return "float4e2m1";
-  case QOPS_TYPE_FLOAT8E8M0: return "float8e8m0";
-  case QOPS_TYPE_UINT2: return "uint2";
-  case QOPS_TYPE_INT2: return "int2";
-  default: return nullptr;
-  }
-}
-
 /// The ONNX data type of an element type: the importer's mapping read
 /// backwards; signless integers (MLIR input) as the signed type.
 int32_t getOnnxDataType(Type type) {
   for (int32_t code = 1; code <= QOPS_TYPE_INT2; ++code)
-    if (getTypeName(code) && onnx::getOnnxElementType(type.getContext(),
-                                                      code) == type)
+    if (onnx::getOnnxHostElementKind(code) &&
+        onnx::getOnnxElementType(type.getContext(), code) == type)
       return code;
   if (auto intType = dyn_cast<IntegerType>(type); intType &&
                                                   intType.isSignless()) {
@@ -119,31 +93,9 @@ int32_t getOnnxDataType(Type type) {
   return QOPS_TYPE_UNDEFINED;
 }
 
-/// How a tensor of ONNX type `code` is held (HostTensor.h).
-std::optional<ElementKind> getKind(int32_t code) {
-  switch (code) {
-  case QOPS_TYPE_FLOAT: return ElementKind::F32;
-  case QOPS_TYPE_DOUBLE: return ElementKind::F64;
-  case QOPS_TYPE_FLOAT16: return ElementKind::F16;
-  case QOPS_TYPE_BFLOAT16: return ElementKind::BF16;
-  case QOPS_TYPE_INT8: case QOPS_TYPE_INT4: case QOPS_TYPE_INT2:
-    return ElementKind::I8;
-  case QOPS_TYPE_UINT8: case QOPS_TYPE_UINT4: case QOPS_TYPE_UINT2:
-  case QOPS_TYPE_FLOAT8E4M3FN: case QOPS_TYPE_FLOAT8E4M3FNUZ:
-  case QOPS_TYPE_FLOAT8E5M2: case QOPS_TYPE_FLOAT8E5M2FNUZ:
-  case QOPS_TYPE_FLOAT4E2M1: case QOPS_TYPE_FLOAT8E8M0:
-    return ElementKind::U8;
-  case QOPS_TYPE_UINT16: return ElementKind::U16;
-  case QOPS_TYPE_INT16: return ElementKind::I16;
-  case QOPS_TYPE_INT32: return ElementKind::I32;
-  case QOPS_TYPE_INT64: return ElementKind::I64;
-  default: return std::nullopt;
-  }
-}
-
+/// An element type in messages, as onnxruntime names it: "float", "uint8".
 std::string describeType(int32_t code) {
-  const char *name = getTypeName(code);
-  return name ? std::string(name) : "element type " + std::to_string(code);
+  return llvm::StringRef(onnx::getOnnxDataTypeName(code)).lower();
 }
 
 std::vector<TensorInfo> describe(llvm::ArrayRef<RankedTensorType> types,
@@ -244,7 +196,8 @@ llvm::Expected<HostTensorView> toHostTensor(const QopsSession &session,
   const TensorInfo &info = session.inputs[index];
   RankedTensorType type = session.jit->getSignature().inputs[index];
   std::string what = llvm::formatv("input {0} ('{1}')", index, info.name);
-  std::optional<ElementKind> kind = getKind(tensor.element_type);
+  std::optional<ElementKind> kind =
+      onnx::getOnnxHostElementKind(tensor.element_type);
   if (!kind)
     return llvm::createStringError(
         what + ": unknown element type " + std::to_string(tensor.element_type));

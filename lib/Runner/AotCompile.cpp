@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Runner/AotCompile.h"
+#include "QuantOps/Runner/Compile.h"
 #include "QuantOps/Runner/LLVMOptimizer.h"
 
 #include "QuantOps/Pipelines/Pipelines.h"
@@ -16,8 +17,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -164,17 +163,9 @@ llvm::Expected<SmallVector<func::FuncOp>> getEntryPoints(ModuleOp module) {
   return functions;
 }
 
-/// Lowers with qops-lower-to-llvm; the first error is the message.
+/// Lowers with qops-lower-to-llvm for the target.
 llvm::Error lower(ModuleOp module, const AotOptions &aot,
                   const QOpsTarget &target) {
-  std::string messages;
-  llvm::raw_string_ostream os(messages);
-  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error && messages.empty())
-      os << diag.getLocation() << ": " << diag.str();
-    return success();
-  });
-  PassManager pm(module.getContext(), ModuleOp::getOperationName());
   QOpsPipelineOptions options;
   options.targetTriple = target.triple;
   options.targetCpu = target.cpu;
@@ -185,11 +176,7 @@ llvm::Error lower(ModuleOp module, const AotOptions &aot,
   options.runtimeAllocator = aot.runtimeAllocator;
   options.fuseQDQ = aot.fuseQDQ;
   options.floatFma = aot.floatFma;
-  buildQOpsLowerToLLVMPipeline(pm, options);
-  if (failed(pm.run(module)))
-    return makeError("lowering failed" +
-                     (messages.empty() ? std::string() : ": " + messages));
-  return llvm::Error::success();
+  return runLowerToLLVM(module, options);
 }
 
 /// Translates, optimises and writes the object.

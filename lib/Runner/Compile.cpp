@@ -69,20 +69,7 @@ runner::loadModuleFromBuffer(llvm::StringRef bytes, bool isOnnx,
                              llvm::StringRef name, MLIRContext *context) {
   if (isOnnx)
     return onnx::importOnnxBuffer(bytes, name, context);
-  // The first error, with its location, is the message (nothing printed).
-  std::string message;
-  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() != DiagnosticSeverity::Error || !message.empty())
-      return success();
-    llvm::raw_string_ostream os(message);
-    if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
-      os << loc.getFilename().getValue() << ":" << loc.getLine() << ":"
-         << loc.getColumn();
-    else
-      os << diag.getLocation();
-    os << ": " << diag.str();
-    return success();
-  });
+  FirstErrorCapture firstError(context); // nothing printed
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(bytes, name), llvm::SMLoc());
@@ -90,7 +77,9 @@ runner::loadModuleFromBuffer(llvm::StringRef bytes, bool isOnnx,
       parseSourceFile<ModuleOp>(sourceMgr, context);
   if (!module)
     return makeError("cannot parse '" + name + "'" +
-                     (message.empty() ? "" : ": " + message));
+                     (firstError.getMessage().empty()
+                          ? ""
+                          : ": " + firstError.getMessage()));
   return module;
 }
 
@@ -212,15 +201,6 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   keepOnlyReachableFunctions(module, entry);
   if (llvm::Error error = checkStaticTensorSizes(module))
     return error;
-  std::string messages;
-  llvm::raw_string_ostream os(messages);
-  // Errors of the pipeline are reported at their ops; keep the first.
-  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Error && messages.empty())
-      os << diag.getLocation() << ": " << diag.str();
-    return success();
-  });
-  PassManager pm(module.getContext(), ModuleOp::getOperationName());
   QOpsPipelineOptions options;
   options.runtimeAllocator = true; // JitSession's caching allocator
   options.parallel = lowering.threads > 1;
@@ -230,15 +210,35 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   options.targetFeatures = lowering.targetFeatures;
   options.nontemporalMinBytes = lowering.nontemporalMinBytes;
   options.constEval = lowering.constEval;
+  return runLowerToLLVM(module, options);
+}
+
+runner::FirstErrorCapture::FirstErrorCapture(MLIRContext *context)
+    : handler(context, [this](Diagnostic &diag) {
+        if (diag.getSeverity() != DiagnosticSeverity::Error ||
+            !message.empty())
+          return success();
+        llvm::raw_string_ostream os(message);
+        if (auto loc = dyn_cast<FileLineColLoc>(diag.getLocation()))
+          os << loc.getFilename().getValue() << ":" << loc.getLine() << ":"
+             << loc.getColumn();
+        else
+          os << diag.getLocation();
+        os << ": " << diag.str();
+        return success();
+      }) {}
+
+llvm::Error runner::runLowerToLLVM(ModuleOp module,
+                                   const QOpsPipelineOptions &options) {
+  FirstErrorCapture firstError(module.getContext());
+  PassManager pm(module.getContext(), ModuleOp::getOperationName());
   buildQOpsLowerToLLVMPipeline(pm, options);
-  // The module is verified once, after the pipeline, instead of after each
-  // of its ~35 passes (a fifth of the lowering time; quant-opt verifies
-  // after each pass).
   pm.enableVerifier(false);
   if (failed(pm.run(module)) || failed(verify(module)))
     return makeError("lowering failed: " +
-                     (messages.empty() ? std::string("unknown error")
-                                       : messages));
+                     (firstError.getMessage().empty()
+                          ? std::string("unknown error")
+                          : firstError.getMessage()));
   return llvm::Error::success();
 }
 

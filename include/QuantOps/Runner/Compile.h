@@ -14,11 +14,16 @@
 #include "QuantOps/Runner/JitSession.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
 
 #include <memory>
 #include <string>
 #include <vector>
+
+namespace mlir::qops {
+struct QOpsPipelineOptions;
+} // namespace mlir::qops
 
 namespace mlir::qops::runner {
 
@@ -61,6 +66,26 @@ struct LoweringOptions {
   int64_t nontemporalMinBytes = 8 << 20; // 0: no streaming stores
   bool constEval = false;     // qops-const-eval: pack constants now
 };
+
+/// While it lives, keeps the first error diagnostic of `context` as one
+/// line, "<file>:<line>:<col>: <message>" (other locations as MLIR prints
+/// them), instead of printing it: the message of a failed parse or lowering.
+class FirstErrorCapture {
+public:
+  explicit FirstErrorCapture(MLIRContext *context);
+  /// Empty when no error was reported.
+  const std::string &getMessage() const { return message; }
+
+private:
+  std::string message;
+  ScopedDiagnosticHandler handler;
+};
+
+/// Runs the qops-lower-to-llvm pipeline with `options` on `module`,
+/// verifying the module once, after it (not after each of its ~35 passes:
+/// a fifth of the lowering time); "lowering failed: <first error>".
+llvm::Error runLowerToLLVM(ModuleOp module,
+                           const QOpsPipelineOptions &options);
 
 /// Checks that the target can run on this CPU (quant-runner runs what it
 /// compiles): an error naming the missing features otherwise.

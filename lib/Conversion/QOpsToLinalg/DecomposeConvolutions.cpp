@@ -40,6 +40,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
@@ -270,14 +271,7 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
 Value transpose(OpBuilder &b, Location loc, Value value,
                 ArrayRef<int64_t> perm) {
   Type onnx = rankedType(value).getElementType();
-  Value storage = castToStorage(b, loc, value);
-  SmallVector<OpFoldResult> in = mixedSizes(b, loc, storage), sizes;
-  for (int64_t d : perm)
-    sizes.push_back(in[d]);
-  Value init = tensor::EmptyOp::create(b, loc, sizes,
-                                       rankedType(storage).getElementType());
-  Value result =
-      linalg::TransposeOp::create(b, loc, storage, init, perm)->getResult(0);
+  Value result = emitTranspose(b, loc, castToStorage(b, loc, value), perm);
   return castTo(b, loc, result, rankedType(result).clone(onnx));
 }
 

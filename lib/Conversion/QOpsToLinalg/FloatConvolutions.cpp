@@ -34,49 +34,28 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
+using namespace mlir::qops;
 
 namespace {
-
-/// A tensor.empty of `shape` whose first dimension is `first` when dynamic.
-Value emptyTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-                  Value first, Type element) {
-  SmallVector<Value> dynamic;
-  if (ShapedType::isDynamic(shape[0]))
-    dynamic.push_back(first);
-  return tensor::EmptyOp::create(b, loc, shape, element, dynamic);
-}
-
-/// `v` with dims permuted: result dim i is v's dim permutation[i].
-Value transpose(OpBuilder &b, Location loc, Value v,
-                ArrayRef<int64_t> permutation, Value first) {
-  auto type = cast<RankedTensorType>(v.getType());
-  SmallVector<int64_t> shape;
-  for (int64_t d : permutation)
-    shape.push_back(type.getDimSize(d));
-  Value init = emptyTensor(b, loc, shape, first, type.getElementType());
-  return linalg::TransposeOp::create(b, loc, v, init, permutation)
-      .getResult()[0];
-}
 
 /// The patches of xp as the rows of a [N * P, K] (the file comment's a).
 Value gatherPatches(OpBuilder &b, Location loc, Value xp,
                     ArrayRef<int64_t> outSpatial, ArrayRef<int64_t> kernel,
-                    ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
-                    Value batch) {
+                    ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
   auto xType = cast<RankedTensorType>(xp.getType());
   int64_t c = xType.getDimSize(1);
-  SmallVector<int64_t> shape = {xType.getDimSize(0), outSpatial[0],
-                                outSpatial[1], c, kernel[0], kernel[1]};
-  Value init = emptyTensor(b, loc, shape, batch, xType.getElementType());
+  SmallVector<OpFoldResult> sizes = {tensor::getMixedSize(b, loc, xp, 0)};
+  for (int64_t size : {outSpatial[0], outSpatial[1], c, kernel[0], kernel[1]})
+    sizes.push_back(b.getIndexAttr(size));
+  Value init = tensor::EmptyOp::create(b, loc, sizes, xType.getElementType());
   MLIRContext *ctx = b.getContext();
   AffineExpr n, oh, ow, ch, kh, kw;
   bindDims(ctx, n, oh, ow, ch, kh, kw);
@@ -91,9 +70,9 @@ Value gatherPatches(OpBuilder &b, Location loc, Value xp,
       [](OpBuilder &nb, Location l, ValueRange args) {
         linalg::YieldOp::create(nb, l, args[0]);
       });
-  int64_t rows = ShapedType::isDynamic(shape[0])
+  int64_t rows = xType.isDynamicDim(0)
                      ? ShapedType::kDynamic
-                     : shape[0] * outSpatial[0] * outSpatial[1];
+                     : xType.getDimSize(0) * outSpatial[0] * outSpatial[1];
   auto aType = RankedTensorType::get({rows, c * kernel[0] * kernel[1]},
                                      xType.getElementType());
   return tensor::CollapseShapeOp::create(
@@ -129,26 +108,21 @@ struct Conv2DAsMatMul : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
 
     Location loc = op.getLoc();
     OpFoldResult batchSize = tensor::getMixedSize(rewriter, loc, xp, 0);
-    Value batch = dyn_cast<Value>(batchSize); // null when static
     ArrayRef<int64_t> outSpatial = yType.getShape().drop_front(2);
     Value a = gatherPatches(rewriter, loc, xp, outSpatial,
                             wType.getShape().drop_front(2), strides,
-                            dilations, batch);
+                            dilations);
     int64_t f = wType.getDimSize(0), k = wType.getNumElements() / f;
     Value wFlat = tensor::CollapseShapeOp::create(
         rewriter, loc, RankedTensorType::get({f, k}, element), w,
         ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
-    Value bT = transpose(rewriter, loc, wFlat, {1, 0}, Value());
+    Value bT = emitTranspose(rewriter, loc, wFlat, {1, 0});
 
     int64_t p = outSpatial[0] * outSpatial[1];
-    auto aType = cast<RankedTensorType>(a.getType());
-    Value rows = batch ? arith::MulIOp::create(
-                             rewriter, loc, batch,
-                             arith::ConstantIndexOp::create(rewriter, loc, p))
-                             .getResult()
-                       : Value();
-    Value tInit = emptyTensor(rewriter, loc, {aType.getDimSize(0), f}, rows,
-                              element);
+    Value tInit = tensor::EmptyOp::create(
+        rewriter, loc,
+        {tensor::getMixedSize(rewriter, loc, a, 0), rewriter.getIndexAttr(f)},
+        element);
     Value zero = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0],
                                         tInit)
                      .getResult(0);
@@ -163,7 +137,7 @@ struct Conv2DAsMatMul : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
     Value t3 = tensor::ExpandShapeOp::create(
         rewriter, loc, RankedTensorType::get({n, p, f}, element), t,
         ArrayRef<ReassociationIndices>{{0, 1}, {2}}, npf);
-    Value yt = transpose(rewriter, loc, t3, {0, 2, 1}, batch);
+    Value yt = emitTranspose(rewriter, loc, t3, {0, 2, 1});
     SmallVector<OpFoldResult> nfhw = {batchSize, rewriter.getIndexAttr(f),
                                       rewriter.getIndexAttr(outSpatial[0]),
                                       rewriter.getIndexAttr(outSpatial[1])};

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -271,6 +272,17 @@ Value qops::createEmptyLike(OpBuilder &b, Location loc, Value like,
                             Type elementType) {
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, like);
   return tensor::EmptyOp::create(b, loc, sizes, elementType);
+}
+
+Value qops::emitTranspose(OpBuilder &b, Location loc, Value tensor,
+                          ArrayRef<int64_t> perm) {
+  SmallVector<OpFoldResult> in = tensor::getMixedSizes(b, loc, tensor), sizes;
+  for (int64_t d : perm)
+    sizes.push_back(in[d]);
+  Value init = tensor::EmptyOp::create(b, loc, sizes,
+                                       getElementTypeOrSelf(tensor.getType()));
+  return linalg::TransposeOp::create(b, loc, tensor, init, perm)
+      ->getResult(0);
 }
 
 Value qops::padHighTo(OpBuilder &b, Location loc, Value tensor,

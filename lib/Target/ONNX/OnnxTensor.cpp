@@ -769,28 +769,22 @@ mlir::qops::onnx::readModelFile(llvm::StringRef path) {
   return std::move(model);
 }
 
-llvm::Expected<mlir::qops::runner::HostTensor>
-mlir::qops::onnx::toHostTensor(const OnnxTensor &tensor) {
+std::optional<mlir::qops::runner::ElementKind>
+mlir::qops::onnx::getOnnxHostElementKind(int32_t dataType) {
   using mlir::qops::runner::ElementKind;
-  std::optional<ElementKind> kind;
-  switch (OnnxDataType(tensor.dataType)) {
+  switch (OnnxDataType(dataType)) {
   case OnnxDataType::Float:
-    kind = ElementKind::F32;
-    break;
+    return ElementKind::F32;
   case OnnxDataType::Double:
-    kind = ElementKind::F64;
-    break;
+    return ElementKind::F64;
   case OnnxDataType::Float16:
-    kind = ElementKind::F16;
-    break;
+    return ElementKind::F16;
   case OnnxDataType::BFloat16:
-    kind = ElementKind::BF16;
-    break;
+    return ElementKind::BF16;
   case OnnxDataType::Int8:
   case OnnxDataType::Int4:
   case OnnxDataType::Int2:
-    kind = ElementKind::I8;
-    break;
+    return ElementKind::I8;
   case OnnxDataType::UInt8:
   case OnnxDataType::UInt4:
   case OnnxDataType::UInt2:
@@ -801,23 +795,24 @@ mlir::qops::onnx::toHostTensor(const OnnxTensor &tensor) {
   case OnnxDataType::Float8E5M2FNUZ:
   case OnnxDataType::Float4E2M1:
   case OnnxDataType::Float8E8M0:
-    kind = ElementKind::U8;
-    break;
+    return ElementKind::U8;
   case OnnxDataType::Int16:
-    kind = ElementKind::I16;
-    break;
+    return ElementKind::I16;
   case OnnxDataType::UInt16:
-    kind = ElementKind::U16;
-    break;
+    return ElementKind::U16;
   case OnnxDataType::Int32:
-    kind = ElementKind::I32;
-    break;
+    return ElementKind::I32;
   case OnnxDataType::Int64:
-    kind = ElementKind::I64;
-    break;
+    return ElementKind::I64;
   default:
-    break;
+    return std::nullopt;
   }
+}
+
+llvm::Expected<mlir::qops::runner::HostTensor>
+mlir::qops::onnx::toHostTensor(const OnnxTensor &tensor) {
+  std::optional<mlir::qops::runner::ElementKind> kind =
+      getOnnxHostElementKind(tensor.dataType);
   if (!kind)
     return tensorError(tensor.name,
                        getOnnxDataTypeName(tensor.dataType) +

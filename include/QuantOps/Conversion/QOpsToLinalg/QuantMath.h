@@ -103,6 +103,11 @@ void emitSizeCheck(OpBuilder &b, Location loc, OpFoldResult lhs,
 Value createEmptyLike(OpBuilder &b, Location loc, Value like,
                       Type elementType);
 
+/// `tensor` with its dims permuted (linalg.transpose into a tensor.empty,
+/// dynamic sizes read with tensor.dim): result dim i is its dim perm[i].
+Value emitTranspose(OpBuilder &b, Location loc, Value tensor,
+                    ArrayRef<int64_t> perm);
+
 /// `tensor` padded at the end of every dim with `padding` up to `sizes`
 /// (tensor.pad; a dim already at its size gets no padding).
 Value padHighTo(OpBuilder &b, Location loc, Value tensor,

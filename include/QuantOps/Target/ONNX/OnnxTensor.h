@@ -68,6 +68,11 @@ enum class OnnxDataType : int32_t {
 /// "UNKNOWN(99)" for a number that is not one.
 std::string getOnnxDataTypeName(int32_t dataType);
 
+/// How a tensor of `dataType` is held on the host (one element per byte for
+/// 4/2-bit integers and float4, the raw bits of bfloat16, float8 and e8m0;
+/// BOOL as bytes), or std::nullopt for a type the runner cannot pass.
+std::optional<runner::ElementKind> getOnnxHostElementKind(int32_t dataType);
+
 /// Bytes per element of a decoded tensor of `dataType` (see OnnxTensor), or
 /// 0 for a type the decoder does not support (UNDEFINED, STRING, COMPLEX*,
 /// unknown numbers).
