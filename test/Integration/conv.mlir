@@ -130,6 +130,54 @@ func.func @conv_depthwise(%arg0: tensor<1x8x7x7xui8>, %arg1: tensor<ui8>, %arg2:
   return %0 : tensor<1x8x7x7xi32>
 }
 
+// RUN: %python %S/reference/gen_case.py conv_depthwise_1d %t/conv_depthwise_1d
+// RUN: quant-runner %s -e conv_depthwise_1d --input %t/conv_depthwise_1d/in0.npy \
+// RUN:   --input %t/conv_depthwise_1d/in1.npy --input %t/conv_depthwise_1d/in2.npy \
+// RUN:   --input %t/conv_depthwise_1d/in3.npy --expect %t/conv_depthwise_1d/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_conv_depthwise_1d
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e conv_depthwise_1d --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/conv_depthwise_1d/in0.npy --input %t/conv_depthwise_1d/in1.npy \
+// RUN:   --input %t/conv_depthwise_1d/in2.npy --input %t/conv_depthwise_1d/in3.npy \
+// RUN:   --expect %t/conv_depthwise_1d/out0.npy | FileCheck %s --check-prefix=OK_conv_depthwise_1d %}
+// OK_conv_depthwise_1d: all {{[0-9]+}} results match
+func.func @conv_depthwise_1d(%arg0: tensor<2x6x40xsi8>, %arg1: tensor<si8>, %arg2: tensor<6x1x5xui8>, %arg3: tensor<ui8>) -> tensor<2x6x40xi32> {
+  %0 = qops.conv_integer x(%arg0, %arg1 : tensor<2x6x40xsi8>, tensor<si8>)
+                          w(%arg2, %arg3 : tensor<6x1x5xui8>, tensor<ui8>) {group = 6 : i64, pads = array<i64: 2, 2>} -> tensor<2x6x40xi32>
+  return %0 : tensor<2x6x40xi32>
+}
+
+// RUN: %python %S/reference/gen_case.py conv_depthwise_3d %t/conv_depthwise_3d
+// RUN: quant-runner %s -e conv_depthwise_3d --input %t/conv_depthwise_3d/in0.npy \
+// RUN:   --input %t/conv_depthwise_3d/in1.npy --input %t/conv_depthwise_3d/in2.npy \
+// RUN:   --input %t/conv_depthwise_3d/in3.npy --expect %t/conv_depthwise_3d/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_conv_depthwise_3d
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e conv_depthwise_3d --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/conv_depthwise_3d/in0.npy --input %t/conv_depthwise_3d/in1.npy \
+// RUN:   --input %t/conv_depthwise_3d/in2.npy --input %t/conv_depthwise_3d/in3.npy \
+// RUN:   --expect %t/conv_depthwise_3d/out0.npy | FileCheck %s --check-prefix=OK_conv_depthwise_3d %}
+// OK_conv_depthwise_3d: all {{[0-9]+}} results match
+func.func @conv_depthwise_3d(%arg0: tensor<1x4x4x5x6xui8>, %arg1: tensor<ui8>, %arg2: tensor<4x1x2x2x3xui8>, %arg3: tensor<4xui8>) -> tensor<1x4x4x4x6xi32> {
+  %0 = qops.conv_integer x(%arg0, %arg1 : tensor<1x4x4x5x6xui8>, tensor<ui8>)
+                          w(%arg2, %arg3 : tensor<4x1x2x2x3xui8>, tensor<4xui8>) {dilations = array<i64: 1, 2, 1>, group = 4 : i64, pads = array<i64: 0, 1, 1, 1, 0, 1>} -> tensor<1x4x4x4x6xi32>
+  return %0 : tensor<1x4x4x4x6xi32>
+}
+
+// RUN: %python %S/reference/gen_case.py conv_depthwise_8x8 %t/conv_depthwise_8x8
+// RUN: quant-runner %s -e conv_depthwise_8x8 --input %t/conv_depthwise_8x8/in0.npy \
+// RUN:   --input %t/conv_depthwise_8x8/in1.npy --input %t/conv_depthwise_8x8/in2.npy \
+// RUN:   --input %t/conv_depthwise_8x8/in3.npy --expect %t/conv_depthwise_8x8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_conv_depthwise_8x8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e conv_depthwise_8x8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/conv_depthwise_8x8/in0.npy --input %t/conv_depthwise_8x8/in1.npy \
+// RUN:   --input %t/conv_depthwise_8x8/in2.npy --input %t/conv_depthwise_8x8/in3.npy \
+// RUN:   --expect %t/conv_depthwise_8x8/out0.npy | FileCheck %s --check-prefix=OK_conv_depthwise_8x8 %}
+// OK_conv_depthwise_8x8: all {{[0-9]+}} results match
+func.func @conv_depthwise_8x8(%arg0: tensor<1x3x11x12xui8>, %arg1: tensor<ui8>, %arg2: tensor<3x1x8x8xsi8>, %arg3: tensor<si8>) -> tensor<1x3x8x7xi32> {
+  %0 = qops.conv_integer x(%arg0, %arg1 : tensor<1x3x11x12xui8>, tensor<ui8>)
+                          w(%arg2, %arg3 : tensor<3x1x8x8xsi8>, tensor<si8>) {group = 3 : i64, pads = array<i64: 1, 2, 3, 0>} -> tensor<1x3x8x7xi32>
+  return %0 : tensor<1x3x8x7xi32>
+}
+
 // RUN: %python %S/reference/gen_case.py conv_batch3 %t/conv_batch3
 // RUN: quant-runner %s -e conv_batch3 --input %t/conv_batch3/in0.npy --input %t/conv_batch3/in1.npy \
 // RUN:   --input %t/conv_batch3/in2.npy --input %t/conv_batch3/in3.npy --expect %t/conv_batch3/out0.npy \
@@ -411,6 +459,73 @@ func.func @qconv_depthwise(%arg0: tensor<1x8x9x9xui8>, %arg1: tensor<f32>, %arg2
                           w(%arg3, %arg4, %arg5 : tensor<8x1x3x3xsi8>, tensor<8xf32>, tensor<8xsi8>)
                           y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {group = 8 : i64, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} -> tensor<1x8x5x5xui8>
   return %0 : tensor<1x8x5x5xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_depthwise_bias_i8 %t/qconv_depthwise_bias_i8
+// RUN: quant-runner %s -e qconv_depthwise_bias_i8 --input %t/qconv_depthwise_bias_i8/in0.npy \
+// RUN:   --input %t/qconv_depthwise_bias_i8/in1.npy --input %t/qconv_depthwise_bias_i8/in2.npy \
+// RUN:   --input %t/qconv_depthwise_bias_i8/in3.npy --input %t/qconv_depthwise_bias_i8/in4.npy \
+// RUN:   --input %t/qconv_depthwise_bias_i8/in5.npy --input %t/qconv_depthwise_bias_i8/in6.npy \
+// RUN:   --input %t/qconv_depthwise_bias_i8/in7.npy --input %t/qconv_depthwise_bias_i8/in8.npy \
+// RUN:   --expect %t/qconv_depthwise_bias_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_depthwise_bias_i8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_depthwise_bias_i8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_depthwise_bias_i8/in0.npy --input %t/qconv_depthwise_bias_i8/in1.npy \
+// RUN:   --input %t/qconv_depthwise_bias_i8/in2.npy --input %t/qconv_depthwise_bias_i8/in3.npy \
+// RUN:   --input %t/qconv_depthwise_bias_i8/in4.npy --input %t/qconv_depthwise_bias_i8/in5.npy \
+// RUN:   --input %t/qconv_depthwise_bias_i8/in6.npy --input %t/qconv_depthwise_bias_i8/in7.npy \
+// RUN:   --input %t/qconv_depthwise_bias_i8/in8.npy --expect %t/qconv_depthwise_bias_i8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_depthwise_bias_i8 %}
+// OK_qconv_depthwise_bias_i8: all {{[0-9]+}} results match
+func.func @qconv_depthwise_bias_i8(%arg0: tensor<1x16x20x37xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<16x1x3x3xsi8>, %arg4: tensor<16xf32>, %arg5: tensor<16xsi8>, %arg6: tensor<f32>, %arg7: tensor<si8>, %arg8: tensor<16xi32>) -> tensor<1x16x20x37xsi8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x16x20x37xsi8>, tensor<f32>, tensor<si8>)
+                          w(%arg3, %arg4, %arg5 : tensor<16x1x3x3xsi8>, tensor<16xf32>, tensor<16xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) bias(%arg8 : tensor<16xi32>) {dilations = array<i64: 2, 2>, group = 16 : i64, pads = array<i64: 2, 1, 2, 3>} -> tensor<1x16x20x37xsi8>
+  return %0 : tensor<1x16x20x37xsi8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_depthwise_5x5_u8_u8 %t/qconv_depthwise_5x5_u8_u8
+// RUN: quant-runner %s -e qconv_depthwise_5x5_u8_u8 --input %t/qconv_depthwise_5x5_u8_u8/in0.npy \
+// RUN:   --input %t/qconv_depthwise_5x5_u8_u8/in1.npy --input %t/qconv_depthwise_5x5_u8_u8/in2.npy \
+// RUN:   --input %t/qconv_depthwise_5x5_u8_u8/in3.npy --input %t/qconv_depthwise_5x5_u8_u8/in4.npy \
+// RUN:   --input %t/qconv_depthwise_5x5_u8_u8/in5.npy --input %t/qconv_depthwise_5x5_u8_u8/in6.npy \
+// RUN:   --input %t/qconv_depthwise_5x5_u8_u8/in7.npy --expect %t/qconv_depthwise_5x5_u8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_depthwise_5x5_u8_u8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_depthwise_5x5_u8_u8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_depthwise_5x5_u8_u8/in0.npy --input %t/qconv_depthwise_5x5_u8_u8/in1.npy \
+// RUN:   --input %t/qconv_depthwise_5x5_u8_u8/in2.npy --input %t/qconv_depthwise_5x5_u8_u8/in3.npy \
+// RUN:   --input %t/qconv_depthwise_5x5_u8_u8/in4.npy --input %t/qconv_depthwise_5x5_u8_u8/in5.npy \
+// RUN:   --input %t/qconv_depthwise_5x5_u8_u8/in6.npy --input %t/qconv_depthwise_5x5_u8_u8/in7.npy \
+// RUN:   --expect %t/qconv_depthwise_5x5_u8_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_depthwise_5x5_u8_u8 %}
+// OK_qconv_depthwise_5x5_u8_u8: all {{[0-9]+}} results match
+func.func @qconv_depthwise_5x5_u8_u8(%arg0: tensor<1x5x12x70xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<5x1x5x5xui8>, %arg4: tensor<f32>, %arg5: tensor<ui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x5x12x70xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x5x12x70xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<5x1x5x5xui8>, tensor<f32>, tensor<ui8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {group = 5 : i64, pads = array<i64: 2, 2, 2, 2>} -> tensor<1x5x12x70xui8>
+  return %0 : tensor<1x5x12x70xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_depthwise_dyn_batch %t/qconv_depthwise_dyn_batch
+// RUN: quant-runner %s -e qconv_depthwise_dyn_batch --input %t/qconv_depthwise_dyn_batch/in0.npy \
+// RUN:   --input %t/qconv_depthwise_dyn_batch/in1.npy --input %t/qconv_depthwise_dyn_batch/in2.npy \
+// RUN:   --input %t/qconv_depthwise_dyn_batch/in3.npy --input %t/qconv_depthwise_dyn_batch/in4.npy \
+// RUN:   --input %t/qconv_depthwise_dyn_batch/in5.npy --input %t/qconv_depthwise_dyn_batch/in6.npy \
+// RUN:   --input %t/qconv_depthwise_dyn_batch/in7.npy --expect %t/qconv_depthwise_dyn_batch/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_depthwise_dyn_batch
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_depthwise_dyn_batch --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_depthwise_dyn_batch/in0.npy --input %t/qconv_depthwise_dyn_batch/in1.npy \
+// RUN:   --input %t/qconv_depthwise_dyn_batch/in2.npy --input %t/qconv_depthwise_dyn_batch/in3.npy \
+// RUN:   --input %t/qconv_depthwise_dyn_batch/in4.npy --input %t/qconv_depthwise_dyn_batch/in5.npy \
+// RUN:   --input %t/qconv_depthwise_dyn_batch/in6.npy --input %t/qconv_depthwise_dyn_batch/in7.npy \
+// RUN:   --expect %t/qconv_depthwise_dyn_batch/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_depthwise_dyn_batch %}
+// OK_qconv_depthwise_dyn_batch: all {{[0-9]+}} results match
+func.func @qconv_depthwise_dyn_batch(%arg0: tensor<?x8x9x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<8x1x3x3xsi8>, %arg4: tensor<8xf32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<?x8x9x9xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<?x8x9x9xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<8x1x3x3xsi8>, tensor<8xf32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {group = 8 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<?x8x9x9xui8>
+  return %0 : tensor<?x8x9x9xui8>
 }
 
 // RUN: %python %S/reference/gen_case.py qconv_kernel_tiles %t/qconv_kernel_tiles

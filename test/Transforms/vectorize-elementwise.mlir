@@ -253,3 +253,60 @@ func.func @result_tile_bytes_narrowest(%x: tensor<8x256xi32>) -> (tensor<8x256xi
   } -> (tensor<8x256xi16>, tensor<8x256xi8>)
   return %y#0, %y#1 : tensor<8x256xi16>, tensor<8x256xi8>
 }
+
+// -----
+
+// A static contiguous dim that the tile does not divide (40 = 32 + 8): the
+// op is split at 32; the remainder is vectorized whole with 8 lanes instead
+// of staying a scalar loop.
+// CHECK-LABEL: func.func @static_remainder
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [4, 32] [1, 1] : tensor<4x40xf32> to tensor<4x32xf32>
+// CHECK: scf.for
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: tensor.extract_slice %{{.*}}[0, 32] [4, 8] [1, 1] : tensor<4x40xf32> to tensor<4x8xf32>
+// CHECK: scf.for
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK-NOT: linalg.generic
+#idr = affine_map<(d0, d1) -> (d0, d1)>
+func.func @static_remainder(%x: tensor<4x40xf32>) -> tensor<4x40xf32> {
+  %e = tensor.empty() : tensor<4x40xf32>
+  %y = linalg.generic {indexing_maps = [#idr, #idr], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x40xf32>) outs(%e : tensor<4x40xf32>) {
+  ^bb0(%xv: f32, %o: f32):
+    %a = arith.addf %xv, %xv : f32
+    linalg.yield %a : f32
+  } -> tensor<4x40xf32>
+  return %y : tensor<4x40xf32>
+}
+
+// -----
+
+// An op with more than 8 inputs (here 9, as a depthwise convolution's taps)
+// keeps vector-width: result-tile-bytes does not widen its i8 result to 64
+// lanes.
+// CHECK-LABEL: func.func @many_inputs_keep_width
+// CHECK: vector.transfer_write %{{.*}} : vector<32xi8>
+// R64-LABEL: func.func @many_inputs_keep_width
+// R64-NOT: vector<64x
+// R64: vector.transfer_write %{{.*}} : vector<32xi8>
+#idm = affine_map<(d0, d1) -> (d0, d1)>
+func.func @many_inputs_keep_width(%a: tensor<2x128xi8>, %b: tensor<2x128xi8>, %c: tensor<2x128xi8>,
+    %d: tensor<2x128xi8>, %e: tensor<2x128xi8>, %f: tensor<2x128xi8>, %g: tensor<2x128xi8>,
+    %h: tensor<2x128xi8>, %i: tensor<2x128xi8>) -> tensor<2x128xi8> {
+  %init = tensor.empty() : tensor<2x128xi8>
+  %y = linalg.generic {indexing_maps = [#idm, #idm, #idm, #idm, #idm, #idm, #idm, #idm, #idm, #idm], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b, %c, %d, %e, %f, %g, %h, %i : tensor<2x128xi8>, tensor<2x128xi8>, tensor<2x128xi8>, tensor<2x128xi8>, tensor<2x128xi8>, tensor<2x128xi8>, tensor<2x128xi8>, tensor<2x128xi8>, tensor<2x128xi8>)
+      outs(%init : tensor<2x128xi8>) {
+  ^bb0(%va: i8, %vb: i8, %vc: i8, %vd: i8, %ve: i8, %vf: i8, %vg: i8, %vh: i8, %vi: i8, %o: i8):
+    %s1 = arith.addi %va, %vb : i8
+    %s2 = arith.addi %s1, %vc : i8
+    %s3 = arith.addi %s2, %vd : i8
+    %s4 = arith.addi %s3, %ve : i8
+    %s5 = arith.addi %s4, %vf : i8
+    %s6 = arith.addi %s5, %vg : i8
+    %s7 = arith.addi %s6, %vh : i8
+    %s8 = arith.addi %s7, %vi : i8
+    linalg.yield %s8 : i8
+  } -> tensor<2x128xi8>
+  return %y : tensor<2x128xi8>
+}

@@ -3,7 +3,9 @@
 // The decompose stage for the convolutions (NCHW, S = 1..3 spatial dims,
 // group G): each becomes one qkernel.matmul, in one of three forms chosen
 // by the shapes (Cg = C / G, Mg = M / G, K.. the kernel, P = prod(o), xp
-// x padded with x_zero_point, so that a padded tap adds 0):
+// x padded with x_zero_point, so that a padded tap adds 0), or, depthwise
+// (G = C = M, at most 64 taps), the direct form of DepthwiseConvolution.cpp
+// (one elementwise op summing the taps, no matmul):
 //
 // pixel rows (G = 1): x made channels-last (xt, NHWC), the pixels' patches
 // as a, the weights transposed as b, so that a constant w is the kernels'
@@ -39,6 +41,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConvolutionForms.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 
@@ -53,15 +56,7 @@
 using namespace mlir;
 using namespace mlir::qops;
 
-namespace {
-
-/// What the decomposition reads of either convolution op.
-struct Convolution {
-  Operation *op;
-  Value x, xZeroPoint, w, wZeroPoint;
-  SmallVector<int64_t> strides, dilations, pads;
-  int64_t group;
-};
+namespace mlir::qops::conv {
 
 RankedTensorType rankedType(Value v) {
   return cast<RankedTensorType>(v.getType());
@@ -75,7 +70,8 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type type) {
 }
 
 /// The sizes of `value`'s type, a tensor.dim where dynamic.
-SmallVector<OpFoldResult> mixedSizes(OpBuilder &b, Location loc, Value value) {
+static SmallVector<OpFoldResult> mixedSizes(OpBuilder &b, Location loc,
+                                             Value value) {
   return tensor::getMixedSizes(b, loc, value);
 }
 
@@ -104,7 +100,7 @@ Value reshape(OpBuilder &b, Location loc, Value value, Type onnxElement,
 
 /// `x` (storage, NCHW or, `channelsLast`, NHWC) padded on its spatial
 /// dims with x's zero point, or `x` when no pad is > 0.
-Value padSpatial(OpBuilder &b, Location loc, const Convolution &c, Value x,
+static Value padSpatial(OpBuilder &b, Location loc, const Convolution &c, Value x,
                  bool channelsLast) {
   if (llvm::all_of(c.pads, [](int64_t p) { return p == 0; }))
     return x;
@@ -149,6 +145,12 @@ SmallVector<int64_t> kernelTap(int64_t tap, ArrayRef<int64_t> kernel) {
   }
   return k;
 }
+
+} // namespace mlir::qops::conv
+
+using namespace mlir::qops::conv;
+
+namespace {
 
 /// A per-output-channel parameter ([M] or one element) reshaped to `shape`
 /// (a form's per-row shape: [M, 1], [G, Mg, 1]; w's parameters, the
@@ -397,16 +399,6 @@ Value groupedToY(OpBuilder &b, Location loc, Value product,
   return reshape(b, loc, nmp, yOnnx, yType.getShape(), {{0}, {1}, oDims});
 }
 
-/// What every form passes to qkernel.matmul besides a and b.
-struct ConvParams {
-  ArrayRef<Value> scales; // x_scale, w_scale, y_scale, y_zero_point or none
-  Value bias;
-  Value dequantScale, dequantOffset; // ConvInteger's fused clause, or null
-
-  /// scales[i], or null for ConvInteger.
-  Value scale(int i) const { return scales.empty() ? Value() : scales[i]; }
-};
-
 /// The form's qkernel.matmul of `type`: the sums alone (ConvInteger), or
 /// requantized with a's and b's scales (x's and w's, in the form's order),
 /// y's parameters and the bias (QLinearConv), or with the dequantize clause
@@ -535,6 +527,8 @@ FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
     return decomposePointwise(rewriter, c, params, yType);
   if (c.group == 1)
     return decomposePixelRows(rewriter, c, params, yType);
+  if (isDepthwise(c))
+    return decomposeDepthwise(rewriter, c, params, yType);
   return decomposeGrouped(rewriter, c, params, yType);
 }
 

@@ -6,6 +6,7 @@
 // tap), w transposed to [K.. * C, M] becomes b, and y [N * o.., M] is
 // transposed to NCHW. A 1x1 convolution of one image is w [M, C] times x
 // [C, H * W]. Groups: w [G, M/G, K] times the patches [G, K, N * o..].
+// Depthwise (G = C = M): the taps summed by one elementwise op.
 
 // A 3x3 convolution with pads and strides: x to NHWC, padded with x's zero
 // point; each of the 9 taps copies the stride-2 window at (kh, kw) into
@@ -157,4 +158,96 @@ func.func @conv_dequantize_pointwise(%x: tensor<1x4x5x5xui8>, %w: tensor<3x4x1x1
 func.func @conv_dequantize_groups(%x: tensor<1x4x5x5xui8>, %w: tensor<4x2x3x3xsi8>, %s: tensor<f32>, %o: tensor<4xf32>) -> tensor<1x4x3x3xf32> {
   %y = qops.conv_integer x(%x : tensor<1x4x5x5xui8>) w(%w : tensor<4x2x3x3xsi8>) dequantize(%s, %o : tensor<f32>, tensor<4xf32>) {group = 2 : i64} -> tensor<1x4x3x3xf32>
   return %y : tensor<1x4x3x3xf32>
+}
+
+// -----
+
+// Depthwise (G = C = M, DepthwiseConvolution.cpp): no matmul, no patches.
+// w - w_zp as i32 taps-major [9, M]; the channel term bias - x_zp * sum_t
+// (w - w_zp) (a reduction over the taps, its init the bias); the
+// multiplier (x_scale * w_scale) / y_scale per channel; then one
+// elementwise op over y's [N, M, OH, OW] reading the 9 windows of x padded
+// with its zero point and each tap's [M] weights; it sums x * w' onto the
+// channel term in i32 and requantizes (f64, round half to even, y's zero
+// point, saturated).
+// CHECK-LABEL: func.func @qlinear_conv_depthwise
+// CHECK-SAME: %[[BIAS:[a-z0-9_]+]]: tensor<4xi32>
+// CHECK-NOT: qkernel.matmul
+// CHECK: %[[XP:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: %[[WS:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4x9xi8>, tensor<4xi8>) outs(%{{.*}} : tensor<9x4xi32>)
+// CHECK: arith.extsi
+// CHECK: arith.extsi
+// CHECK: arith.subi
+// CHECK: %[[B:.*]] = linalg.generic {{.*}} ins(%[[BIAS]] : tensor<4xi32>)
+// CHECK: %[[TERM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[WS]], %{{.*}} : tensor<9x4xi32>, tensor<i8>) outs(%[[B]] : tensor<4xi32>)
+// CHECK: arith.extui
+// CHECK: arith.muli
+// CHECK: arith.subi
+// CHECK: %[[WIN0:.*]] = tensor.extract_slice %[[XP]][0, 0, 0, 0] [1, 4, 6, 6] [1, 1, 1, 1] : tensor<1x4x8x8xi8> to tensor<1x4x6x6xi8>
+// CHECK-COUNT-7: tensor.extract_slice %[[XP]]
+// CHECK: %[[WIN8:.*]] = tensor.extract_slice %[[XP]][0, 0, 2, 2] [1, 4, 6, 6]
+// CHECK: %[[W0:.*]] = tensor.extract_slice %[[WS]][0, 0] [1, 4] [1, 1] : tensor<9x4xi32> to tensor<4xi32>
+// CHECK-COUNT-7: tensor.extract_slice %[[WS]]
+// CHECK: %[[W8:.*]] = tensor.extract_slice %[[WS]][8, 0] [1, 4]
+// CHECK: %[[MULT:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<f32>, tensor<4xf32>, tensor<f32>) outs(%{{.*}} : tensor<4xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.divf
+// CHECK: %[[Y:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]{{.*}} ins(%[[WIN0]], {{.*}}, %[[WIN8]], %[[W0]], {{.*}}, %[[W8]], %[[TERM]], %[[MULT]], %{{.*}} : {{.*}}) outs(%{{.*}} : tensor<1x4x6x6xi8>)
+// CHECK-COUNT-9: arith.muli
+// CHECK: arith.sitofp %{{.*}} : i32 to f64
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f64
+// CHECK: math.roundeven
+// CHECK: arith.fptosi
+// CHECK: arith.trunci %{{.*}} : i32 to i8
+// CHECK: builtin.unrealized_conversion_cast %[[Y]] : tensor<1x4x6x6xi8> to tensor<1x4x6x6xui8>
+func.func @qlinear_conv_depthwise(%x: tensor<1x4x6x6xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<4x1x3x3xsi8>, %ws: tensor<4xf32>, %wzp: tensor<4xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>, %bias: tensor<4xi32>) -> tensor<1x4x6x6xui8> {
+  %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x4x6x6xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<4x1x3x3xsi8>, tensor<4xf32>, tensor<4xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) bias(%bias : tensor<4xi32>) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x4x6x6xui8>
+  return %y : tensor<1x4x6x6xui8>
+}
+
+// -----
+
+// Depthwise ConvInteger with its fused dequantize clause, a dynamic batch,
+// strides and dilations: without zero points the channel term is 0; the
+// windows are strided slices [?, M, o..] (dims from tensor.dim); y =
+// f32(acc) * scale + offset per channel.
+// CHECK-LABEL: func.func @conv_depthwise_dequantize
+// CHECK-SAME: %[[S:[a-z0-9_]+]]: tensor<3xf32>, %[[O:[a-z0-9_]+]]: tensor<3xf32>
+// CHECK-NOT: tensor.pad
+// CHECK: %[[TERM:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<3xi32>)
+// CHECK: %[[N:.*]] = tensor.dim
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 0] [%[[N]], 3, 3, 3] [1, 1, 2, 2] : tensor<?x3x7x7xi8> to tensor<?x3x3x3xi8>
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 1] [%[[N]], 3, 3, 3] [1, 1, 2, 2]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 2, 0] [%[[N]], 3, 3, 3] [1, 1, 2, 2]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 2, 1] [%[[N]], 3, 3, 3] [1, 1, 2, 2]
+// CHECK: tensor.empty(%[[N]]) : tensor<?x3x3x3xf32>
+// CHECK: linalg.generic {{.*}} %[[TERM]], %[[S]], %[[O]] : {{.*}}) outs(%{{.*}} : tensor<?x3x3x3xf32>)
+// CHECK-COUNT-4: arith.muli
+// CHECK: arith.sitofp %{{.*}} : i32 to f32
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @conv_depthwise_dequantize(%x: tensor<?x3x7x7xsi8>, %w: tensor<3x1x2x2xsi8>, %s: tensor<3xf32>, %o: tensor<3xf32>) -> tensor<?x3x3x3xf32> {
+  %y = qops.conv_integer x(%x : tensor<?x3x7x7xsi8>) w(%w : tensor<3x1x2x2xsi8>) dequantize(%s, %o : tensor<3xf32>, tensor<3xf32>) {group = 3 : i64, strides = array<i64: 2, 2>, dilations = array<i64: 2, 1>} -> tensor<?x3x3x3xf32>
+  return %y : tensor<?x3x3x3xf32>
+}
+
+// -----
+
+// Two output channels per group (M = 2 G) is not depthwise: the grouped
+// form.
+// CHECK-LABEL: func.func @conv_channel_multiplier
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<2x2x9xsi8>) b(%{{.*}} : tensor<2x9x9xui8>) -> tensor<2x2x9xi32>
+func.func @conv_channel_multiplier(%x: tensor<1x2x5x5xui8>, %w: tensor<4x1x3x3xsi8>) -> tensor<1x4x3x3xi32> {
+  %y = qops.conv_integer x(%x : tensor<1x2x5x5xui8>) w(%w : tensor<4x1x3x3xsi8>) {group = 2 : i64} -> tensor<1x4x3x3xi32>
+  return %y : tensor<1x4x3x3xi32>
+}
+
+// -----
+
+// A depthwise kernel of more than 64 taps (9x9) takes the grouped form.
+// CHECK-LABEL: func.func @conv_depthwise_large_kernel
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<2x1x81xsi8>) b(%{{.*}} : tensor<2x81x4xui8>) -> tensor<2x1x4xi32>
+func.func @conv_depthwise_large_kernel(%x: tensor<1x2x10x10xui8>, %w: tensor<2x1x9x9xsi8>) -> tensor<1x2x2x2xi32> {
+  %y = qops.conv_integer x(%x : tensor<1x2x10x10xui8>) w(%w : tensor<2x1x9x9xsi8>) {group = 2 : i64} -> tensor<1x2x2x2xi32>
+  return %y : tensor<1x2x2x2xi32>
 }
