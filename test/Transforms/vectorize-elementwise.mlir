@@ -310,3 +310,48 @@ func.func @many_inputs_keep_width(%a: tensor<2x128xi8>, %b: tensor<2x128xi8>, %c
   } -> tensor<2x128xi8>
   return %y : tensor<2x128xi8>
 }
+
+// -----
+
+// The quads packing (qkernel.pack_b, QLinearMatMulVnni.cpp): two results,
+// the packed lanes (every dim) and the column sums (reduced over the
+// quads). Each tile is a panel's 16 columns whole; the sums are a
+// loop-carried vector across the quads loop (read before it, written after
+// it); with parallel the panels are distributed.
+// CHECK-LABEL: func.func @pack_quads
+// CHECK: %[[INIT:.*]] = vector.transfer_read %{{.*}} : tensor<1x1x16xi32>, vector<16xi32>
+// CHECK: %{{.*}}:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[ACC:.*]] = %[[INIT]]) -> (tensor<1x4x8x16xi32>, vector<16xi32>)
+// CHECK: arith.ori %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: arith.addi %[[ACC]], %{{.*}} : vector<16xi32>
+// CHECK: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x1x1x16xi32>
+// CHECK: scf.yield
+// CHECK: vector.transfer_write %{{.*}} : vector<16xi32>, tensor<1x1x16xi32>
+// PAR-LABEL: func.func @pack_quads
+// PAR: scf.forall (%[[PANEL:.*]]) in (4) shared_outs(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<1x4x8x16xi32>, tensor<1x4x16xi32>)
+// PAR: scf.for
+// PAR: arith.addi %{{.*}}, %{{.*}} : vector<16xi32>
+// PAR-COUNT-2: tensor.parallel_insert_slice
+#rows = affine_map<(d0, d1, d2, d3) -> (d0, d2, d1, d3)>
+#packed = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#sums = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+func.func @pack_quads(%r0: tensor<1x8x4x16xi8>, %r1: tensor<1x8x4x16xi8>) -> (tensor<1x4x8x16xi32>, tensor<1x4x16xi32>) {
+  %c0 = arith.constant 0 : i32
+  %c8 = arith.constant 8 : i32
+  %p = tensor.empty() : tensor<1x4x8x16xi32>
+  %e = tensor.empty() : tensor<1x4x16xi32>
+  %s = linalg.fill ins(%c0 : i32) outs(%e : tensor<1x4x16xi32>) -> tensor<1x4x16xi32>
+  %y:2 = linalg.generic {indexing_maps = [#rows, #rows, #packed, #sums], iterator_types = ["parallel", "parallel", "reduction", "parallel"]}
+      ins(%r0, %r1 : tensor<1x8x4x16xi8>, tensor<1x8x4x16xi8>) outs(%p, %s : tensor<1x4x8x16xi32>, tensor<1x4x16xi32>) {
+  ^bb0(%a: i8, %b: i8, %o: i32, %acc: i32):
+    %wa = arith.extui %a : i8 to i32
+    %wb = arith.extui %b : i8 to i32
+    %sh = arith.shli %wb, %c8 : i32
+    %lane = arith.ori %wa, %sh : i32
+    %sa = arith.extsi %a : i8 to i32
+    %sb = arith.extsi %b : i8 to i32
+    %sum = arith.addi %sa, %sb : i32
+    %next = arith.addi %acc, %sum : i32
+    linalg.yield %lane, %next : i32, i32
+  } -> (tensor<1x4x8x16xi32>, tensor<1x4x16xi32>)
+  return %y#0, %y#1 : tensor<1x4x8x16xi32>, tensor<1x4x16xi32>
+}

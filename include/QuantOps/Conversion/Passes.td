@@ -158,9 +158,10 @@ def QOpsLowerPacking : Pass<"qops-lower-packing"> {
     ```mlir
     %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 16 : i64}
         : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x9x16xi32>, tensor<1x48xi32>
-    // becomes: b' (sign bit flipped for ui8), its column sums and
-    // K zb' - colsum padded to 48 columns, and a linalg.generic that ORs
-    // four stride-4 row slices of the padded b' into each i32 lane
+    // becomes: one linalg.generic over b padded to [36, 48] (with 0x80, b' =
+    // 0) that ORs four stride-4 row slices of b' (sign bit flipped for ui8)
+    // into each i32 lane and sums b' per column, then K zb' - colsum padded
+    // to 48 columns
     ```
   }];
   let dependentDialects = [

@@ -80,7 +80,7 @@ struct LowerPackB : OpRewritePattern<qkernel::PackBOp> {
     } else {
       VnniPackedB packed = packVnniB(rewriter, loc, b, bOnnx, zeroPoint,
                                      perColumn, k, n, kPadded, nPadded,
-                                     op.getPanelColumns(), op.getThreads());
+                                     op.getPanelColumns());
       results.push_back(op.getLayout() == qkernel::PackLayout::Octets
                             ? reorderQuadsForMmla(rewriter, loc, packed.quads)
                             : packed.quads);

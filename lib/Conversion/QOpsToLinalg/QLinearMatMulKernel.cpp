@@ -291,7 +291,7 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
                             const Int8Contraction &op,
                             const KernelPlan &plan,
                             const Int8MatMulParams &params, Value a,
-                            Value bMat, bool isParallel) {
+                            Value bMat) {
   auto bOnnxType = cast<RankedTensorType>(op.b.getType());
   Type aOnnx = cast<RankedTensorType>(op.a.getType()).getElementType();
   Type bOnnx = bOnnxType.getElementType();
@@ -333,7 +333,7 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
   auto packB = qkernel::PackBOp::create(
       rewriter, loc, bMat, params.bZeroPoint.tensor, layout,
       plan.panelColumns, plan.config.kStep,
-      cast<IntegerType>(bOnnx).isUnsigned(), isParallel);
+      cast<IntegerType>(bOnnx).isUnsigned());
   packed.b = packB.getPacked();
   packed.columnTerm = packB.getColumnTerm();
   // amx reads the packed operands through memrefs (tile loads).
@@ -789,7 +789,7 @@ LogicalResult qops::lowerInt8Kernel(const Int8Contraction &op,
   // ones are read at rows below M only (clamped).
   params.padColumns(rewriter, loc, plan.nPadded);
   PackedOperands packed =
-      packOperands(rewriter, loc, op, plan, params, a, bMat, isParallel);
+      packOperands(rewriter, loc, op, plan, params, a, bMat);
 
   // The kernel, writing y as [B, M, N].
   Type yStorage = getStorageElementType(op.yType.getElementType());

@@ -80,58 +80,6 @@ Value sumBytesAlong(OpBuilder &b, Location loc, Value bytes, unsigned reduced,
       .getResult(0);
 }
 
-/// colsum[b, n] = sum_k bytes[b, k, n] (signed) with threads: one scf.forall
-/// task per batch and chunk of kColumnSumColumns columns, each summing its
-/// slice [1, K, w] with sumBytesAlong:
-///   scf.forall (bi, nc) = (0, 0) to (B, N) step (1, C) shared_outs(%s)
-///     w = min(C, N - nc)             (C where C divides a static N)
-///     %part = sumBytesAlong(bytes[bi, 0:K, nc:nc+w])      // [1, w]
-///     parallel_insert_slice %part into %s[bi, nc][1, w]
-/// (A reduction is not an elementwise op: qops-vectorize-elementwise leaves
-/// it on one thread.)
-Value sumColumnsOverThreads(OpBuilder &b, Location loc, Value bytes) {
-  OpFoldResult batches = tensor::getMixedSize(b, loc, bytes, 0);
-  OpFoldResult k = tensor::getMixedSize(b, loc, bytes, 1);
-  OpFoldResult n = tensor::getMixedSize(b, loc, bytes, 2);
-  Value init = tensor::EmptyOp::create(b, loc, {batches, n}, b.getI32Type());
-  auto forall = scf::ForallOp::create(
-      b, loc,
-      ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
-      ArrayRef<OpFoldResult>{batches, n},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(1),
-                             b.getIndexAttr(kColumnSumColumns)},
-      ValueRange{init}, std::nullopt);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(forall.getBody());
-  Value bi = forall.getInductionVar(0), nc = forall.getInductionVar(1);
-  AffineExpr d0 = b.getAffineDimExpr(0), s0 = b.getAffineSymbolExpr(0);
-  // A static N that the chunks divide gives every slice a static width (the
-  // sum's inner loop then has a constant trip count).
-  std::optional<int64_t> staticN = getConstantIntValue(n);
-  OpFoldResult width =
-      staticN && *staticN % kColumnSumColumns == 0
-          ? OpFoldResult(b.getIndexAttr(kColumnSumColumns))
-          : affine::makeComposedFoldedAffineMin(
-                b, loc,
-                AffineMap::get(1, 1,
-                               {b.getAffineConstantExpr(kColumnSumColumns),
-                                s0 - d0},
-                               b.getContext()),
-                {nc, n});
-  OpFoldResult one = b.getIndexAttr(1), zero = b.getIndexAttr(0);
-  Value slice = tensor::ExtractSliceOp::create(
-      b, loc, bytes, ArrayRef<OpFoldResult>{bi, zero, nc},
-      ArrayRef<OpFoldResult>{one, k, width},
-      ArrayRef<OpFoldResult>{one, one, one});
-  Value part = sumBytesAlong(b, loc, slice, /*reduced=*/1, /*isSigned=*/true);
-  b.setInsertionPointToStart(forall.getTerminator().getBody());
-  tensor::ParallelInsertSliceOp::create(
-      b, loc, part, forall.getRegionIterArgs()[0],
-      ArrayRef<OpFoldResult>{bi, nc}, ArrayRef<OpFoldResult>{one, width},
-      ArrayRef<OpFoldResult>{one, one});
-  return forall.getResult(0);
-}
-
 /// One elementwise generic: `value` (i8 storage) mapped by `body` to i8.
 Value mapBytes(OpBuilder &b, Location loc, Value value,
                function_ref<Value(OpBuilder &, Location, Value)> body) {
@@ -243,61 +191,26 @@ VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
                             Type bOnnx, Value zeroPoint,
                             bool zeroPointPerColumn, OpFoldResult k,
                             OpFoldResult n, OpFoldResult kPadded,
-                            OpFoldResult nPadded, int64_t panelColumns,
-                            bool parallel) {
+                            OpFoldResult nPadded, int64_t panelColumns) {
   MLIRContext *ctx = b.getContext();
   Type i32 = b.getI32Type();
   AffineExpr d0, d1, d2, d3;
   bindDims(ctx, d0, d1, d2, d3);
-  Value bytes =
-      mapBytes(b, loc, bMatrix, [&](OpBuilder &nb, Location nl, Value x) {
-        return emitSignedOperandB(nb, nl, x, bOnnx);
-      });
   OpFoldResult batches = tensor::getMixedSize(b, loc, bMatrix, 0);
 
-  // colsum[b, n] = sum_k sext(b'[b, k, n])
-  // On threads only for a b large enough to pay for the extra parallel
-  // region (TuningTable.h).
-  std::optional<int64_t> staticK = getConstantIntValue(k),
-                         staticN = getConstantIntValue(n);
-  bool sumOnThreads = parallel && staticK && staticN &&
-                      *staticK * *staticN >= kColumnSumThreadBytes;
-  Value columnSum =
-      sumOnThreads
-          ? sumColumnsOverThreads(b, loc, bytes)
-          : sumBytesAlong(b, loc, bytes, /*reduced=*/1, /*isSigned=*/true);
-
-  // term[b, n] = K zb'[n] - colsum[b, n]
-  Value zp = zeroPoint;
-  AffineMap zpMap = AffineMap::get(2, 0, {}, ctx);
-  if (zeroPointPerColumn) {
-    zp = tensor::ExtractSliceOp::create(
-        b, loc, zeroPoint, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{n}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
-    zpMap = AffineMap::get(2, 0, {d1}, ctx);
-  }
-  Value kI32 = arith::IndexCastOp::create(
-      b, loc, i32, getValueOrCreateConstantIndexOp(b, loc, k));
-  Value termInit = tensor::EmptyOp::create(b, loc, {batches, n}, i32);
-  AffineMap id2 = b.getMultiDimIdentityMap(2);
-  Value columnTerm =
-      linalg::GenericOp::create(
-          b, loc, termInit.getType(), ValueRange{columnSum, zp}, termInit,
-          ArrayRef<AffineMap>{id2, zpMap, id2}, iterators({false, false}),
-          [&](OpBuilder &nb, Location nl, ValueRange args) {
-            Value zbPrime = emitZeroPointB(nb, nl, args[1], bOnnx);
-            Value scaled = arith::MulIOp::create(nb, nl, kI32, zbPrime);
-            linalg::YieldOp::create(
-                nb, nl, arith::SubIOp::create(nb, nl, scaled, args[0])
-                            .getResult());
-          })
-          .getResult(0);
-
-  // B32[b, p, q, c] = b'[4q] | b'[4q+1] << 8 | b'[4q+2] << 16 | b'[4q+3] << 24
-  // of column 16p + c: the four k rows of each quad are stride-4 slices of
-  // the padded b', with the columns split into [Np/16, 16].
-  Value padded = padHighTo(b, loc, bytes, {batches, kPadded, nPadded},
-                         b.getI8IntegerAttr(0));
+  // B32 and the column sums in one pass over b: one linalg.generic with
+  // two results over (bb, p, q, c) = (batch, panel, quad of k, column of
+  // the panel), q a reduction for the sums:
+  //   r_j  = bp[bb, 4q + j, P p + c]   j = 0..3; bp = b padded to [Kp, Np]
+  //          with the byte whose b' is 0 (0x80 for ui8, 0 for si8)
+  //   b'_j = r_j (si8) or r_j ^ 0x80 (ui8)
+  //   B32[bb, p, q, c]   = b'_0 | b'_1 << 8 | b'_2 << 16 | b'_3 << 24
+  //   colsum[bb, p, c]  += sext(b'_0) + sext(b'_1) + sext(b'_2) + sext(b'_3)
+  // The four k rows of each quad are stride-4 slices of bp, the columns
+  // split into [Np/P, P].
+  bool bSigned = isSignedInt(bOnnx);
+  Value padded = padHighTo(b, loc, bMatrix, {batches, kPadded, nPadded},
+                           b.getI8IntegerAttr(bSigned ? 0 : -128));
   AffineExpr s0 = b.getAffineSymbolExpr(0);
   OpFoldResult quads =
       affine::makeComposedFoldedAffineApply(b, loc, s0.floorDiv(4), {kPadded});
@@ -326,30 +239,84 @@ VnniPackedB qops::packVnniB(OpBuilder &b, Location loc, Value bMatrix,
       ArrayRef<OpFoldResult>{batches, panels, quads,
                              b.getIndexAttr(panelColumns)},
       i32);
+  Value zero = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+  Value sumInit =
+      linalg::FillOp::create(
+          b, loc, zero,
+          tensor::EmptyOp::create(
+              b, loc,
+              ArrayRef<OpFoldResult>{batches, panels,
+                                     b.getIndexAttr(panelColumns)},
+              i32)
+              .getResult())
+          .getResult(0);
   AffineMap rowsMap = AffineMap::get(4, 0, {d0, d2, d1, d3}, ctx);
   AffineMap packedMap = b.getMultiDimIdentityMap(4);
-  Value packed =
+  AffineMap sumMap = AffineMap::get(4, 0, {d0, d1, d3}, ctx);
+  auto pack = linalg::GenericOp::create(
+      b, loc, TypeRange{quadInit.getType(), sumInit.getType()}, rows,
+      ValueRange{quadInit, sumInit},
+      ArrayRef<AffineMap>{rowsMap, rowsMap, rowsMap, rowsMap, packedMap,
+                          sumMap},
+      iterators({false, false, true, false}),
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value lane, sum;
+        for (int64_t byte = 0; byte < 4; ++byte) {
+          Value prime = emitSignedOperandB(nb, nl, args[byte], bOnnx);
+          Value wide = arith::ExtUIOp::create(nb, nl, i32, prime);
+          if (byte > 0)
+            wide = arith::ShLIOp::create(
+                nb, nl, wide,
+                arith::ConstantOp::create(nb, nl,
+                                          nb.getI32IntegerAttr(8 * byte)));
+          lane = lane ? arith::OrIOp::create(nb, nl, lane, wide).getResult()
+                      : wide;
+          Value value = arith::ExtSIOp::create(nb, nl, i32, prime);
+          sum = sum ? arith::AddIOp::create(nb, nl, sum, value).getResult()
+                    : value;
+        }
+        linalg::YieldOp::create(
+            nb, nl,
+            ValueRange{lane,
+                       arith::AddIOp::create(nb, nl, args[5], sum).getResult()});
+      });
+
+  // term[b, n] = K zb'[n] - colsum[b, n] for n < N, 0 past N.
+  Value columnSum = tensor::CollapseShapeOp::create(
+      b, loc, pack.getResult(1), ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+  std::optional<int64_t> staticN = getConstantIntValue(n);
+  if (!staticN || staticN != getConstantIntValue(nPadded))
+    columnSum = tensor::ExtractSliceOp::create(
+        b, loc, columnSum,
+        ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{batches, n},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  Value zp = zeroPoint;
+  AffineMap zpMap = AffineMap::get(2, 0, {}, ctx);
+  if (zeroPointPerColumn) {
+    zp = tensor::ExtractSliceOp::create(
+        b, loc, zeroPoint, ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{n}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    zpMap = AffineMap::get(2, 0, {d1}, ctx);
+  }
+  Value kI32 = arith::IndexCastOp::create(
+      b, loc, i32, getValueOrCreateConstantIndexOp(b, loc, k));
+  Value termInit = tensor::EmptyOp::create(b, loc, {batches, n}, i32);
+  AffineMap id2 = b.getMultiDimIdentityMap(2);
+  Value columnTerm =
       linalg::GenericOp::create(
-          b, loc, quadInit.getType(), rows, quadInit,
-          ArrayRef<AffineMap>{rowsMap, rowsMap, rowsMap, rowsMap, packedMap},
-          iterators({false, false, false, false}),
+          b, loc, termInit.getType(), ValueRange{columnSum, zp}, termInit,
+          ArrayRef<AffineMap>{id2, zpMap, id2}, iterators({false, false}),
           [&](OpBuilder &nb, Location nl, ValueRange args) {
-            Value lane;
-            for (int64_t byte = 0; byte < 4; ++byte) {
-              Value wide = arith::ExtUIOp::create(nb, nl, i32, args[byte]);
-              if (byte > 0)
-                wide = arith::ShLIOp::create(
-                    nb, nl, wide,
-                    arith::ConstantOp::create(
-                        nb, nl, nb.getI32IntegerAttr(8 * byte)));
-              lane = lane ? arith::OrIOp::create(nb, nl, lane, wide).getResult()
-                          : wide;
-            }
-            linalg::YieldOp::create(nb, nl, lane);
+            Value zbPrime = emitZeroPointB(nb, nl, args[1], bOnnx);
+            Value scaled = arith::MulIOp::create(nb, nl, kI32, zbPrime);
+            linalg::YieldOp::create(
+                nb, nl, arith::SubIOp::create(nb, nl, scaled, args[0])
+                            .getResult());
           })
           .getResult(0);
-  return {packed, padHighTo(b, loc, columnTerm, {batches, nPadded},
-                          b.getI32IntegerAttr(0))};
+  return {pack.getResult(0), padHighTo(b, loc, columnTerm, {batches, nPadded},
+                                       b.getI32IntegerAttr(0))};
 }
 
 Value qops::emitVnniDotStep(OpBuilder &b, Location loc, Value acc,

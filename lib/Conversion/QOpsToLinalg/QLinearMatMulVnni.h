@@ -47,16 +47,13 @@ struct VnniPackedB {
   Value quads;      // [Bb, Np/16, Kp/4, 16] i32
   Value columnTerm; // [Bb, Np] i32: K zb'[n] - sum_k b'[k, n]
 };
-/// B32 and the column term of b [Bb, K, N] (storage) at run time. The zero
-/// point is rank 0 or [Np] (padded); `k` is the true K. With `parallel` the
-/// column sums of a static b of at least kColumnSumThreadBytes per batch run
-/// on threads (chunks of kColumnSumColumns columns).
+/// B32 and the column term of b [Bb, K, N] (storage) at run time, in one
+/// pass over b. The zero point is rank 0 or [Np] (padded); `k` is the true
+/// K.
 VnniPackedB packVnniB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
                       Value zeroPoint, bool zeroPointPerColumn,
                       OpFoldResult k, OpFoldResult n, OpFoldResult kPadded,
-                      OpFoldResult nPadded, int64_t panelColumns,
-                      bool parallel);
-
+                      OpFoldResult nPadded, int64_t panelColumns);
 /// acc + the products of four adjacent bytes per i32 lane, u8 x s8
 /// (qkernel.dot_u8s8_quads: VPDPBUSD, USDOT) or s8 x s8 with `signedA`
 /// (qkernel.dot_s8s8_quads: SDOT). `aQuads`, `bQuads`: vector<8xi32> of

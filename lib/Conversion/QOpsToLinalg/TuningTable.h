@@ -108,15 +108,6 @@ constexpr int64_t kFloatPackMinRows = 16;
 /// on 1 (bench/Scaling.md).
 constexpr int64_t kMinParallelTasks = 64;
 
-/// The column sums of a run-time b (the quad strategies' zero-point term)
-/// run on threads, in chunks of kColumnSumColumns columns, when one batch
-/// of b has at least kColumnSumThreadBytes. Measured on 16 threads of a
-/// Xeon with AMX (bench/Scaling.md): 768 x 3072 (2.25 MiB) 0.28 -> 0.20 ms
-/// (amx), 0.38 -> 0.29 (vnni); 16 x 256 x 256 (64 KiB a batch) 0.18 ->
-/// 0.24 ms, so small ones stay on one thread.
-constexpr int64_t kColumnSumColumns = 64;
-constexpr int64_t kColumnSumThreadBytes = 256 * 1024;
-
 /// At most this many rows of a (static): with a b known only at run time
 /// the kernel leaves the product to the gemv or the generic contraction
 /// (packing b would cost more than the product); the gemv takes up to this

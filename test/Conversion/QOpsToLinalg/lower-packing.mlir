@@ -6,27 +6,32 @@
 // formulas). K = 33 and N = 37 in most cases: K pads to a multiple of
 // k_step, N to whole panels.
 
-// quads of a ui8 b (b_unsigned): b' = b - 128 is the byte with its sign bit
-// flipped; the column term K zb' - colsum, with zb' = zb - 128, padded to
-// Np = 48 with 0; the lanes OR four rows (stride 4 in k) of the padded b',
-// shifted by 0, 8, 16 and 24 bits.
+// quads of a ui8 b (b_unsigned), in one pass over b: b padded to [36, 48]
+// with 0x80 (b' = 0); one generic over (batch, panel, quad, column) with
+// two results: the lanes OR four rows (stride 4 in k) of b' = b ^ 0x80,
+// shifted by 0, 8, 16 and 24 bits, and the column sums of b' (the quad a
+// reduction). The column term K zb' - colsum of the first 37 columns, with
+// zb' = zb - 128, padded to Np = 48 with 0.
 // CHECK-LABEL: func.func @quads
 // CHECK-DAG: %[[FLIP:.*]] = arith.constant -128 : i8
 // CHECK-DAG: %[[K:.*]] = arith.constant 33 : i32
-// CHECK: linalg.generic
+// CHECK: tensor.pad %{{.*}} low[0, 0, 0] high[0, 3, 11]
+// CHECK: tensor.yield %[[FLIP]] : i8
+// CHECK-COUNT-4: tensor.extract_slice %{{.*}} [1, 9, 48] [1, 4, 1] : tensor<1x36x48xi8> to tensor<1x9x48xi8>
+// CHECK: %[[PACK:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "parallel"]{{.*}}outs(%{{.*}}, %{{.*}} : tensor<1x3x9x16xi32>, tensor<1x3x16xi32>)
 // CHECK: arith.xori %{{.*}}, %[[FLIP]] : i8
-// CHECK: %[[SUMS:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]{{.*}}outs(%{{.*}} : tensor<1x37xi32>)
-// CHECK: arith.extsi
-// CHECK: %[[TERM:.*]] = linalg.generic {{.*}}ins(%[[SUMS]], %{{.*}} : tensor<1x37xi32>, tensor<i8>)
+// CHECK: arith.extsi %{{.*}} : i8 to i32
+// CHECK-COUNT-3: arith.shli
+// CHECK: arith.extsi %{{.*}} : i8 to i32
+// CHECK: linalg.yield %{{.*}}, %{{.*}} : i32, i32
+// CHECK: %[[SUMS:.*]] = tensor.collapse_shape %[[PACK]]#1 {{\[}}[0], [1, 2]] : tensor<1x3x16xi32> into tensor<1x48xi32>
+// CHECK: %[[SUMS37:.*]] = tensor.extract_slice %[[SUMS]][0, 0] [1, 37] [1, 1]
+// CHECK: %[[TERM:.*]] = linalg.generic {{.*}}ins(%[[SUMS37]], %{{.*}} : tensor<1x37xi32>, tensor<i8>)
 // CHECK: %[[ZB:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
 // CHECK: %[[KZB:.*]] = arith.muli %[[ZB]], %[[K]] : i32
 // CHECK: arith.subi %[[KZB]], %{{.*}} : i32
-// CHECK: tensor.pad %{{.*}} low[0, 0, 0] high[0, 3, 11]
-// CHECK-COUNT-4: tensor.extract_slice %{{.*}} [1, 9, 48] [1, 4, 1] : tensor<1x36x48xi8> to tensor<1x9x48xi8>
-// CHECK: %[[PACKED:.*]] = linalg.generic {{.*}}outs(%{{.*}} : tensor<1x3x9x16xi32>)
-// CHECK-COUNT-3: arith.shli
 // CHECK: %[[PADDED_TERM:.*]] = tensor.pad %[[TERM]] low[0, 0] high[0, 11]
-// CHECK: return %[[PACKED]], %[[PADDED_TERM]] : tensor<1x3x9x16xi32>, tensor<1x48xi32>
+// CHECK: return %[[PACK]]#0, %[[PADDED_TERM]] : tensor<1x3x9x16xi32>, tensor<1x48xi32>
 // CHECK-NOT: qkernel.pack_b
 func.func @quads(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) -> (tensor<1x3x9x16xi32>, tensor<1x48xi32>) {
   %p, %t = qkernel.pack_b quads %b, %zp {b_unsigned, k_step = 4 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x9x16xi32>, tensor<1x48xi32>
@@ -60,7 +65,7 @@ func.func @pairs(%b: tensor<1x33x37xi8>, %zp: tensor<48xi8>) -> tensor<1x3x17x16
 // [1, 3, 5, 2, 8, 2] -> [1, 3, 5, 8, 2, 2] -> [1, 3, 5, 32].
 // CHECK-LABEL: func.func @octets
 // CHECK: tensor.pad %{{.*}} low[0, 0, 0] high[0, 7, 11]
-// CHECK: linalg.generic {{.*}}outs(%{{.*}} : tensor<1x3x10x16xi32>)
+// CHECK: linalg.generic {{.*}}outs(%{{.*}}, %{{.*}} : tensor<1x3x10x16xi32>, tensor<1x3x16xi32>)
 // CHECK: tensor.expand_shape %{{.*}} {{\[}}[0], [1], [2, 3], [4, 5]] output_shape [1, 3, 5, 2, 8, 2]
 // CHECK: linalg.generic {{.*}}outs(%{{.*}} : tensor<1x3x5x8x2x2xi32>)
 // CHECK: %[[OCTETS:.*]] = tensor.collapse_shape %{{.*}} : tensor<1x3x5x8x2x2xi32> into tensor<1x3x5x32xi32>
@@ -72,29 +77,15 @@ func.func @octets(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) -> (tensor<1x3x5x32xi
 
 // -----
 
-// threads: a static b of at least 256 KiB has its column sums summed in
-// chunks of 64 columns by an scf.forall.
-// CHECK-LABEL: func.func @threads
-// CHECK: scf.forall (%{{.*}}) = (0) to (512) step (64)
-// CHECK: linalg.generic {{.*}}ins(%{{.*}} : tensor<1x512x64xi8>) outs(%{{.*}} : tensor<1x64xi32>)
-// CHECK: linalg.generic {{.*}}outs(%{{.*}} : tensor<1x16x128x32xi32>)
-func.func @threads(%b: tensor<1x512x512xi8>, %zp: tensor<i8>) -> (tensor<1x16x128x32xi32>, tensor<1x512xi32>) {
-  %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 32 : i64, threads} : tensor<1x512x512xi8>, tensor<i8> -> tensor<1x16x128x32xi32>, tensor<1x512xi32>
-  return %p, %t : tensor<1x16x128x32xi32>, tensor<1x512xi32>
-}
-
-// -----
-
 // Dynamic sizes: K and N read from b at run time, padded to multiples of
-// 64 and 32; no column sums on threads (the size is not known).
+// 64 and 32.
 // CHECK-LABEL: func.func @dynamic
 // CHECK: %[[K:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x?x?xi8>
-// CHECK-NOT: scf.forall
-// CHECK: arith.index_cast %[[K]] : index to i32
 // CHECK: tensor.pad %{{.*}} low[0, 0, 0] high[%{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK: arith.index_cast %[[K]] : index to i32
 // CHECK: return %{{.*}}, %{{.*}} : tensor<?x?x?x32xi32>, tensor<?x?xi32>
 func.func @dynamic(%b: tensor<?x?x?xi8>, %zp: tensor<i8>) -> (tensor<?x?x?x32xi32>, tensor<?x?xi32>) {
-  %p, %t = qkernel.pack_b quads %b, %zp {k_step = 64 : i64, panel_columns = 32 : i64, threads} : tensor<?x?x?xi8>, tensor<i8> -> tensor<?x?x?x32xi32>, tensor<?x?xi32>
+  %p, %t = qkernel.pack_b quads %b, %zp {k_step = 64 : i64, panel_columns = 32 : i64} : tensor<?x?x?xi8>, tensor<i8> -> tensor<?x?x?x32xi32>, tensor<?x?xi32>
   return %p, %t : tensor<?x?x?x32xi32>, tensor<?x?xi32>
 }
 

@@ -11,7 +11,7 @@
 // 255 * 128 = 32640 fits i16, whatever a is). Here the pairs hit the bounds:
 // (127, 1), (1, 127), (-128, 0), (-64, -64), (64, 64) and (-128, 127).
 // CHECK-LABEL: func.func @bounds_fit
-// CHECK: } -> tensor<1x1x3x16xi32>
+// CHECK: } -> (tensor<1x1x3x16xi32>, tensor<1x1x16xi32>)
 // CHECK: scf.for {{.*}} -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
 // CHECK: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} {pair_sums_fit_i16} : vector<8xi32>
 // MADD-LABEL: func.func @bounds_fit

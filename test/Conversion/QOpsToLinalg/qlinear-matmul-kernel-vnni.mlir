@@ -3,9 +3,9 @@
 
 // The vnni strategy (QLinearMatMulKernel.cpp): si8 a becomes a' = a + 128
 // (sign bit flipped) and ui8 b becomes b' = b - 128; row sums of a' (u8),
-// column sums of b' (s8) and the column term K zb' - colsum (K = 6 here);
 // b' packed as k-quads, four bytes per i32 lane, in 32-column panels (two
-// zmm of 16 lanes per row); the k loop (K padded to 8: 2 quads) runs
+// zmm of 16 lanes per row), with the column sums of b' (s8) in the same
+// pass, then the column term K zb' - colsum (K = 6 here); the k loop (K padded to 8: 2 quads) runs
 // qkernel.dot_u8s8_quads on 5 rows x 2 halves (the tile is 12 rows, or a's row
 // count when that is smaller and static); the epilogue adds
 // za' * term - zb' * rowsum before requantizing. avxvnni (16 ymm registers)
@@ -17,14 +17,13 @@
 // CHECK: arith.xori %{{.*}}, %[[FLIP]] : i8
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
 // CHECK: arith.extui %{{.*}} : i8 to i32
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x6x3xi8>)
-// CHECK: arith.xori %{{.*}}, %[[FLIP]] : i8
-// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
-// CHECK: arith.extsi %{{.*}} : i8 to i32
-// CHECK: arith.muli %{{.*}}, %[[K]] : i32
 // CHECK: tensor.extract_slice %{{.*}}[0, 3, 0] [1, 2, 32] [1, 4, 1] : tensor<1x8x32xi8> to tensor<1x2x32xi8>
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "parallel"]
+// CHECK: arith.xori %{{.*}}, %[[FLIP]] : i8
+// CHECK: arith.extsi %{{.*}} : i8 to i32
 // CHECK: arith.shli %{{.*}}, %{{.*}} : i32
-// CHECK: -> tensor<1x1x2x32xi32>
+// CHECK: -> (tensor<1x1x2x32xi32>, tensor<1x1x32xi32>)
+// CHECK: arith.muli %{{.*}}, %[[K]] : i32
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // CHECK-COUNT-10: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: scf.yield
@@ -36,7 +35,7 @@
 // CHECK-NOT: qops.qlinear_matmul
 // AVX-LABEL: func.func @si8_a_ui8_b
 // AVX: tensor.extract_slice %{{.*}}[0, 3, 0] [1, 2, 16] [1, 4, 1] : tensor<1x8x16xi8> to tensor<1x2x16xi8>
-// AVX: -> tensor<1x1x2x16xi32>
+// AVX: -> (tensor<1x1x2x16xi32>, tensor<1x1x16xi32>)
 // AVX-COUNT-10: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
 // AVX: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
 func.func @si8_a_ui8_b(%a: tensor<5x6xsi8>, %b: tensor<6x3xui8>) -> tensor<5x3xui8> {
@@ -70,11 +69,10 @@ func.func @ui8_a_si8_b(%a: tensor<5x6xui8>, %b: tensor<6x3xsi8>) -> tensor<5x3xu
 // [1, 16]); its numbers are checked by the JIT tests
 // (test/Integration/qlinear-matmul-constant-b.mlir).
 // CHECK-LABEL: func.func @constant_b
-// CHECK-DAG: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x6x3xi8>) outs(%{{.*}} : tensor<1x3xi32>)
-// CHECK-DAG: } -> tensor<1x1x2x32xi32>
+// CHECK-DAG: } -> (tensor<1x1x2x32xi32>, tensor<1x1x32xi32>)
 // CHECK-DAG: } : tensor<1x3xi32> to tensor<1x32xi32>
 // AVX-LABEL: func.func @constant_b
-// AVX-DAG: } -> tensor<1x1x2x16xi32>
+// AVX-DAG: } -> (tensor<1x1x2x16xi32>, tensor<1x1x16xi32>)
 // AVX-DAG: } : tensor<1x3xi32> to tensor<1x16xi32>
 // CHECK: qkernel.dot_u8s8_quads
 func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
@@ -95,7 +93,7 @@ func.func @constant_b(%a: tensor<5x6xui8>) -> tensor<5x3xui8> {
 // place. zb = 1 keeps them.
 // CHECK-LABEL: func.func @symmetric_si8_b
 // CHECK-NOT: iterator_types = ["parallel", "parallel", "reduction"]
-// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "parallel"]
 // CHECK: qkernel.dot_u8s8_quads
 // CHECK: scf.yield
 // CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
@@ -173,16 +171,14 @@ func.func @threads_constant_b(%a: tensor<20x8xui8>) -> tensor<20x300xui8> {
 
 // -----
 
-// A run-time b of at least 256 KiB (256 x 1024) has its column sums (the
-// zero-point term) computed on threads too: an scf.forall over batches x
-// chunks of 64 columns, each summing its [1, K, 64] slice over K.
+// A run-time b (256 x 1024): its quads and column sums (the zero-point
+// term) are one generic with two results, reduction over the quads, which
+// qops-vectorize-elementwise distributes over the 32 panels
+// (vectorize-elementwise.mlir, @pack_quads_parallel); the term K zb' -
+// colsum reads the sums.
 // PAR-LABEL: func.func @threads_column_sums
-// PAR: %[[SUMS:.*]] = scf.forall (%[[BI:.*]], %[[NC:.*]]) = (0, 0) to (1, 1024) step (1, 64) shared_outs(%[[S:.*]] = %{{.*}}) -> (tensor<1x1024xi32>)
-// PAR: %[[SLICE:.*]] = tensor.extract_slice %{{.*}}[%[[BI]], 0, %[[NC]]] [1, 256, 64] [1, 1, 1] : tensor<1x256x1024xi8> to tensor<1x256x64xi8>
-// PAR: linalg.generic {{{.*}}iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[SLICE]] : tensor<1x256x64xi8>) outs(%{{.*}} : tensor<1x64xi32>)
-// PAR: arith.extsi
-// PAR: tensor.parallel_insert_slice %{{.*}} into %[[S]][%[[BI]], %[[NC]]] [1, 64] [1, 1]
-// The term K zb' - colsum reads the sums.
+// PAR: %[[PACK:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "parallel"]{{.*}}outs(%{{.*}}, %{{.*}} : tensor<1x32x64x32xi32>, tensor<1x32x32xi32>)
+// PAR: %[[SUMS:.*]] = tensor.collapse_shape %[[PACK]]#1
 // PAR: linalg.generic {{.*}} ins(%[[SUMS]], %{{.*}} : tensor<1x1024xi32>, tensor<i8>)
 // PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 1024, 24) step (1, 64, 48)
 // CHECK-LABEL: func.func @threads_column_sums

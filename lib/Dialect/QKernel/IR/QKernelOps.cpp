@@ -213,11 +213,11 @@ PackBOp::inferTypes(RankedTensorType bType, PackLayout layout,
 
 void PackBOp::build(OpBuilder &builder, OperationState &state, Value b,
                     Value zeroPoint, PackLayout layout, int64_t panelColumns,
-                    int64_t kStep, bool bUnsigned, bool threads) {
+                    int64_t kStep, bool bUnsigned) {
   auto [packed, columnTerm] = inferTypes(cast<RankedTensorType>(b.getType()),
                                          layout, panelColumns, kStep);
   build(builder, state, packed, columnTerm, b, zeroPoint, layout,
-        panelColumns, kStep, bUnsigned, threads);
+        panelColumns, kStep, bUnsigned);
 }
 
 /// The layout's rules: b is [Bb, K, N], its zero point one element or one

@@ -164,9 +164,6 @@ def QKernel_PackBOp : QKernel_Op<"pack_b", [Pure]> {
       two quads of k per column, column pairs side by side; column_term as quads
     ```
 
-    `threads`: b's column sums may run on threads (for a static b of at
-    least kColumnSumThreadBytes per batch, TuningTable.h).
-
     ```mlir
     %p, %t = qkernel.pack_b quads %b, %zp {k_step = 4 : i64, panel_columns = 32 : i64}
         : tensor<1x768x3072xi8>, tensor<i8> -> tensor<1x96x192x32xi32>, tensor<1x3072xi32>
@@ -175,8 +172,7 @@ def QKernel_PackBOp : QKernel_Op<"pack_b", [Pure]> {
   let arguments = (ins RankedTensorOf<[I8]>:$b,
                        RankedTensorOf<[I8]>:$zero_point,
                        QKernel_PackLayout:$layout, I64Attr:$panel_columns,
-                       I64Attr:$k_step, UnitAttr:$b_unsigned,
-                       UnitAttr:$threads);
+                       I64Attr:$k_step, UnitAttr:$b_unsigned);
   let results = (outs RankedTensorOf<[I32]>:$packed,
                       Optional<RankedTensorOf<[I32]>>:$column_term);
   let assemblyFormat = [{
@@ -187,7 +183,7 @@ def QKernel_PackBOp : QKernel_Op<"pack_b", [Pure]> {
     // The result types from b's type and the layout (inferTypes).
     OpBuilder<(ins "Value":$b, "Value":$zero_point, "PackLayout":$layout,
                    "int64_t":$panel_columns, "int64_t":$k_step,
-                   "bool":$b_unsigned, "bool":$threads)>
+                   "bool":$b_unsigned)>
   ];
   let extraClassDeclaration = [{
     /// The packed type (and the column term's, null for pairs) of a b of
