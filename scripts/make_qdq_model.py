@@ -279,15 +279,24 @@ def dq_matmul(out, name, batch, seq, k, n, rng):
           % (name, int(np.count_nonzero(fused != unfused)), fused.size, rel.max()))
 
 
-def int4_weights(out, name, m, k, n, rng, block=32):
+def int4_weights(out, name, m, k, n, rng, block=32, zero_points=True):
+    """DequantizeLinear(int4 W, blocked along k) -> MatMul, with the f32
+    reading of the graph (<name>.unfused.npy) and, for quant-runner
+    --qdq-accuracy-level=4 (ONNX Runtime's QDQ -> MatMulNBits fusion at its
+    default level), the int8-activation arithmetic (<name>.int8.npy,
+    qops_ref.matmul_nbits_int8: its q - zp is the same for int4 and for
+    the uint4 q + 8, zp + 8 that the kernel multiplies)."""
     w = rng.integers(-8, 8, size=(k, n), dtype=np.int8)
     scale = (rng.random((k // block, n), dtype=np.float32) * 0.02 + 0.005)
     scale = scale.astype(np.float32)
     zp = rng.integers(-2, 3, size=(k // block, n), dtype=np.int8)
-    inits = [int4_tensor("W", w), numpy_helper.from_array(scale, "ws"),
-             int4_tensor("wz", zp)]
+    inits = [int4_tensor("W", w), numpy_helper.from_array(scale, "ws")]
+    dq_inputs = ["W", "ws"]
+    if zero_points:
+        inits.append(int4_tensor("wz", zp))
+        dq_inputs.append("wz")
     nodes = [
-        helper.make_node("DequantizeLinear", ["W", "ws", "wz"], ["dw"],
+        helper.make_node("DequantizeLinear", dq_inputs, ["dw"],
                          name="dq_w", axis=0, block_size=block),
         helper.make_node("MatMul", ["x", "dw"], ["y"], name="matmul"),
     ]
@@ -299,10 +308,14 @@ def int4_weights(out, name, m, k, n, rng, block=32):
     save_model(graph, 21, os.path.join(out, name + ".onnx"))
 
     x = rng.standard_normal((m, k)).astype(np.float32)
-    dw = qops_ref.dequantize_linear(w, scale, zp, axis=0, block_size=block)
+    zp_used = zp if zero_points else None
+    dw = qops_ref.dequantize_linear(w, scale, zp_used, axis=0, block_size=block)
     np.save(os.path.join(out, name + ".x.npy"), x)
     np.save(os.path.join(out, name + ".unfused.npy"),
             matmul_sequential_f32(x, dw))
+    if k % block == 0:
+        np.save(os.path.join(out, name + ".int8.npy"),
+                qops_ref.matmul_nbits_int8(x, w, zp_used, scale, block))
 
 
 def pack_low_first(values, bits):
@@ -438,8 +451,9 @@ def main():
     parser.add_argument("--group", type=int, default=1, help="qdq-conv")
     parser.add_argument("--dilation", type=int, default=1, help="qdq-conv")
     parser.add_argument("--bits", type=int, default=4, help="matmul-nbits")
-    parser.add_argument("--block", type=int, default=32, help="matmul-nbits")
-    parser.add_argument("--no-zero-points", action="store_true", help="matmul-nbits")
+    parser.add_argument("--block", type=int, default=32, help="matmul-nbits, int4-weights")
+    parser.add_argument("--no-zero-points", action="store_true",
+                        help="matmul-nbits, int4-weights")
     parser.add_argument("--bias", action="store_true", help="matmul-nbits")
     parser.add_argument("--accuracy-level", type=int, help="matmul-nbits")
     parser.add_argument("--dynamic-rows", action="store_true",
@@ -466,7 +480,8 @@ def main():
                      zero_points=not args.no_zero_points, bias=args.bias,
                      accuracy_level=args.accuracy_level, dynamic_rows=args.dynamic_rows)
     elif args.kind == "int4-weights":
-        int4_weights(args.out_dir, name, *(args.dims or [4, 128, 48]), rng)
+        int4_weights(args.out_dir, name, *(args.dims or [4, 128, 48]), rng,
+                     block=args.block, zero_points=not args.no_zero_points)
     else:
         gemm(args.out_dir, name, *(args.dims or [5, 16, 7]), rng)
 

@@ -235,6 +235,9 @@ def float_table(work, runner, model_dir):
             if 4 in models:
                 ours4 = run_qops(runner, models[4], x,
                                  os.path.splitext(models[4])[0] + ".int8.npy", threads, False)
+            elif spec is None:  # the QDQ model at ORT's default level
+                ours4 = run_qops(runner, models[1], x, stem + ".int8.npy", threads, False,
+                                 ["--qdq-accuracy-level", "4"])
             ort1 = run_ort(work, models[1], x, threads, model_dir,
                            level=1 if spec is None else None)
             ort4 = {"ok": False}
@@ -272,7 +275,9 @@ def float_table(work, runner, model_dir):
         "The float kernel (qops-lower-float-contractions). QuantOps f32: the documented order "
         "(a product rounded, then the sum, k increasing; \"exact\" = equal to the NumPy reading "
         "of the graph); fma: `--float-fma` (one rounding per step, not that order); level 4: "
-        "MatMulNBits nodes with accuracy_level 4, A quantized to int8 per block "
+        "MatMulNBits nodes with accuracy_level 4, and the QDQ int4 rows with "
+        "`--qdq-accuracy-level 4` (ORT's session.qdq_matmulnbits_accuracy_level, 4 its "
+        "default), A quantized to int8 per block "
         "(FloatMatMulInt8.cpp; checked against the NumPy emulation of that arithmetic). ORT "
         "level 1: f32, the same semantics (f32_matmul: MLAS SGEMM); level 4: A quantized to "
         "int8 per block. Ratios: ORT time / QuantOps time. Rate: GB/s of the weights' bytes "

@@ -88,6 +88,9 @@ QOPS_EXPORT void qopsSessionOptionsDestroy(QopsSessionOptions *options);
  *   "target_features"       "+a,-b" on top of the CPU's
  *   "fuse_qdq"              "0" | "1"  (qops-fuse-qdq first)
  *   "float_fma"             "0" | "1"  (float contractions with FMA)
+ *   "qdq_accuracy_level"    0..4 (4: DequantizeLinear(4-bit) -> MatMul with
+ *                           A quantized to int8, as ONNX Runtime's
+ *                           session.qdq_matmulnbits_accuracy_level; default 0)
  *   "const_eval"            "0" | "1"  (pack constant weights while compiling)
  *   "nontemporal_min_bytes" N >= 0 (streaming stores from N bytes; 0: never)
  *   "opt_level"             0..3 (LLVM optimisation level, default 3)

@@ -336,6 +336,12 @@ QopsStatus *qopsSessionOptionsSet(QopsSessionOptions *options,
     options->threads = unsigned(number);
     return nullptr;
   }
+  if (key == "qdq_accuracy_level") {
+    if (!isNumber || number > 4)
+      return invalid("an accuracy level (0 to 4)");
+    lowering.qdqAccuracyLevel = int64_t(number);
+    return nullptr;
+  }
   if (key == "opt_level") {
     if (!isNumber || number > 3)
       return invalid("an optimisation level (0 to 3)");
@@ -350,8 +356,8 @@ QopsStatus *qopsSessionOptionsSet(QopsSessionOptions *options,
   }
   return makeStatus("unknown option '" + key +
                     "' (threads, target_cpu, target_features, fuse_qdq, "
-                    "float_fma, const_eval, nontemporal_min_bytes, "
-                    "opt_level)");
+                    "float_fma, qdq_accuracy_level, const_eval, "
+                    "nontemporal_min_bytes, opt_level)");
 }
 
 QopsStatus *qopsSessionCreate(const char *path,
@@ -471,6 +477,7 @@ QopsStatus *qopsCompileToObject(const char *modelPath,
     aot.constEval = options->lowering.constEval;
     aot.fuseQDQ = options->lowering.fuseQDQ;
     aot.floatFma = options->lowering.floatFma;
+    aot.qdqAccuracyLevel = options->lowering.qdqAccuracyLevel;
     aot.parallel = options->threads > 1;
     aot.optLevel = options->optLevel;
   }

@@ -133,6 +133,7 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   // convert-qops-to-linalg: it reads a DequantizeLinear b's integers).
   QOpsLowerFloatContractionsOptions floatOptions;
   floatOptions.fma = options.floatFma;
+  floatOptions.defaultAccuracyLevel = options.qdqAccuracyLevel;
   pm.addPass(qops::createQOpsLowerFloatContractions(floatOptions));
   ConvertQOpsToLinalgOptions convert;
   convert.parallel = options.parallel;

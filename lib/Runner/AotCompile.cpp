@@ -176,6 +176,7 @@ llvm::Error lower(ModuleOp module, const AotOptions &aot,
   options.runtimeAllocator = aot.runtimeAllocator;
   options.fuseQDQ = aot.fuseQDQ;
   options.floatFma = aot.floatFma;
+  options.qdqAccuracyLevel = aot.qdqAccuracyLevel;
   return runLowerToLLVM(module, options);
 }
 

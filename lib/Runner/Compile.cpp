@@ -206,6 +206,7 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   options.parallel = lowering.threads > 1;
   options.fuseQDQ = lowering.fuseQDQ;
   options.floatFma = lowering.floatFma;
+  options.qdqAccuracyLevel = lowering.qdqAccuracyLevel;
   options.targetCpu = lowering.targetCpu;
   options.targetFeatures = lowering.targetFeatures;
   options.nontemporalMinBytes = lowering.nontemporalMinBytes;
@@ -246,6 +247,7 @@ void runner::addToCacheKey(CacheKey &key, const LoweringOptions &options) {
   key.add("threads=" + std::to_string(options.threads))
       .add("fuse-qdq=" + std::to_string(options.fuseQDQ))
       .add("float-fma=" + std::to_string(options.floatFma))
+      .add("qdq-accuracy-level=" + std::to_string(options.qdqAccuracyLevel))
       .add("target-cpu=" + options.targetCpu)
       .add("target-features=" + options.targetFeatures)
       .add("nontemporal-min-bytes=" +

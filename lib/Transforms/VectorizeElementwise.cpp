@@ -191,28 +191,43 @@ struct QOpsVectorizeElementwisePass
         return failure();
       op = *inner;
     }
-    // A static innermost extent D that W does not divide: the op split at
-    // D - D mod W into the full tiles and a remainder op of D mod W
-    // elements, which is vectorized whole (a shorter vector) instead of
-    // staying a scalar loop after peeling.
+    // A static innermost extent D that W does not divide: each row (the
+    // outer loops tiled by 1 first, so that a row's two parts are done
+    // together) is split at D - D mod W into the full tiles and a remainder
+    // of D mod W elements, which is vectorized whole (a shorter vector)
+    // instead of staying a scalar loop after peeling.
     int64_t inner = op.getStaticLoopRanges().back();
     int64_t width = tileWidth(op);
-    if (!hasReductionLoop(op) && !ShapedType::isDynamic(inner) &&
-        inner > width && inner % width != 0) {
+    if (hasReductionLoop(op) || ShapedType::isDynamic(inner) ||
+        inner <= width || inner % width == 0)
+      return tileAndVectorize(rewriter, op, width);
+    if (op.getNumLoops() > 1) {
+      SmallVector<OpFoldResult> rowTiles(op.getNumLoops() - 1,
+                                         rewriter.getIndexAttr(1));
+      rowTiles.push_back(rewriter.getIndexAttr(0));
+      scf::SCFTilingOptions options;
+      options.setTileSizes(rowTiles);
+      options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
       rewriter.setInsertionPoint(op);
-      auto [head, tail] = linalg::splitOp(
-          rewriter, cast<TilingInterface>(op.getOperation()),
-          op.getNumLoops() - 1,
-          rewriter.getIndexAttr(inner - inner % width));
-      if (!head || !tail)
-        return op.emitOpError("could not be split for vectorization");
-      if (failed(tileAndVectorize(rewriter,
-                                  cast<linalg::GenericOp>(tail.getOperation()),
-                                  width)))
-        return failure();
-      op = cast<linalg::GenericOp>(head.getOperation());
+      FailureOr<scf::SCFTilingResult> rows = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(rows))
+        return op.emitOpError("could not be tiled for vectorization");
+      rewriter.replaceOp(op, rows->replacements);
+      op = cast<linalg::GenericOp>(rows->tiledOps.front());
     }
-    return tileAndVectorize(rewriter, op, width);
+    rewriter.setInsertionPoint(op);
+    auto [head, tail] = linalg::splitOp(
+        rewriter, cast<TilingInterface>(op.getOperation()),
+        op.getNumLoops() - 1, rewriter.getIndexAttr(inner - inner % width));
+    if (!head || !tail)
+      return op.emitOpError("could not be split for vectorization");
+    if (failed(tileAndVectorize(
+            rewriter, cast<linalg::GenericOp>(head.getOperation()), width)))
+      return failure();
+    return tileAndVectorize(rewriter,
+                            cast<linalg::GenericOp>(tail.getOperation()),
+                            width);
   }
 
   /// Tiles `op` by `width` along its innermost loop (its extent when

@@ -201,6 +201,27 @@ def test_session_errors(make, message):
         make()
 
 
+def test_qdq_accuracy_level():
+    """qdq_accuracy_level=4 (onnxruntime's session.qdq_matmulnbits_accuracy_level):
+    a DequantizeLinear(int4) -> MatMul with A quantized to int8 per block,
+    bit-exact to the NumPy emulation; the default keeps the graph's f32
+    numbers; a level outside 0..4 is an error."""
+    pytest.importorskip("onnx")
+    make = os.path.join(HERE, "..", "..", "scripts", "make_qdq_model.py")
+    out = os.path.join(TMP, "qdq-level")
+    subprocess.run([sys.executable, make, "int4-weights", out, "--dims", "3", "128", "40"],
+                   check=True)
+    model = os.path.join(out, "int4-weights.onnx")
+    x = np.load(os.path.join(out, "int4-weights.x.npy"))
+    for level, reference in ((4, "int8"), (0, "unfused")):
+        session = quantops.InferenceSession(model, threads=1, qdq_accuracy_level=level)
+        (y,) = session.run(None, {"x": x})
+        want = np.load(os.path.join(out, "int4-weights.%s.npy" % reference))
+        assert y.tobytes() == want.tobytes(), (level, reference)
+    with pytest.raises(quantops.QuantOpsError, match="accuracy level"):
+        quantops.InferenceSession(model, qdq_accuracy_level=5)
+
+
 def test_onnxruntime_style_providers():
     session = quantops.InferenceSession(dequantize_model([2]), providers=["CPUExecutionProvider"])
     assert session.get_providers() == ["CPUExecutionProvider"]

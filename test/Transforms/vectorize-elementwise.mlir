@@ -256,16 +256,17 @@ func.func @result_tile_bytes_narrowest(%x: tensor<8x256xi32>) -> (tensor<8x256xi
 
 // -----
 
-// A static contiguous dim that the tile does not divide (40 = 32 + 8): the
-// op is split at 32; the remainder is vectorized whole with 8 lanes instead
-// of staying a scalar loop.
+// A static contiguous dim that the tile does not divide (40 = 32 + 8): each
+// row is split at 32; the remainder is vectorized whole with 8 lanes
+// (instead of staying a scalar loop), in the same row loop as the full
+// tiles.
 // CHECK-LABEL: func.func @static_remainder
-// CHECK: tensor.extract_slice %{{.*}}[0, 0] [4, 32] [1, 1] : tensor<4x40xf32> to tensor<4x32xf32>
 // CHECK: scf.for
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [1, 32] [1, 1] : tensor<1x40xf32> to tensor<1x32xf32>
 // CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
-// CHECK: tensor.extract_slice %{{.*}}[0, 32] [4, 8] [1, 1] : tensor<4x40xf32> to tensor<4x8xf32>
-// CHECK: scf.for
+// CHECK: tensor.extract_slice %{{.*}}[0, 32] [1, 8] [1, 1] : tensor<1x40xf32> to tensor<1x8xf32>
 // CHECK: arith.addf %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: scf.yield
 // CHECK-NOT: linalg.generic
 #idr = affine_map<(d0, d1) -> (d0, d1)>
 func.func @static_remainder(%x: tensor<4x40xf32>) -> tensor<4x40xf32> {

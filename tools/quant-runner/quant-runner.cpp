@@ -114,6 +114,14 @@ cl::opt<bool> floatFma(
              "rounding per step) instead of a multiply and an add in "
              "increasing k (the default: the same result everywhere)"),
     cl::cat(runnerCategory));
+cl::opt<unsigned> qdqAccuracyLevel(
+    "qdq-accuracy-level",
+    cl::desc("Accuracy level (0-4) of a DequantizeLinear -> MatMul of 4-bit "
+             "weights blocked along k, as ONNX Runtime's "
+             "session.qdq_matmulnbits_accuracy_level: 4 quantizes A to int8 "
+             "per block (ONNX Runtime's default; not ONNX's numbers), 0-3 "
+             "keep f32 (the default, 0: exactly the graph)"),
+    cl::value_desc("N"), cl::init(0), cl::cat(runnerCategory));
 cl::opt<std::string> targetCpu(
     "target-cpu",
     cl::desc("CPU to compile for, as llc -mcpu (default: this one); it "
@@ -295,6 +303,7 @@ LoweringOptions getLoweringOptions() {
   lowering.threads = threadCount();
   lowering.fuseQDQ = fuseQDQ;
   lowering.floatFma = floatFma;
+  lowering.qdqAccuracyLevel = qdqAccuracyLevel;
   lowering.targetCpu = targetCpu;
   lowering.targetFeatures = targetFeatures;
   lowering.nontemporalMinBytes = nontemporalMinBytes;
@@ -471,6 +480,9 @@ int main(int argc, char **argv) {
                                    "quant-runner: JIT-execute qops IR\n",
                                    &llvm::errs()))
     return kUsageError;
+  if (qdqAccuracyLevel > 4)
+    return fail("--qdq-accuracy-level must be 0 to 4, got " +
+                llvm::Twine(qdqAccuracyLevel.getValue()));
   if (onnxTest) {
     if (positional.empty())
       return fail("--onnx-test needs at least one directory");

@@ -204,6 +204,13 @@ def QOpsLowerFloatContractions
     target and thread count. `fma=true` uses `vector.fma` instead (one
     rounding per step; results then differ in the last bits).
 
+    A matmul whose b is a DequantizeLinear of 4-bit weights blocked along
+    k (int4 or uint4) marked `qops.accuracy_level = 4` (MatMulNBits at
+    level 4), or carrying no level with `default-accuracy-level=4`,
+    quantizes A to int8 per row and block and multiplies bytes
+    (FloatMatMulInt8.cpp; docs/Numerics.md): not ONNX's numbers for a
+    DequantizeLinear -> MatMul graph, which is why the default is 0.
+
     ```mlir
     %y = linalg.matmul ins(%a, %w : tensor<128x768xf32>, tensor<768x3072xf32>)
                        outs(%zero : tensor<128x3072xf32>) -> tensor<128x3072xf32>
@@ -219,6 +226,14 @@ def QOpsLowerFloatContractions
     Option<"fma", "fma", "bool", /*default=*/"false",
            "One vector.fma per step (a single rounding) instead of a "
            "multiply and an add">,
+    Option<"defaultAccuracyLevel", "default-accuracy-level", "int64_t",
+           /*default=*/"0",
+           "The accuracy level (0..4) of a matmul of dequantized weights "
+           "that carries no qops.accuracy_level (a DequantizeLinear -> "
+           "MatMul graph; ONNX Runtime's "
+           "session.qdq_matmulnbits_accuracy_level): 4 quantizes A to int8 "
+           "per block for 4-bit blocked weights, as MatMulNBits at level 4; "
+           "0 to 3 keep ONNX's f32 numbers">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

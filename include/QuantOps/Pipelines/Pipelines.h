@@ -96,6 +96,15 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
                      "(qops-lower-float-contractions fma=true) instead of a "
                      "multiply and an add in increasing k"),
       llvm::cl::init(false)};
+  Option<int64_t> qdqAccuracyLevel{
+      *this, "qdq-accuracy-level",
+      llvm::cl::desc("The accuracy level of a DequantizeLinear -> MatMul "
+                     "with 4-bit blocked weights (qops-lower-float-"
+                     "contractions default-accuracy-level; ONNX Runtime's "
+                     "session.qdq_matmulnbits_accuracy_level): 4 quantizes "
+                     "A to int8 per block (ONNX Runtime's default), 0 to 3 "
+                     "keep ONNX's f32 numbers"),
+      llvm::cl::init(0)};
   Option<bool> runtimeAllocator{
       *this, "runtime-allocator",
       llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc / "

@@ -27,6 +27,7 @@ struct AotOptions {
   bool runtimeAllocator = false; // results through _mlir_memref_to_llvm_*
   bool fuseQDQ = false;
   bool floatFma = false;
+  int64_t qdqAccuracyLevel = 0; // LoweringOptions::qdqAccuracyLevel
   unsigned optLevel = 3;
   /// The model's name in the header's comment.
   std::string sourceName;

@@ -61,6 +61,7 @@ struct LoweringOptions {
   unsigned threads = 1;       // > 1: parallel loops
   bool fuseQDQ = false;       // qops-fuse-qdq first
   bool floatFma = false;      // float contractions with fused multiply-adds
+  int64_t qdqAccuracyLevel = 0; // 4: DQ(int4) -> MatMul with int8 A
   std::string targetCpu;      // "" = the host's
   std::string targetFeatures; // on top of the CPU's
   int64_t nontemporalMinBytes = 8 << 20; // 0: no streaming stores

@@ -24,6 +24,9 @@
 // ([M, K / 8, 2]: quads[m, g, h] = OR_i u8(qa[m, 8g + 2i + h]) << 8i).
 // Products: q (u8, 0..15) x qa (s8): every pair sum is at most
 // 2 * 15 * 127 = 3810, so VPMADDUBSW cannot saturate.
+// Signed 4-bit weights (int4, -8..7) are taken as q + 8 (their nibble with
+// the high bit flipped) with zero point zp + 8 (8 without one): q - zp, and
+// so every sum, is the same.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,7 +70,7 @@ Value generic(OpBuilder &b, Location loc, ValueRange ins, Value init,
 
 bool qops::takesInt8Activations(const QuantizedWeights &weights,
                                 std::optional<int64_t> staticK) {
-  return weights.bits == 4 && !weights.isSigned && staticK &&
+  return weights.bits == 4 && staticK &&
          *staticK == weights.k && weights.blockSize % 8 == 0 &&
          weights.k % weights.blockSize == 0;
 }

@@ -301,7 +301,9 @@ struct FloatTiles {
       Value zeroPoint;
       if (weights->zeroPoint) {
         zeroPoint = readZeroPointLanes(b, l, plan, *weights, block, column);
-        if (zeroPointType)
+        if (zeroPointType && weights->isSigned)
+          zeroPoint = arith::ExtSIOp::create(b, l, zeroPointType, zeroPoint);
+        else if (zeroPointType)
           zeroPoint = arith::ExtUIOp::create(b, l, zeroPointType, zeroPoint);
       }
       zeroPoints.push_back(zeroPoint);
@@ -395,6 +397,17 @@ struct FloatTiles {
           SmallVector<Value> scales, zeroPoints;
           std::tie(scales, zeroPoints) =
               readBlockLanes(b, l, block, n0, lanesType);
+          // Signed weights are packed as q + 8: their zero point too.
+          if (weights->isSigned) {
+            Value eight = arith::ConstantOp::create(
+                b, l,
+                DenseElementsAttr::get(lanesType, b.getI32IntegerAttr(8)));
+            for (Value &zeroPoint : zeroPoints)
+              zeroPoint = zeroPoint
+                              ? arith::AddIOp::create(b, l, zeroPoint, eight)
+                                    .getResult()
+                              : eight;
+          }
           Value first = arith::MulIOp::create(
               b, l, block, arith::ConstantIndexOp::create(b, l, groups));
           Value last = arith::AddIOp::create(
@@ -571,9 +584,11 @@ FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
 /// on tensors.
 struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
   LowerFloatMatMul(MLIRContext *ctx, unsigned vectorBits, unsigned registers,
-                   bool fma, Int8KernelStrategy strategy)
+                   bool fma, Int8KernelStrategy strategy,
+                   int64_t defaultAccuracyLevel)
       : OpInterfaceRewritePattern(ctx), vectorBits(vectorBits),
-        registers(registers), fma(fma), strategy(strategy) {}
+        registers(registers), fma(fma), strategy(strategy),
+        defaultAccuracyLevel(defaultAccuracyLevel) {}
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -613,8 +628,10 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
       weights = matchQuantizedWeights(rewriter, loc, wIn);
     Value a = toBatched(rewriter, loc, aIn);
     auto aType = cast<RankedTensorType>(a.getType());
-    auto level = op->getAttrOfType<IntegerAttr>(kAccuracyLevelAttrName);
-    bool int8 = succeeded(weights) && level && level.getInt() == 4 &&
+    // The node's level (MatMulNBits), else the default (a DQ -> MatMul).
+    auto levelAttr = op->getAttrOfType<IntegerAttr>(kAccuracyLevelAttrName);
+    int64_t level = levelAttr ? levelAttr.getInt() : defaultAccuracyLevel;
+    bool int8 = succeeded(weights) && level == 4 &&
                 !aType.isDynamicDim(2) &&
                 takesInt8Activations(*weights, aType.getDimSize(2));
     Value w = succeeded(weights) ? weights->q : toBatched(rewriter, loc, wIn);
@@ -664,6 +681,7 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
   unsigned vectorBits, registers;
   bool fma;
   Int8KernelStrategy strategy;
+  int64_t defaultAccuracyLevel;
 };
 
 struct LowerFloatContractionsPass
@@ -687,7 +705,13 @@ struct LowerFloatContractionsPass
     populateFloatConvolutionPatterns(convolutions);
     walkAndApplyPatterns(module, std::move(convolutions));
     RewritePatternSet patterns(&getContext());
-    populateFloatContractionPatterns(patterns, *resolved, fma, strategy);
+    if (defaultAccuracyLevel < 0 || defaultAccuracyLevel > 4) {
+      module->emitError() << "default-accuracy-level must be in 0..4, got "
+                          << static_cast<int64_t>(defaultAccuracyLevel);
+      return signalPassFailure();
+    }
+    populateFloatContractionPatterns(patterns, *resolved, fma, strategy,
+                                     defaultAccuracyLevel);
     walkAndApplyPatterns(module, std::move(patterns));
   }
 };
@@ -697,11 +721,12 @@ struct LowerFloatContractionsPass
 void qops::populateFloatContractionPatterns(RewritePatternSet &patterns,
                                             const QOpsTarget &target,
                                             bool fma,
-                                            Int8KernelStrategy strategy) {
+                                            Int8KernelStrategy strategy,
+                                            int64_t defaultAccuracyLevel) {
   llvm::Triple triple(target.triple);
   unsigned vectorBits = vectorRegisterBits(target);
   unsigned registers =
       vectorBits == 512 || triple.isAArch64() ? 32 : 16;
   patterns.add<LowerFloatMatMul>(patterns.getContext(), vectorBits, registers,
-                                 fma, strategy);
+                                 fma, strategy, defaultAccuracyLevel);
 }

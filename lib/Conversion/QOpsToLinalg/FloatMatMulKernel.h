@@ -71,7 +71,8 @@ FailureOr<QuantizedWeights> matchQuantizedWeights(OpBuilder &builder,
 /// width / bits values of k to a lane: [1, Np / NR, K / e, NR], lane (g, j)
 /// of panel p holding q[g e + t, p NR + j] in bits [t bits, (t + 1) bits)
 /// for t = 0 .. e - 1 (0 past N). i8: the weight-only form's bytes; i32
-/// with 4-bit q: the int8 form's eight nibbles per lane.
+/// with 4-bit q: the int8 form's eight nibbles per lane (a signed q as
+/// q + 8).
 Value packWeightLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                       const QuantizedWeights &weights, Type laneElement);
 

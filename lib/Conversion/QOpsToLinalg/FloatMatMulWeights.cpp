@@ -153,6 +153,11 @@ Value qops::packWeightLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
         if (weights.bits < width)
           part = arith::AndIOp::create(b, l, part,
                                        splat(b, l, (1 << weights.bits) - 1));
+        // The int8 form's lanes (i32) hold a signed q as q + 2^(bits - 1):
+        // the two's complement nibble with its high bit flipped.
+        if (width > 8 && weights.isSigned)
+          part = arith::XOrIOp::create(b, l, part,
+                                       splat(b, l, 1 << (weights.bits - 1)));
         if (t > 0)
           part = arith::ShLIOp::create(b, l, part,
                                        splat(b, l, t * weights.bits));

@@ -101,6 +101,12 @@ int main(int argc, char **argv) {
               "is not 0 or 1", "malformed flag");
   expectError(qopsSessionOptionsSet(options, "opt_level", "4"),
               "optimisation level", "opt_level out of range");
+  expectSuccess(qopsSessionOptionsSet(options, "qdq_accuracy_level", "4"),
+                "qdq_accuracy_level 4");
+  expectError(qopsSessionOptionsSet(options, "qdq_accuracy_level", "5"),
+              "an accuracy level (0 to 4)", "qdq_accuracy_level out of range");
+  expectSuccess(qopsSessionOptionsSet(options, "qdq_accuracy_level", "0"),
+                "qdq_accuracy_level 0");
 
   /* Sessions that cannot be created. */
   QopsSession *none = NULL;

@@ -3,6 +3,7 @@
 // RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=aarch64-linux-gnu target-cpu=neoverse-n1" --qops-lower-float-contractions --canonicalize | FileCheck %s --check-prefixes=CHECK,NEON
 // RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions=fma --canonicalize | FileCheck %s --check-prefix=FMA
 // RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions | FileCheck %s --check-prefix=MARK
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions=default-accuracy-level=4 --canonicalize | FileCheck %s --check-prefix=LEVEL4
 
 // qops-lower-float-contractions (FloatMatMulKernel.cpp): a float
 // linalg.matmul / batch_matmul becomes b packed into NR-column panels and
@@ -305,11 +306,15 @@ func.func @int8_activations_dynamic_rows(%x: tensor<?x32xf32>, %scale: tensor<2x
 
 // -----
 
-// Level 4 with signed 4-bit weights: the f32 weight-only form.
-// CHECK-LABEL: func.func @int8_activations_not_taken
-// CHECK-NOT: qkernel.dot
-// CHECK: arith.sitofp
-func.func @int8_activations_not_taken(%x: tensor<2x32xf32>, %scale: tensor<2x5xf32>) -> tensor<2x5xf32> {
+// Level 4 with signed 4-bit weights (int4): taken as q + 8, their nibble
+// with the high bit flipped while packing, with zero point 8 (none given):
+// q - zp is the same, and so are the sums.
+// CHECK-LABEL: func.func @int8_activations_signed
+// CHECK: %[[EIGHT:.*]] = arith.constant dense<8> : vector<[[N:[0-9]+]]xi32>
+// CHECK: arith.xori %{{.*}}, %[[EIGHT]] : vector<[[N]]xi32>
+// CHECK: qkernel.dot_{{[us]}}8s8_quads
+// CHECK: arith.muli %{{.*}}, %[[EIGHT]] : vector<[[N]]xi32>
+func.func @int8_activations_signed(%x: tensor<2x32xf32>, %scale: tensor<2x5xf32>) -> tensor<2x5xf32> {
   %w = arith.constant dense<3> : tensor<32x5xsi4>
   %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 16 : tensor<32x5xsi4>, tensor<2x5xf32> -> tensor<32x5xf32>
   %e = tensor.empty() : tensor<2x5xf32>
@@ -320,6 +325,21 @@ func.func @int8_activations_not_taken(%x: tensor<2x32xf32>, %scale: tensor<2x5xf
 }
 
 // -----
+
+// Level 4 with 8-bit weights: the f32 weight-only form (the int8 form takes
+// 4-bit weights only).
+// CHECK-LABEL: func.func @int8_activations_not_taken
+// CHECK-NOT: qkernel.dot
+// CHECK: arith.sitofp
+func.func @int8_activations_not_taken(%x: tensor<2x32xf32>, %scale: tensor<2x5xf32>) -> tensor<2x5xf32> {
+  %w = arith.constant dense<3> : tensor<32x5xsi8>
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 16 : tensor<32x5xsi8>, tensor<2x5xf32> -> tensor<32x5xf32>
+  %e = tensor.empty() : tensor<2x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5xf32>) -> tensor<2x5xf32>
+  %y = linalg.matmul {qops.accuracy_level = 4 : i64} ins(%x, %dw : tensor<2x32xf32>, tensor<32x5xf32>) outs(%init : tensor<2x5xf32>) -> tensor<2x5xf32>
+  return %y : tensor<2x5xf32>
+}
 
 // f16 a and b with f32 sums (the importer's f16 MatMul): b packed as f16
 // panels; every value read is extended to f32 before the multiply.
@@ -337,4 +357,27 @@ func.func @half_storage(%a: tensor<20x8xf16>, %w: tensor<8x40xf16>) -> tensor<20
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<20x40xf32>) -> tensor<20x40xf32>
   %y = linalg.matmul ins(%a, %w : tensor<20x8xf16>, tensor<8x40xf16>) outs(%c : tensor<20x40xf32>) -> tensor<20x40xf32>
   return %y : tensor<20x40xf32>
+}
+
+// -----
+
+// A DequantizeLinear -> MatMul of 4-bit blocked weights carries no level:
+// f32 (ONNX's numbers) by default; default-accuracy-level=4 (ONNX
+// Runtime's session.qdq_matmulnbits_accuracy_level, quant-runner
+// --qdq-accuracy-level) gives it int8 activations, as MatMulNBits at level
+// 4.
+// CHECK-LABEL: func.func @qdq_weights_no_level
+// CHECK-NOT: qkernel.dot
+// CHECK: arith.sitofp
+// LEVEL4-LABEL: func.func @qdq_weights_no_level
+// LEVEL4: arith.xori
+// LEVEL4: qkernel.dot_u8s8_quads
+func.func @qdq_weights_no_level(%x: tensor<2x32xf32>, %scale: tensor<2x5xf32>, %zp: tensor<2x5xsi4>) -> tensor<2x5xf32> {
+  %w = arith.constant dense<-3> : tensor<32x5xsi4>
+  %dw = qops.dequantize_linear %w, %scale, %zp axis = 0 block_size = 16 : tensor<32x5xsi4>, tensor<2x5xf32>, tensor<2x5xsi4> -> tensor<32x5xf32>
+  %e = tensor.empty() : tensor<2x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x5xf32>) -> tensor<2x5xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<2x32xf32>, tensor<32x5xf32>) outs(%init : tensor<2x5xf32>) -> tensor<2x5xf32>
+  return %y : tensor<2x5xf32>
 }

@@ -66,9 +66,14 @@ void populateLowerPackingPatterns(RewritePatternSet &patterns);
 /// step instead of a multiply then an add (not the documented order).
 /// `strategy`: the int8 dot product of the weight-only form's int8
 /// activations (a matmul marked kAccuracyLevelAttrName = 4, QOpsDialect.h).
+/// `defaultAccuracyLevel`: the level of a matmul that carries none (a
+/// DequantizeLinear -> MatMul graph; ONNX Runtime's
+/// session.qdq_matmulnbits_accuracy_level): 4 takes int8 activations for
+/// 4-bit weights, any other level f32.
 void populateFloatContractionPatterns(RewritePatternSet &patterns,
                                       const QOpsTarget &target, bool fma,
-                                      Int8KernelStrategy strategy);
+                                      Int8KernelStrategy strategy,
+                                      int64_t defaultAccuracyLevel = 0);
 /// The float 2-D convolution (f32 / f64 linalg.conv_2d_nchw_fchw with a
 /// fill init, FloatConvolutions.cpp) as its patches times the transposed
 /// weights: a linalg.matmul for populateFloatContractionPatterns, summed in
