@@ -6,9 +6,11 @@
 //   1. tile: every outer loop by 1, the innermost loop by W (vector-width,
 //      widened so that each result's tile has result-tile-bytes)
 //   2. peel the innermost loop: full tiles [1, .., 1, W] in one loop, the
-//      last partial tile (D mod W elements) in a loop of at most one trip
+//      last partial tile (D mod W elements) in a loop of at most one trip;
+//      with a static D, each row is split at D - D mod W instead, and its
+//      remainder vectorized whole (D mod W lanes)
 //   3. linalg::vectorize the full-tile op (static shapes, no masks); the
-//      partial tile stays a scalar linalg.generic
+//      partial tile of a dynamic D stays a scalar linalg.generic
 //   4. drop the leading unit dims of the vectors and fold the tiled slices
 //
 // An innermost dimension with a static size below W is taken whole.
@@ -87,6 +89,23 @@ bool isVectorizableElementwise(linalg::GenericOp op) {
   return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
     return map.isProjectedPermutation();
   });
+}
+
+/// Tiles `op` by `sizes` (0: a loop left whole) into loops of `type` and
+/// replaces it by the tiled nest; failure leaves `op` as it is.
+FailureOr<scf::SCFTilingResult>
+tileAndReplace(IRRewriter &rewriter, linalg::GenericOp op,
+               ArrayRef<OpFoldResult> sizes,
+               scf::SCFTilingOptions::LoopType type) {
+  scf::SCFTilingOptions options;
+  options.setTileSizes(sizes);
+  options.setLoopType(type);
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (succeeded(tiled))
+    rewriter.replaceOp(op, tiled->replacements);
+  return tiled;
 }
 
 /// The linalg.generic nested in `loop` (the tiled op), if there is one.
@@ -168,15 +187,11 @@ struct QOpsVectorizeElementwisePass
     int64_t tile = numLoops == 1 ? kChunk : 1;
     SmallVector<OpFoldResult> tileSizes(numLoops, rewriter.getIndexAttr(0));
     tileSizes[*chosen] = rewriter.getIndexAttr(tile);
-    scf::SCFTilingOptions options;
-    options.setTileSizes(tileSizes);
-    options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    FailureOr<scf::SCFTilingResult> tiled =
+        tileAndReplace(rewriter, op, tileSizes,
+                       scf::SCFTilingOptions::LoopType::ForallOp);
     if (failed(tiled))
       return op.emitOpError("could not be distributed over threads");
-    rewriter.replaceOp(op, tiled->replacements);
     return cast<linalg::GenericOp>(tiled->tiledOps.front());
   }
 
@@ -205,15 +220,10 @@ struct QOpsVectorizeElementwisePass
       SmallVector<OpFoldResult> rowTiles(op.getNumLoops() - 1,
                                          rewriter.getIndexAttr(1));
       rowTiles.push_back(rewriter.getIndexAttr(0));
-      scf::SCFTilingOptions options;
-      options.setTileSizes(rowTiles);
-      options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
-      rewriter.setInsertionPoint(op);
-      FailureOr<scf::SCFTilingResult> rows = scf::tileUsingSCF(
-          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      FailureOr<scf::SCFTilingResult> rows = tileAndReplace(
+          rewriter, op, rowTiles, scf::SCFTilingOptions::LoopType::ForOp);
       if (failed(rows))
         return op.emitOpError("could not be tiled for vectorization");
-      rewriter.replaceOp(op, rows->replacements);
       op = cast<linalg::GenericOp>(rows->tiledOps.front());
     }
     rewriter.setInsertionPoint(op);
@@ -247,15 +257,10 @@ struct QOpsVectorizeElementwisePass
     SmallVector<OpFoldResult> tileSizes(ranges.size() - 1,
                                         rewriter.getIndexAttr(1));
     tileSizes.push_back(rewriter.getIndexAttr(width));
-    scf::SCFTilingOptions options;
-    options.setTileSizes(tileSizes);
-    options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    FailureOr<scf::SCFTilingResult> tiled = tileAndReplace(
+        rewriter, op, tileSizes, scf::SCFTilingOptions::LoopType::ForOp);
     if (failed(tiled))
       return op.emitOpError("could not be tiled for vectorization");
-    rewriter.replaceOp(op, tiled->replacements);
 
     SmallVector<linalg::GenericOp> fullTiles;
     if (tiled->loops.empty()) {
