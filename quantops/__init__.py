@@ -77,7 +77,7 @@ class NodeArg:
 
 
 def _make_options(threads, target_cpu, target_features, fuse_qdq, float_fma,
-                  const_eval, nontemporal_min_bytes, opt_level):
+                  const_eval, nontemporal_min_bytes, opt_level, qdq_accuracy_level=0):
     lib = _capi.lib()
     options = lib.qopsSessionOptionsCreate()
     if not options:
@@ -86,6 +86,7 @@ def _make_options(threads, target_cpu, target_features, fuse_qdq, float_fma,
         "threads": threads, "target_cpu": target_cpu, "target_features": target_features,
         "fuse_qdq": fuse_qdq, "float_fma": float_fma, "const_eval": const_eval,
         "nontemporal_min_bytes": nontemporal_min_bytes, "opt_level": opt_level,
+        "qdq_accuracy_level": qdq_accuracy_level,
     }
     try:
         for name, value in values.items():
@@ -93,7 +94,8 @@ def _make_options(threads, target_cpu, target_features, fuse_qdq, float_fma,
                 continue
             if isinstance(value, bool):
                 value = int(value)
-            elif name in ("threads", "nontemporal_min_bytes", "opt_level") and (
+            elif name in ("threads", "nontemporal_min_bytes", "opt_level",
+                          "qdq_accuracy_level") and (
                     not isinstance(value, (int, np.integer)) or value < 0):
                 raise QuantOpsError(f"option '{name}': {value!r} is not a non-negative integer")
             _check(lib.qopsSessionOptionsSet(options, name.encode(), str(value).encode()))
@@ -113,6 +115,10 @@ class InferenceSession:
     --target-features (the code must run on this CPU).
     fuse_qdq, float_fma, const_eval, nontemporal_min_bytes, opt_level: as
     quant-runner's flags of the same names.
+    qdq_accuracy_level: as quant-runner's --qdq-accuracy-level (onnxruntime's
+    session option session.qdq_matmulnbits_accuracy_level): 4 runs a
+    DequantizeLinear(4-bit) -> MatMul with A quantized to int8 per block,
+    as onnxruntime does by default; 0 (the default) keeps ONNX's f32 numbers.
     providers: as onnxruntime's, so that its users' code runs unchanged;
     QuantOps is one CPU provider, "CPUExecutionProvider" (any other is an
     error, not silently ignored).
@@ -122,7 +128,8 @@ class InferenceSession:
 
     def __init__(self, path_or_bytes, threads=0, target_cpu=None, target_features=None,
                  fuse_qdq=False, float_fma=False, const_eval=False,
-                 nontemporal_min_bytes=None, opt_level=3, format=None, providers=None):
+                 nontemporal_min_bytes=None, opt_level=3, format=None, providers=None,
+                 qdq_accuracy_level=0):
         self._session = None
         lib = self._lib = _capi.lib()
         if format not in (None, "onnx", "mlir"):
@@ -133,7 +140,8 @@ class InferenceSession:
                 raise QuantOpsError(f"provider {name!r} is not available (QuantOps runs on "
                                     "the CPU: CPUExecutionProvider)")
         options = _make_options(threads, target_cpu, target_features, fuse_qdq, float_fma,
-                                const_eval, nontemporal_min_bytes, opt_level)
+                                const_eval, nontemporal_min_bytes, opt_level,
+                                qdq_accuracy_level)
         session = ctypes.POINTER(_capi.Session)()
         try:
             if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
@@ -240,14 +248,14 @@ class InferenceSession:
 
 def compile(model, output, target_triple=None, header=None, threads=1, target_cpu=None,
             target_features=None, fuse_qdq=False, float_fma=False, const_eval=True,
-            opt_level=3):
+            opt_level=3, qdq_accuracy_level=0):
     """Compiles `model` (a path, or an ONNX model's bytes) ahead of time into
     the object file `output` (and the C header `header`), as quant-compile
     does: target_triple None for this machine; threads > 1 writes a parallel
     object that links libomp."""
     lib = _capi.lib()
     options = _make_options(threads, target_cpu, target_features, fuse_qdq, float_fma,
-                            const_eval, None, opt_level)
+                            const_eval, None, opt_level, qdq_accuracy_level)
     scratch = None
     try:
         if isinstance(model, (bytes, bytearray, memoryview)):
