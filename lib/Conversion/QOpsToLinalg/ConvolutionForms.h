@@ -46,8 +46,8 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type type);
 ReassociationIndices dimRange(int64_t begin, int64_t end);
 
 /// A reshape of `value` (storage or ONNX typed) into `shape`, by
-/// `reassociation` (collapse when `shape` has fewer dims, else expand),
-/// typed with `onnxElement`.
+/// `reassociation` (collapse when `shape` has fewer dims, else expand; none
+/// when it is `value`'s shape), typed with `onnxElement`.
 Value reshape(OpBuilder &b, Location loc, Value value, Type onnxElement,
               ArrayRef<int64_t> shape,
               ArrayRef<ReassociationIndices> reassociation);

@@ -89,7 +89,8 @@ Value reshape(OpBuilder &b, Location loc, Value value, Type onnxElement,
   RankedTensorType in = rankedType(storage);
   auto out = RankedTensorType::get(shape, in.getElementType());
   Value result =
-      static_cast<int64_t>(shape.size()) < in.getRank()
+      in == out ? storage
+      : static_cast<int64_t>(shape.size()) < in.getRank()
           ? tensor::CollapseShapeOp::create(b, loc, out, storage,
                                             reassociation)
                 .getResult()

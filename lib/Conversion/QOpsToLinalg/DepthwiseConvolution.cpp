@@ -75,10 +75,8 @@ ChannelParam channelParam(OpBuilder &b, Location loc, Value param,
             AffineMap::get(rank, 0, {}, ctx)};
   Type element = rankedType(storage).getElementType();
   int64_t m = rankedType(storage).getNumElements();
-  Value flat = rankedType(storage).getRank() == 1
-                   ? storage
-                   : reshape(b, loc, storage, element, {m},
-                             {dimRange(0, rankedType(storage).getRank())});
+  Value flat = reshape(b, loc, storage, element, {m},
+                       {dimRange(0, rankedType(storage).getRank())});
   return {flat, AffineMap::get(rank, 0, getAffineDimExpr(channelDim, ctx))};
 }
 
@@ -125,18 +123,10 @@ Value emitChannelTerm(OpBuilder &b, Location loc, const Convolution &c,
   int64_t m = rankedType(shifted).getDimSize(1);
   Type i32 = b.getI32Type();
   Value init;
-  if (bias) {
-    ChannelParam biasParam = channelParam(b, loc, bias, 1, 0);
-    Value empty =
-        tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{m}, i32);
-    init = linalg::GenericOp::create(
-               b, loc, empty.getType(), biasParam.value, empty,
-               ArrayRef<AffineMap>{biasParam.map, b.getMultiDimIdentityMap(1)},
-               parallelLoops(1),
-               [](OpBuilder &nb, Location l, ValueRange args) {
-                 linalg::YieldOp::create(nb, l, args[0]);
-               })
-               .getResult(0);
+  if (bias) { // [M] int32 (the verifier's), the sums' start
+    Value storage = castToStorage(b, loc, bias);
+    init = reshape(b, loc, storage, i32, {m},
+                   {dimRange(0, rankedType(storage).getRank())});
   } else {
     Value zero = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
     Value empty = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{m}, i32);
@@ -304,14 +294,7 @@ Value conv::decomposeDepthwise(PatternRewriter &rewriter, const Convolution &c,
             ValueRange rest = args.drop_front(2 * taps + 1);
             Value result = acc;
             if (requantizes) {
-              FloatType f64 = b.getF64Type();
-              Value product = arith::MulFOp::create(
-                  b, l, arith::SIToFPOp::create(b, l, f64, acc),
-                  arith::ExtFOp::create(b, l, f64, rest[0]));
-              Value q = emitRoundAddZeroPointSaturate(
-                  b, l, product, emitExtendToI32(b, l, rest[1], yOnnx),
-                  getIntegerTypeMin(yOnnx), getIntegerTypeMax(yOnnx));
-              result = arith::TruncIOp::create(b, l, yStorage, q);
+              result = emitRequantizeSum(b, l, acc, rest[0], rest[1], yOnnx);
             } else if (dequantizes) {
               result = arith::SIToFPOp::create(b, l, b.getF32Type(), acc);
               result = arith::MulFOp::create(b, l, result, rest[0]);

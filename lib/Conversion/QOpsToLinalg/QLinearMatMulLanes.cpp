@@ -117,23 +117,10 @@ Value qops::emitMultiplierLanes(OpBuilder &b, Location loc,
 Value qops::emitRequantizedLanes(OpBuilder &b, Location loc,
                                  const RequantizeParams &params, Value acc,
                                  Value multiplier, Value row, Value column) {
-  auto accType = cast<VectorType>(acc.getType());
-  int64_t lanes = accType.getNumElements();
-  auto f64Vec = VectorType::get({lanes}, b.getF64Type());
-  Value product = arith::MulFOp::create(
-      b, loc, arith::SIToFPOp::create(b, loc, f64Vec, acc),
-      arith::ExtFOp::create(b, loc, f64Vec, multiplier));
-  Value stored = readKernelParam(b, loc, params.yZeroPoint, row, column,
-                                 params.yZeroPointRow, lanes);
-  Value zp = cast<IntegerType>(params.yOnnx).isUnsigned()
-                 ? arith::ExtUIOp::create(b, loc, accType, stored).getResult()
-                 : arith::ExtSIOp::create(b, loc, accType, stored).getResult();
-  Value q = emitRoundAddZeroPointSaturate(b, loc, product, zp,
-                                         getIntegerTypeMin(params.yOnnx),
-                                         getIntegerTypeMax(params.yOnnx));
-  return arith::TruncIOp::create(
-      b, loc, VectorType::get({lanes}, getStorageElementType(params.yOnnx)),
-      q);
+  int64_t lanes = cast<VectorType>(acc.getType()).getNumElements();
+  Value zeroPoint = readKernelParam(b, loc, params.yZeroPoint, row, column,
+                                    params.yZeroPointRow, lanes);
+  return emitRequantizeSum(b, loc, acc, multiplier, zeroPoint, params.yOnnx);
 }
 
 Int8Contraction

@@ -190,6 +190,27 @@ static Type shapedLike(Type element, Type like) {
   return element;
 }
 
+Value qops::emitRequantizeSum(OpBuilder &b, Location loc, Value acc,
+                              Value multiplier, Value zeroPoint, Type yOnnx) {
+  auto like = [&](Type element) -> Type {
+    if (auto vector = dyn_cast<VectorType>(acc.getType()))
+      return vector.clone(element);
+    return element;
+  };
+  Type f64 = like(b.getF64Type());
+  Value product = arith::MulFOp::create(
+      b, loc, arith::SIToFPOp::create(b, loc, f64, acc),
+      arith::ExtFOp::create(b, loc, f64, multiplier));
+  Type i32 = like(b.getI32Type());
+  Value zp = cast<IntegerType>(yOnnx).isUnsigned()
+                 ? arith::ExtUIOp::create(b, loc, i32, zeroPoint).getResult()
+                 : arith::ExtSIOp::create(b, loc, i32, zeroPoint).getResult();
+  Value y = emitRoundAddZeroPointSaturate(b, loc, product, zp,
+                                          getIntegerTypeMin(yOnnx),
+                                          getIntegerTypeMax(yOnnx));
+  return arith::TruncIOp::create(b, loc, like(b.getIntegerType(8)), y);
+}
+
 Value qops::emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,
                                           Value zeroPoint, int64_t qmin,
                                           int64_t qmax) {

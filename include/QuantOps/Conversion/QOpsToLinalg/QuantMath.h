@@ -79,6 +79,18 @@ Value emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,
                                     Value zeroPoint, int64_t qmin,
                                     int64_t qmax);
 
+/// y = saturate(round_half_to_even(f64(acc) * f64(multiplier)) + zp)
+///                   (QLinearMatMul's and QLinearConv's requantization)
+///
+///   p = f64(acc) * f64(multiplier)     one rounding (exact for |acc| < 2^29)
+///   y = emitRoundAddZeroPointSaturate(p, zp) in y's range, then truncated
+///
+/// `acc` i32, `multiplier` f32, `zeroPoint` y's stored zero point (the i8
+/// storage of `yOnnx`, si8 or ui8): scalars, or vectors of one shape.
+/// Returns y in that storage type (of `acc`'s shape).
+Value emitRequantizeSum(OpBuilder &b, Location loc, Value acc,
+                        Value multiplier, Value zeroPoint, Type yOnnx);
+
 /// The affine map that reads a Q/DQ scale or zero point of the given
 /// granularity inside an iteration space equal to the data's dimensions:
 ///   per-tensor: (d0..dn) -> ()           (the parameter is rank 0)
