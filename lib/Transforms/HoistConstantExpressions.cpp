@@ -43,6 +43,16 @@ bool usesOnlyConstants(Operation &op, function_ref<bool(Value)> isConstant) {
   return !result.wasInterrupted();
 }
 
+/// Whether `op` gives a buffer (bufferization.to_buffer): a view of a
+/// tensor, not a tensor expression. It stays in the function, so that the
+/// tensor it views is the one used outside and is hoisted (the amx kernel
+/// reads its packed b through to_buffer: counted as constant itself, the
+/// packing was recomputed at every call).
+bool givesBuffer(Operation &op) {
+  return llvm::any_of(op.getResultTypes(),
+                      [](Type type) { return isa<BaseMemRefType>(type); });
+}
+
 /// The constant expressions of `body`, in order (see the pass description).
 llvm::SetVector<Operation *> findConstantExpressions(Block &body) {
   llvm::SetVector<Operation *> found;
@@ -52,7 +62,8 @@ llvm::SetVector<Operation *> findConstantExpressions(Block &body) {
   };
   for (Operation &op : body)
     if (op.getNumResults() > 0 && !op.hasTrait<OpTrait::IsTerminator>() &&
-        isMemoryEffectFree(&op) && usesOnlyConstants(op, isConstant))
+        !givesBuffer(op) && isMemoryEffectFree(&op) &&
+        usesOnlyConstants(op, isConstant))
       found.insert(&op);
   return found;
 }

@@ -156,3 +156,32 @@ func.func @fill_stays(%x: tensor<8x8xi32>) -> tensor<8x8xi32> {
   } -> tensor<8x8xi32>
   return %y : tensor<8x8xi32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A constant expression read through bufferization.to_buffer (as the amx
+// kernel reads its packed b): the tensor is hoisted, the view of it stays
+// in the function and views the global's value.
+// CHECK-LABEL: func.func @read_as_buffer
+// CHECK: scf.if
+// CHECK: linalg.generic
+// CHECK: materialize_in_destination
+// CHECK: qops.hoisted_wait
+// CHECK-NEXT: memref.get_global @__qops_hoisted_read_as_buffer :
+// CHECK-NEXT: %[[T:.*]] = bufferization.to_tensor
+// CHECK-NOT: linalg.generic
+// CHECK: bufferization.to_buffer %[[T]] read_only
+func.func @read_as_buffer(%x: memref<4x4xi32>) {
+  %c = arith.constant dense<3> : tensor<4x4xi32>
+  %e = tensor.empty() : tensor<4x4xi32>
+  %p = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%c : tensor<4x4xi32>) outs(%e : tensor<4x4xi32>) {
+  ^bb0(%in: i32, %out: i32):
+    %s = arith.muli %in, %in : i32
+    linalg.yield %s : i32
+  } -> tensor<4x4xi32>
+  %b = bufferization.to_buffer %p read_only : tensor<4x4xi32> to memref<4x4xi32>
+  memref.copy %b, %x : memref<4x4xi32> to memref<4x4xi32>
+  return
+}

@@ -179,8 +179,10 @@ def QOpsHoistConstantExpressions
   let description = [{
     The pack step's hoisting, on tensors, before bufferization. In the
     entry block of every `func.func`, an op is a constant expression when it
-    is free of memory effects (its nested ops included), has results, and
-    every value it uses (in its regions too) is a constant or the result of a
+    is free of memory effects (its nested ops included), has results, gives
+    no buffer (a `bufferization.to_buffer` of a constant expression stays in
+    the function, and the tensor it views is the root), and every value it
+    uses (in its regions too) is a constant or the result of a
     constant expression. A root is a result of a constant expression that is
     not itself a constant, is used by an op that is not a constant
     expression, is a static tensor, and is computed with an op that has

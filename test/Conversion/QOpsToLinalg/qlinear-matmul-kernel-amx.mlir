@@ -1,5 +1,6 @@
 // RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=amx --qops-lower-packing --canonicalize --split-input-file | FileCheck %s
 // RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=amx" --qops-lower-packing --qops-distribute --canonicalize --split-input-file | FileCheck %s --check-prefix=PAR
+// RUN: quant-opt %s --convert-qops-to-linalg=int8-strategy=amx --qops-lower-packing --canonicalize --qops-hoist-constant-expressions=min-bytes=64 --split-input-file | FileCheck %s --check-prefix=HOIST
 
 // The amx strategy (QLinearMatMulKernel.cpp, QLinearMatMulAmx.h): the quad
 // operands of vnni (si8 a flipped to a' = a + 128, ui8 b to b' = b - 128,
@@ -94,6 +95,16 @@ func.func @short_a_takes_vnni(%a: tensor<8x64xui8>, %b: tensor<64x64xsi8>) -> te
 // CHECK-DAG: } -> (tensor<1x2x32x32xi32>, tensor<1x2x32xi32>)
 // CHECK-DAG: } : tensor<1x40xi32> to tensor<1x64xi32>
 // CHECK: amx.tile_muli
+// qops-hoist-constant-expressions computes the packed b once into a
+// global, and the tile loads read that global's value through to_buffer
+// (not the packing again at every call).
+// HOIST-LABEL: func.func @constant_b
+// HOIST: {qops.hoisted_compute}
+// HOIST: {qops.hoisted_wait}
+// HOIST: %[[G:.*]] = memref.get_global @__qops_hoisted_constant_b : memref<1x2x32x32xi32>
+// HOIST: %[[T:.*]] = bufferization.to_tensor %[[G]]
+// HOIST: %[[BBUF:.*]] = bufferization.to_buffer %[[T]] read_only
+// HOIST: amx.tile_load %[[BBUF]]
 func.func @constant_b(%a: tensor<32x70xui8>) -> tensor<32x40xui8> {
   %b = arith.constant dense<1> : tensor<70x40xsi8>
   %s = arith.constant dense<0.5> : tensor<f32>
