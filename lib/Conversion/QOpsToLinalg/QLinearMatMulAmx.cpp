@@ -57,25 +57,28 @@ void qops::emitAmxTile(OpBuilder &b, Location loc, Value aBuffer,
         Value k0 = arith::MulIOp::create(b, l, step, index(b, l, kAmxKStep));
         Value quad0 =
             arith::MulIOp::create(b, l, step, index(b, l, kAmxKStep / 4));
-        SmallVector<Value> aTiles, bTiles;
+        // Each operand tile is loaded just before its first product, so
+        // that a load of the next step waits only for the products that
+        // read its register (tiles are not renamed).
+        SmallVector<Value> aTiles, bTiles(kTilesPerSide);
+        SmallVector<Value> next(kTilesPerSide * kTilesPerSide);
         for (int64_t i = 0; i < kTilesPerSide; ++i) {
           Value row = arith::AddIOp::create(b, l, m0,
                                             index(b, l, i * kTileRows));
           aTiles.push_back(amx::TileLoadOp::create(
               b, l, operandTile, aBuffer, ValueRange{bi, row, k0}));
-        }
-        for (int64_t j = 0; j < kTilesPerSide; ++j)
-          bTiles.push_back(amx::TileLoadOp::create(
-              b, l, operandTile, bBuffer,
-              ValueRange{bb, panel, quad0,
-                         index(b, l, j * kAccumulatorColumns)}));
-        SmallVector<Value> next;
-        for (int64_t i = 0; i < kTilesPerSide; ++i)
-          for (int64_t j = 0; j < kTilesPerSide; ++j)
-            next.push_back(amx::TileMulIOp::create(
+          for (int64_t j = 0; j < kTilesPerSide; ++j) {
+            if (i == 0)
+              bTiles[j] = amx::TileLoadOp::create(
+                  b, l, operandTile, bBuffer,
+                  ValueRange{bb, panel, quad0,
+                             index(b, l, j * kAccumulatorColumns)});
+            next[i * kTilesPerSide + j] = amx::TileMulIOp::create(
                 b, l, accumulatorTile, aTiles[i], bTiles[j],
                 sums[i * kTilesPerSide + j],
-                /*isZextLhs=*/true, /*isZextRhs=*/false));
+                /*isZextLhs=*/true, /*isZextRhs=*/false);
+          }
+        }
         scf::YieldOp::create(b, l, next);
       });
   for (int64_t i = 0; i < kTilesPerSide; ++i)

@@ -23,9 +23,16 @@
 // CHECK: scf.if
 // CHECK-COUNT-4: amx.tile_zero : !amx.tile<16x16xi32>
 // CHECK: scf.for {{.*}} -> (!amx.tile<16x16xi32>, !amx.tile<16x16xi32>, !amx.tile<16x16xi32>, !amx.tile<16x16xi32>)
-// CHECK-COUNT-2: amx.tile_load %[[ABUF]]
-// CHECK-COUNT-2: amx.tile_load %[[BBUF]]
-// CHECK-COUNT-4: amx.tile_muli %{{.*}} zext, %{{[0-9]+}}, %{{.*}} : !amx.tile<16x64xi8>, !amx.tile<16x64xi8>, !amx.tile<16x16xi32>
+// Each operand tile is loaded just before its first product: A0, B0,
+// A0 B0, B1, A0 B1, A1, A1 B0, A1 B1.
+// CHECK: %[[A0:.*]] = amx.tile_load %[[ABUF]]
+// CHECK-NEXT: %[[B0:.*]] = amx.tile_load %[[BBUF]]
+// CHECK-NEXT: amx.tile_muli %[[A0]] zext, %[[B0]], %{{.*}} : !amx.tile<16x64xi8>, !amx.tile<16x64xi8>, !amx.tile<16x16xi32>
+// CHECK-NEXT: %[[B1:.*]] = amx.tile_load %[[BBUF]]
+// CHECK-NEXT: amx.tile_muli %[[A0]] zext, %[[B1]]
+// CHECK: %[[A1:.*]] = amx.tile_load %[[ABUF]]
+// CHECK-NEXT: amx.tile_muli %[[A1]] zext, %[[B0]]
+// CHECK-NEXT: amx.tile_muli %[[A1]] zext, %[[B1]]
 // CHECK: scf.yield
 // CHECK-COUNT-4: amx.tile_store %[[BUF]]
 // CHECK-NOT: vector.store
