@@ -192,11 +192,7 @@ static Type shapedLike(Type element, Type like) {
 
 Value qops::emitRequantizeSum(OpBuilder &b, Location loc, Value acc,
                               Value multiplier, Value zeroPoint, Type yOnnx) {
-  auto like = [&](Type element) -> Type {
-    if (auto vector = dyn_cast<VectorType>(acc.getType()))
-      return vector.clone(element);
-    return element;
-  };
+  auto like = [&](Type element) { return shapedLike(element, acc.getType()); };
   Type f64 = like(b.getF64Type());
   Value product = arith::MulFOp::create(
       b, loc, arith::SIToFPOp::create(b, loc, f64, acc),
