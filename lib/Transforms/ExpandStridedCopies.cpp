@@ -27,7 +27,7 @@
 // the block size n divides (n = 16 bytes for 8-bit, 8 elements otherwise):
 //
 //   src [.., R, C] (collapsed), dst [.., C, R]:
-//   scf.for %r0 = 0 to R step n { scf.for %c0 = 0 to C step n {
+//   scf.for %c0 = 0 to C step n { scf.for %r0 = 0 to R step n {
 //     row_i = vector.transfer_read src[.., r0 + i, c0] : vector<n x T>
 //     log2(n) rounds: out[2i]     = shuffle(in[i], in[i + n/2], lo)
 //                     out[2i + 1] = shuffle(in[i], in[i + n/2], hi)
@@ -40,7 +40,11 @@
 //
 // With `parallel`, the outermost loop of a copy or transpose that is not
 // inside a parallel loop already (and whose extent is not statically 1)
-// is an scf.forall: distributed over the threads.
+// is an scf.forall: distributed over the threads (a transpose's column
+// blocks, each writing whole rows of dst, when its leading dims are 1: its
+// row blocks wrote parts of the same dst lines from both threads, and a
+// QLinearConv 3x3 stride 2 of 64 x 56 x 56, whose NCHW -> NHWC transpose
+// that was, ran slower on 2 threads than on 1; Xeon with AMX).
 //
 //===----------------------------------------------------------------------===//
 
@@ -296,10 +300,13 @@ LogicalResult emitBlockTranspose(IRRewriter &rewriter, linalg::TransposeOp op,
           emitLoop(b, l, arith::ConstantIndexOp::create(b, l, size), step,
                    distribute, body);
         };
-        blockLoop(b, l, rows, distributed == a,
-                  [&](OpBuilder &b, Location l, Value r0) {
-          blockLoop(b, l, columns, false,
-                    [&](OpBuilder &b, Location l, Value c0) {
+        // Column blocks outermost: each writes n whole rows of dst (with
+        // row blocks outermost, threads wrote n-element pieces of the same
+        // dst rows, sharing their cache lines).
+        blockLoop(b, l, columns, distributed == a,
+                  [&](OpBuilder &b, Location l, Value c0) {
+          blockLoop(b, l, rows, false,
+                    [&](OpBuilder &b, Location l, Value r0) {
             auto at = [&](Value first, int64_t offset, Value second) {
               SmallVector<Value> indices(outer);
               indices.push_back(arith::AddIOp::create(

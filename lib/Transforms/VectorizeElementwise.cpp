@@ -200,7 +200,10 @@ struct QOpsVectorizeElementwisePass
     // by its zero extent).
     if (llvm::is_contained(op.getStaticLoopRanges(), 0))
       return success();
-    if (parallel) {
+    // An op inside a distributed loop (a slice nest of qops-distribute) is
+    // one thread's part already: splitting it again would nest parallel
+    // regions.
+    if (parallel && !op->getParentOfType<scf::ForallOp>()) {
       FailureOr<linalg::GenericOp> inner = distribute(rewriter, op);
       if (failed(inner))
         return failure();

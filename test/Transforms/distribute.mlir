@@ -86,6 +86,44 @@ func.func @merged_step(%init: tensor<1x128x3072xi8>, %v: i8) -> tensor<1x128x307
 
 // -----
 
+// A QLinearConv 3x3 stride 2 of 56 x 56 x 64 -> 64 as its kernel's nest
+// under amx: y [1, 784, 64] (Mp 800, MC 128, MR 32 = tile_rows, NR 32).
+// 7 row blocks and one chunk of two panels (64, the least) make 7 tasks,
+// fewer than 64: the row blocks narrow to a multiple of 32,
+// clamp(roundUp(ceil(800 / 64), 32), 32, 128) = 32 (25 tasks). M > N: the
+// row blocks stay outside. The body's block end takes the new block.
+// CHECK-LABEL: func.func @narrow_row_blocks
+// CHECK-DAG: %[[BLOCK:.*]] = arith.constant 32 : index
+// CHECK: scf.forall (%{{.*}}, %[[M:.*]], %{{.*}}) = (0, 0, 0) to (1, 800, 64) step (1, 32, 64)
+// CHECK: arith.addi %[[M]], %[[BLOCK]] : index
+// CHECK-NOT: arith.constant 128 : index
+func.func @narrow_row_blocks(%init: tensor<1x784x64xi8>, %v: i8) -> tensor<1x784x64xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c784 = arith.constant 784 : index
+  %c800 = arith.constant 800 : index
+  %chunk = arith.constant 64 : index
+  %y = scf.for %bi = %c0 to %c1 step %c1 iter_args(%y0 = %init) -> (tensor<1x784x64xi8>) {
+    %r = scf.for %mb = %c0 to %c800 step %c128 iter_args(%y1 = %y0) -> (tensor<1x784x64xi8>) {
+      %c = scf.for %nc = %c0 to %chunk step %chunk iter_args(%y2 = %y1) -> (tensor<1x784x64xi8>) {
+        %me = arith.addi %mb, %c128 : index
+        %mm = arith.minui %me, %c784 : index
+        %rows = arith.subi %mm, %mb : index
+        %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, %rows, 64] [1, 1, 1] : tensor<1x784x64xi8> to tensor<1x?x64xi8>
+        %w = linalg.fill ins(%v : i8) outs(%s : tensor<1x?x64xi8>) -> tensor<1x?x64xi8>
+        %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, %rows, 64] [1, 1, 1] : tensor<1x?x64xi8> into tensor<1x784x64xi8>
+        scf.yield %i : tensor<1x784x64xi8>
+      }
+      scf.yield %c : tensor<1x784x64xi8>
+    }
+    scf.yield %r : tensor<1x784x64xi8>
+  } {qkernel.tile_loops = {column_chunk = 256 : i64, m = 784 : i64, min_tasks = 64 : i64, n = 64 : i64, panel_columns = 32 : i64, tile_rows = 32 : i64}}
+  return %y : tensor<1x784x64xi8>
+}
+
+// -----
+
 // 2 x 480x64 (Mp 480, MC 48): 20 row blocks, 4 chunks of 64 columns would
 // make 80 tasks, but a chunk is at least two panels (64): one chunk. M > N:
 // the row blocks stay outside.
@@ -262,7 +300,7 @@ func.func @not_a_nest(%init: tensor<4xi8>, %v: i8) -> tensor<4xi8> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  // expected-error @+1 {{'qkernel.tile_loops' marks a loop that is not a nest of tiles (batches x row blocks x column chunks writing slices of their tensor) or lacks panel_columns, column_chunk, min_tasks}}
+  // expected-error @+1 {{'qkernel.tile_loops' marks a loop that is not a nest of tiles (batches x row blocks x column chunks writing slices of their tensor) or lacks panel_columns, column_chunk, min_tasks (positive; tile_rows too where given)}}
   %y = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %init) -> (tensor<4xi8>) {
     %u = tensor.insert %v into %t[%i] : tensor<4xi8>
     scf.yield %u : tensor<4xi8>
@@ -291,5 +329,29 @@ func.func @missing_facts(%init: tensor<1x48x64xi8>, %v: i8) -> tensor<1x48x64xi8
     }
     scf.yield %r : tensor<1x48x64xi8>
   } {qkernel.tile_loops = {panel_columns = 32 : i64}}
+  return %y : tensor<1x48x64xi8>
+}
+
+// -----
+
+// A tile_rows that is not positive.
+func.func @bad_tile_rows(%init: tensor<1x48x64xi8>, %v: i8) -> tensor<1x48x64xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c48 = arith.constant 48 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{tile_rows too where given}}
+  %y = scf.for %bi = %c0 to %c1 step %c1 iter_args(%y0 = %init) -> (tensor<1x48x64xi8>) {
+    %r = scf.for %mb = %c0 to %c48 step %c48 iter_args(%y1 = %y0) -> (tensor<1x48x64xi8>) {
+      %c = scf.for %nc = %c0 to %c64 step %c64 iter_args(%y2 = %y1) -> (tensor<1x48x64xi8>) {
+        %s = tensor.extract_slice %y2[%bi, %mb, %nc] [1, 48, 64] [1, 1, 1] : tensor<1x48x64xi8> to tensor<1x48x64xi8>
+        %w = linalg.fill ins(%v : i8) outs(%s : tensor<1x48x64xi8>) -> tensor<1x48x64xi8>
+        %i = tensor.insert_slice %w into %y2[%bi, %mb, %nc] [1, 48, 64] [1, 1, 1] : tensor<1x48x64xi8> into tensor<1x48x64xi8>
+        scf.yield %i : tensor<1x48x64xi8>
+      }
+      scf.yield %c : tensor<1x48x64xi8>
+    }
+    scf.yield %r : tensor<1x48x64xi8>
+  } {qkernel.tile_loops = {column_chunk = 256 : i64, min_tasks = 64 : i64, panel_columns = 32 : i64, tile_rows = 0 : i64}}
   return %y : tensor<1x48x64xi8>
 }

@@ -117,14 +117,18 @@ func.func @i32_blocks(%src: memref<16x24xi32>, %dst: memref<24x16xi32>, %odd: me
 // -----
 
 // Inside a thread's part of a parallel loop: not distributed again; a unit
-// leading dim is skipped for the row blocks.
+// leading dim is skipped for the column blocks of the transpose (16 of
+// src [32, 16]), the outer loop, each writing whole rows of dst [16, 32]
+// (threads splitting the row blocks would write the same dst lines).
 // PAR-LABEL: func.func @already_parallel
 // PAR: scf.forall
 // PAR-NOT: scf.forall
 // PAR: vector.transfer_read
 // PAR-LABEL: func.func @unit_batch_transpose
 // PAR: scf.for
-// PAR: scf.forall (%{{.*}}) = (0) to (%c32) step (%c16)
+// PAR: scf.forall (%[[C0:.*]]) = (0) to (%c16{{.*}}) step (%c16{{.*}})
+// PAR: scf.for %[[R0:.*]] = %{{.*}} to %c32 step %c16
+// PAR: vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}, %[[C0]]]
 func.func @already_parallel(%src: memref<4x8x64xi8>, %dst: memref<4x8x128xi8>) {
   scf.forall (%i) in (4) {
     %s = memref.subview %src[%i, 0, 0] [1, 8, 64] [1, 1, 1] : memref<4x8x64xi8> to memref<1x8x64xi8, strided<[512, 64, 1], offset: ?>>

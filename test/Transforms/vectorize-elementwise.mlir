@@ -205,6 +205,37 @@ func.func @parallel_skips_unit_batch(%x: tensor<1x8x4096xf32>) -> tensor<1x8x409
 
 // -----
 
+// With `parallel`, an op inside an scf.forall (a slice nest qops-distribute
+// gave to threads: here one output row of a convolution's patches per
+// iteration) is one thread's part already: it is vectorized, not split over
+// threads again (no nested scf.forall, no nested parallel region).
+// CHECK-LABEL: func.func @parallel_inside_forall
+// PAR-LABEL: func.func @parallel_inside_forall
+// PAR: scf.forall (%[[ROW:.*]]) in (4)
+// PAR-NOT: scf.forall (
+// PAR: vector.transfer_read {{.*}} vector<32xi8>
+// PAR-NOT: scf.forall (
+// PAR: tensor.parallel_insert_slice
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @parallel_inside_forall(%x: tensor<1x4x8x64xi8>) -> tensor<1x4x8x64xi8> {
+  %e = tensor.empty() : tensor<1x4x8x64xi8>
+  %y = scf.forall (%r) in (4) shared_outs(%o = %e) -> (tensor<1x4x8x64xi8>) {
+    %src = tensor.extract_slice %x[0, %r, 0, 0] [1, 1, 8, 64] [1, 1, 1, 1] : tensor<1x4x8x64xi8> to tensor<1x1x8x64xi8>
+    %dst = tensor.extract_slice %o[0, %r, 0, 0] [1, 1, 8, 64] [1, 1, 1, 1] : tensor<1x4x8x64xi8> to tensor<1x1x8x64xi8>
+    %c = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%src : tensor<1x1x8x64xi8>) outs(%dst : tensor<1x1x8x64xi8>) {
+    ^bb0(%v: i8, %w: i8):
+      linalg.yield %v : i8
+    } -> tensor<1x1x8x64xi8>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %c into %o[0, %r, 0, 0] [1, 1, 8, 64] [1, 1, 1, 1] : tensor<1x1x8x64xi8> into tensor<1x4x8x64xi8>
+    }
+  }
+  return %y : tensor<1x4x8x64xi8>
+}
+
+// -----
+
 // With `parallel`, the innermost loop of a multi-dimensional op is not
 // split over threads (a gemv (m = 1, k, n): one thread streams whole rows
 // of b): nothing is distributed, the op is only vectorized.

@@ -361,6 +361,13 @@ def QOpsDistribute
         for static shapes so that the grid has at least `min_tasks` tasks
         (`blocks = B ceil(Mp / MC)`, `chunks = ceil(min_tasks / blocks)`,
         `chunk = clamp(roundUp(ceil(Np / chunks), NR), 2 NR, column_chunk)`);
+      - row blocks: where the marker gives the register tile's rows
+        (`tile_rows`, MR) and the tasks with that chunk are fewer than a
+        quarter of `min_tasks` (too few to balance; narrower blocks read
+        b's panels more often), narrower than the nest's MC, a multiple of MR
+        (`blocks = ceil(min_tasks / (B ceil(Np / chunk)))`,
+        `block = clamp(roundUp(ceil(Mp / blocks), MR), MR, MC)`); the
+        body's block end `%mb + MC` takes the block;
       - order: the column chunks outside the row blocks when N >= M
         (static), so that a thread multiplies with the panels of b it
         packed itself (b's packing splits by panels); row blocks outside

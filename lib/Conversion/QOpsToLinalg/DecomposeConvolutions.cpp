@@ -42,12 +42,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConvolutionForms.h"
+#include "TileLoops.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -278,17 +280,39 @@ Value transpose(OpBuilder &b, Location loc, Value value,
   return castTo(b, loc, result, rankedType(result).clone(onnx));
 }
 
+/// The copy of `src` into `dst` (the same type): an identity
+/// linalg.generic whose innermost dim, the channels, is contiguous on both
+/// sides, so that qops-vectorize-elementwise makes it vector loads and
+/// stores.
+static Value copyWindow(OpBuilder &b, Location loc, Value src, Value dst) {
+  auto type = cast<RankedTensorType>(dst.getType());
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, type, ValueRange{src}, ValueRange{dst},
+             ArrayRef<AffineMap>{identity, identity}, iterators,
+             [](OpBuilder &b, Location loc, ValueRange args) {
+               linalg::YieldOp::create(b, loc, args[0]);
+             })
+      .getResult(0);
+}
+
 /// a of the pixel-rows form (G = 1): x made channels-last (NHWC, one
-/// transpose) and padded, then the patches [N, o.., K.., C], one copy per
-/// kernel tap k of the strided window xt[:, k d + o s, :] into
-/// patches[:, o.., k.., :] -- an identity linalg.generic whose innermost
-/// dim, the channels, is contiguous on both sides, so that
-/// qops-vectorize-elementwise makes it vector loads and stores -- as
-/// [N P, K C], ONNX typed:
-///   for each tap k:   (K.. unrolled: 9 copies for 3x3)
-///     src = tensor.extract_slice xp[0, k d.., 0] [N, o.., C] [1, s.., 1]
-///     dst = tensor.extract_slice patches[0, 0.., k.., 0] [N, o.., 1.., C]
-///     patches = tensor.insert_slice (linalg.generic copy src -> dst)
+/// transpose) and padded, then the patches [N, o.., K.., C], written one
+/// output row (n, o1) at a time in a nest that qops-distribute gives to
+/// threads as it is (emitSliceNest: one parallel region for all the taps):
+/// each tap k copies its window of the row, the strided pixels
+/// xp[n, o1 s1 + k1 d1, k.. d + o.. s, :], into patches[n, o1, o.., k.., :]
+/// (copyWindow), as [N P, K C], ONNX typed:
+///   scf.for %n, %o1 (qkernel.parallel_loops) slice [1, 1, o2.., K.., C]
+///     for each tap k:   (K.. unrolled: 9 copies for 3x3)
+///       src = tensor.extract_slice xp[%n, %o1 s1 + k1 d1, k2 d2.., 0]
+///                                    [1, 1, o2.., C] [1, 1, s2.., 1]
+///       slice = tensor.insert_slice (copyWindow src -> slice[0, 0, 0..,
+///                                    k.., 0] [1, 1, o2.., 1.., C])
+/// Copying each tap over the whole image instead took one parallel region
+/// per tap (9 for 3x3, each a fork and join of the threads).
 Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
                     ArrayRef<int64_t> outSizes) {
   RankedTensorType wType = rankedType(c.w);
@@ -303,12 +327,7 @@ Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
   Value xp = padSpatial(b, loc, c, xt, true);
   OpFoldResult n = mixedSizes(b, loc, xp)[0];
   Type storage = rankedType(xp).getElementType();
-  // The window of one tap and its place in the patches.
-  SmallVector<OpFoldResult> windowSizes = {n};
-  for (int64_t o : outSizes)
-    windowSizes.push_back(b.getIndexAttr(o));
-  windowSizes.push_back(b.getIndexAttr(channels));
-  SmallVector<OpFoldResult> patchSizes = {n}, unitStrides;
+  SmallVector<OpFoldResult> patchSizes = {n};
   for (int64_t o : outSizes)
     patchSizes.push_back(b.getIndexAttr(o));
   for (int64_t k : kernel)
@@ -316,46 +335,50 @@ Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
   patchSizes.push_back(b.getIndexAttr(channels));
   Value patches = tensor::EmptyOp::create(b, loc, patchSizes, storage);
   int64_t rank = 2 + 2 * spatial;
-  unitStrides.assign(rank, b.getIndexAttr(1));
-  SmallVector<int64_t> windowShape = {rankedType(xp).getDimSize(0)};
-  windowShape.append(outSizes.begin(), outSizes.end());
+  // The window of one tap in one output row: [1, 1, o2.., C].
+  SmallVector<int64_t> windowShape = {1, 1};
+  windowShape.append(outSizes.begin() + 1, outSizes.end());
   windowShape.push_back(channels);
   auto windowType = RankedTensorType::get(windowShape, storage);
-  AffineMap identity = b.getMultiDimIdentityMap(windowShape.size());
-  SmallVector<utils::IteratorType> iterators(windowShape.size(),
-                                             utils::IteratorType::parallel);
-  for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
-    SmallVector<int64_t> k = kernelTap(tap, kernel);
-    SmallVector<OpFoldResult> srcOffsets = {b.getIndexAttr(0)},
-                              srcStrides = {b.getIndexAttr(1)};
-    for (int64_t i = 0; i < spatial; ++i) {
-      srcOffsets.push_back(b.getIndexAttr(k[i] * c.dilations[i]));
-      srcStrides.push_back(b.getIndexAttr(c.strides[i]));
+  auto emitRow = [&](OpBuilder &b, Location l, Value image, Value row,
+                     Value slice) {
+    OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+    for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
+      SmallVector<int64_t> k = kernelTap(tap, kernel);
+      AffineExpr d0 = b.getAffineDimExpr(0);
+      SmallVector<OpFoldResult> srcOffsets = {
+          image, affine::makeComposedFoldedAffineApply(
+                     b, l, d0 * c.strides[0] + k[0] * c.dilations[0], {row})};
+      SmallVector<OpFoldResult> srcSizes = {one, one}, srcStrides = {one, one};
+      for (int64_t i = 1; i < spatial; ++i) {
+        srcOffsets.push_back(b.getIndexAttr(k[i] * c.dilations[i]));
+        srcSizes.push_back(b.getIndexAttr(outSizes[i]));
+        srcStrides.push_back(b.getIndexAttr(c.strides[i]));
+      }
+      srcOffsets.push_back(zero);
+      srcSizes.push_back(b.getIndexAttr(channels));
+      srcStrides.push_back(one);
+      Value src = tensor::ExtractSliceOp::create(
+          b, l, windowType, xp, srcOffsets, srcSizes, srcStrides);
+      SmallVector<OpFoldResult> dstOffsets(1 + spatial, zero),
+          dstSizes = {one, one}, unitStrides(rank, one);
+      for (int64_t i = 1; i < spatial; ++i)
+        dstSizes.push_back(b.getIndexAttr(outSizes[i]));
+      for (int64_t i = 0; i < spatial; ++i) {
+        dstOffsets.push_back(b.getIndexAttr(k[i]));
+        dstSizes.push_back(one);
+      }
+      dstOffsets.push_back(zero);
+      dstSizes.push_back(b.getIndexAttr(channels));
+      Value dst = tensor::ExtractSliceOp::create(
+          b, l, windowType, slice, dstOffsets, dstSizes, unitStrides);
+      slice = tensor::InsertSliceOp::create(b, l, copyWindow(b, l, src, dst),
+                                            slice, dstOffsets, dstSizes,
+                                            unitStrides);
     }
-    srcOffsets.push_back(b.getIndexAttr(0));
-    srcStrides.push_back(b.getIndexAttr(1));
-    Value src = tensor::ExtractSliceOp::create(b, loc, windowType, xp,
-                                               srcOffsets, windowSizes,
-                                               srcStrides);
-    SmallVector<OpFoldResult> dstOffsets(1 + spatial, b.getIndexAttr(0)),
-        dstSizes = patchSizes;
-    for (int64_t i = 0; i < spatial; ++i) {
-      dstOffsets.push_back(b.getIndexAttr(k[i]));
-      dstSizes[1 + spatial + i] = b.getIndexAttr(1);
-    }
-    dstOffsets.push_back(b.getIndexAttr(0));
-    Value dst = tensor::ExtractSliceOp::create(
-        b, loc, windowType, patches, dstOffsets, dstSizes, unitStrides);
-    Value copy = linalg::GenericOp::create(
-                     b, loc, windowType, ValueRange{src}, ValueRange{dst},
-                     ArrayRef<AffineMap>{identity, identity}, iterators,
-                     [](OpBuilder &b, Location loc, ValueRange args) {
-                       linalg::YieldOp::create(b, loc, args[0]);
-                     })
-                     .getResult(0);
-    patches = tensor::InsertSliceOp::create(b, loc, copy, patches, dstOffsets,
-                                            dstSizes, unitStrides);
-  }
+    return slice;
+  };
+  patches = emitSliceNest(b, loc, patches, patchSizes, emitRow);
   // [N, o.., K.., C] -> [N P, K C].
   ReassociationIndices rows = dimRange(0, 1 + spatial),
                        taps = dimRange(1 + spatial, rank);

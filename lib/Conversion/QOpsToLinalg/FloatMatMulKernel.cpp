@@ -663,7 +663,8 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
                   plan.panelColumns,
                   std::max(plan.config.columnChunk, 2 * plan.panelColumns),
                   plan.staticM,
-                  plan.staticN};
+                  plan.staticN,
+                  plan.rows};
     Value y = emitTileLoops(
         rewriter, loc, grid, c,
         [&](OpBuilder &b, Location l, Value bi, Value mb, Value blockEnd,

@@ -17,8 +17,9 @@
 //   C_ij stored to the block's 32 x 32 i32 epilogue buffer, whose rows the
 //   kernel's epilogue loop reads as it reads every strategy's
 //
-// Tile loads read whole rows of 64 bytes, so Kp is a multiple of 64 and A8
-// has a multiple of 32 rows (the kernel pads a when it must). TDPBUSD does
+// Tile loads read whole rows of 64 bytes and 32 rows, so Kp is a multiple
+// of 64, and a last tile that reaches past M reads its rows from a copy
+// padded with zero rows (the kernel's packAmxTail). TDPBUSD does
 // not saturate: the i32 sums are exact, wrapping as ONNX permits.
 //
 //===----------------------------------------------------------------------===//

@@ -72,7 +72,8 @@
 // The amx strategy (x86 AMX-INT8) uses the same a', b', row sums, column
 // term and 32-column B32 panels, with K padded to a multiple of 64, and
 // multiplies 32 x 32 register tiles as 2 x 2 TDPBUSD tiles of 16 x 16
-// (QLinearMatMulAmx.h); a has a multiple of 32 rows (padded when M is not).
+// (QLinearMatMulAmx.h); a tile that reaches past M reads a copy of its
+// rows padded to 32 (packAmxTail), the others read A8 in place.
 // A statically short a (M < 32) takes the vnni kernel instead.
 //
 // The usmmla strategy (AArch64 i8mm) uses the same a', b', row sums and
@@ -284,8 +285,40 @@ KernelPlan planKernel(OpBuilder &rewriter, Location loc,
 /// constant b), the quads' column term, and for amx their buffers.
 struct PackedOperands {
   Value a, rowSum, b, columnTerm, aBuffer, bBuffer;
+  /// amx with a partial last tile: its rows [tailStart, M) of A8, padded
+  /// with zero rows to 32, and the first of them.
+  Value aTailBuffer, tailStart;
   OpFoldResult kSteps;
 };
+
+/// amx's last tile when it reaches past M: rows [tailStart, M) of A8
+/// [B, M, Kp], tailStart = M - M mod 32, padded with rows of zeros to
+/// [B, 32, Kp], as a buffer for the tile loads:
+///   %tail = tensor.extract_slice %a8[0, tailStart, 0] [B, M - tailStart, Kp]
+///   %padded = tensor.pad %tail high[0, 32 - (M - tailStart), 0] (0)
+/// Only this small copy is padded: the other tiles read A8 in place, where
+/// padding all of a to a multiple of 32 rows wrote it whole twice (a fill
+/// and a copy: a QLinearConv 3x3 stride 2 of 56 x 56 x 64 spent 19% of its
+/// time there, Xeon with AMX).
+void packAmxTail(OpBuilder &b, Location loc, const KernelPlan &plan,
+                 PackedOperands &packed) {
+  AffineExpr s0 = b.getAffineSymbolExpr(0);
+  OpFoldResult start = affine::makeComposedFoldedAffineApply(
+      b, loc, s0 - s0 % kAmxTileRows, {plan.m});
+  OpFoldResult rows = affine::makeComposedFoldedAffineApply(
+      b, loc, s0 % kAmxTileRows, {plan.m});
+  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+  Value tail = tensor::ExtractSliceOp::create(
+      b, loc, packed.a, ArrayRef<OpFoldResult>{zero, start, zero},
+      ArrayRef<OpFoldResult>{plan.batch, rows, plan.kPadded},
+      ArrayRef<OpFoldResult>{one, one, one});
+  Value padded = padHighTo(
+      b, loc, tail,
+      {plan.batch, b.getIndexAttr(kAmxTileRows), plan.kPadded},
+      b.getI8IntegerAttr(0));
+  packed.aTailBuffer = toReadOnlyBuffer(b, loc, padded);
+  packed.tailStart = getValueOrCreateConstantIndexOp(b, loc, start);
+}
 
 PackedOperands packOperands(OpBuilder &rewriter, Location loc,
                             const Int8Contraction &op,
@@ -306,8 +339,7 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
     auto packA = qkernel::PackAOp::create(
         rewriter, loc, a, Value(), qkernel::PackALayout::Bytes,
         plan.config.kStep, aUnsigned, plan.signedA,
-        /*row_sums=*/!isZeroSignedOperandB(op),
-        plan.amx && plan.partialTiles ? plan.rows : 0);
+        /*row_sums=*/!isZeroSignedOperandB(op), /*row_multiple=*/0);
     packed.a = packA.getPacked();
     packed.rowSum = packA.getRowSum();
   } else {
@@ -340,6 +372,8 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
   if (plan.amx) {
     packed.aBuffer = toReadOnlyBuffer(rewriter, loc, packed.a);
     packed.bBuffer = toReadOnlyBuffer(rewriter, loc, packed.b);
+    if (plan.partialTiles)
+      packAmxTail(rewriter, loc, plan, packed);
   }
   return packed;
 }
@@ -504,9 +538,15 @@ struct TileEmitter {
   }
 
   /// amx: the 2 x 2 TDPBUSD tiles, stored straight to the block's epilogue
-  /// buffer (row r: row m0 + r, padding rows past M included).
+  /// buffer (row r: row m0 + r, padding rows past M included); a partial
+  /// tile reads its rows from the padded tail (packAmxTail).
   void accumulateAmx(OpBuilder &b, Location l, Value bi, Value bb, Value m0,
-                     Value panel, Value buffer) const {
+                     Value panel, Value buffer, bool partial) const {
+    if (partial)
+      return emitAmxTile(b, l, packed.aTailBuffer, packed.bBuffer, buffer,
+                         bi, bb,
+                         arith::SubIOp::create(b, l, m0, packed.tailStart),
+                         panel, cKSteps);
     emitAmxTile(b, l, packed.aBuffer, packed.bBuffer, buffer, bi, bb, m0,
                 panel, cKSteps);
   }
@@ -520,7 +560,7 @@ struct TileEmitter {
   void accumulate(OpBuilder &b, Location l, Value bi, Value bb, Value m0,
                   Value panel, Value buffer, bool partial) const {
     if (plan.amx)
-      return accumulateAmx(b, l, bi, bb, m0, panel, buffer);
+      return accumulateAmx(b, l, bi, bb, m0, panel, buffer, partial);
     SmallVector<Value> accs =
         plan.mmla   ? accumulateMmla(b, l, bi, bb, m0, panel, partial)
         : plan.vnni ? accumulateQuads(b, l, bi, bb, m0, panel, partial)
@@ -735,7 +775,8 @@ Value emitKernelTileLoops(OpBuilder &rewriter, Location loc,
                 plan.n,             plan.mPadded,
                 plan.nPadded,       plan.rowBlock,
                 plan.panelColumns,  plan.config.columnChunk,
-                plan.staticM,       plan.staticN};
+                plan.staticM,       plan.staticN,
+                plan.rows};
   return emitTileLoops(
       rewriter, loc, grid, yInit,
       [&](OpBuilder &b, Location l, Value bi, Value mb, Value blockEnd,

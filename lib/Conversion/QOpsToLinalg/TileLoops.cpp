@@ -1,6 +1,7 @@
 //===- TileLoops.cpp - the nest of tiles that qops-distribute splits ------===//
 //
-// emitTileLoops, emitPanelNest, toBatched (TileLoops.h has the IR).
+// emitTileLoops, emitPanelNest, emitSliceNest, toBatched (TileLoops.h has
+// the IR).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,7 +87,9 @@ Value qops::emitTileLoops(OpBuilder &builder, Location loc,
       builder.getNamedAttr("column_chunk",
                            builder.getI64IntegerAttr(grid.columnChunk)),
       builder.getNamedAttr("min_tasks",
-                           builder.getI64IntegerAttr(kMinParallelTasks))};
+                           builder.getI64IntegerAttr(kMinParallelTasks)),
+      builder.getNamedAttr("tile_rows",
+                           builder.getI64IntegerAttr(grid.tileRows))};
   if (grid.staticM && grid.staticN) {
     facts.push_back(
         builder.getNamedAttr("m", builder.getI64IntegerAttr(*grid.staticM)));
@@ -102,43 +105,50 @@ Value qops::emitPanelNest(OpBuilder &builder, Location loc,
                           OpFoldResult batches, OpFoldResult panels,
                           OpFoldResult rows, int64_t panelColumns,
                           Type element, PanelBuilder emitPanel) {
-  Value init = tensor::EmptyOp::create(
-      builder, loc,
-      ArrayRef<OpFoldResult>{batches, panels, rows,
-                             builder.getIndexAttr(panelColumns)},
-      element);
-  SmallVector<OpFoldResult> strides(4, builder.getIndexAttr(1));
+  SmallVector<OpFoldResult> sizes{batches, panels, rows,
+                                  builder.getIndexAttr(panelColumns)};
+  Value init = tensor::EmptyOp::create(builder, loc, sizes, element);
+  return emitSliceNest(builder, loc, init, sizes, emitPanel);
+}
+
+Value qops::emitSliceNest(OpBuilder &builder, Location loc, Value init,
+                          ArrayRef<OpFoldResult> extents,
+                          SliceBuilder emitSlice) {
+  auto type = cast<RankedTensorType>(init.getType());
+  assert(type.getRank() >= 2 && type.getRank() == int64_t(extents.size()) &&
+         "the nest runs over two leading dims of init");
+  SmallVector<OpFoldResult> strides(type.getRank(), builder.getIndexAttr(1));
   // A perfect nest (the bounds outside it), as qops-distribute takes it.
   Value c0 = arith::ConstantIndexOp::create(builder, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(builder, loc, 1);
-  Value panelsEnd = getValueOrCreateConstantIndexOp(builder, loc, panels);
-  auto body = [&](OpBuilder &b, Location l, Value bb, Value panel,
-                  Value packed) {
-    SmallVector<OpFoldResult> offsets{bb, panel, b.getIndexAttr(0),
-                                      b.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(1),
-                                    rows, b.getIndexAttr(panelColumns)};
+  Value end0 = getValueOrCreateConstantIndexOp(builder, loc, extents[0]);
+  Value end1 = getValueOrCreateConstantIndexOp(builder, loc, extents[1]);
+  auto body = [&](OpBuilder &b, Location l, Value i0, Value i1,
+                  Value whole) {
+    SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+    offsets[0] = i0;
+    offsets[1] = i1;
+    SmallVector<OpFoldResult> sizes(extents);
+    sizes[0] = sizes[1] = b.getIndexAttr(1);
     Value slice =
-        tensor::ExtractSliceOp::create(b, l, packed, offsets, sizes, strides);
-    return tensor::InsertSliceOp::create(b, l, emitPanel(b, l, bb, panel, slice),
-                                         packed, offsets, sizes, strides)
+        tensor::ExtractSliceOp::create(b, l, whole, offsets, sizes, strides);
+    return tensor::InsertSliceOp::create(b, l, emitSlice(b, l, i0, i1, slice),
+                                         whole, offsets, sizes, strides)
         .getResult();
   };
-  auto batchLoop = scf::ForOp::create(
-      builder, loc, c0, getValueOrCreateConstantIndexOp(builder, loc, batches),
-      c1, ValueRange{init},
-      [&](OpBuilder &b, Location l, Value bb, ValueRange batchArgs) {
-        auto panelLoop = scf::ForOp::create(
-            b, l, c0, panelsEnd, c1, batchArgs,
-            [&](OpBuilder &b, Location l, Value panel, ValueRange args) {
-              scf::YieldOp::create(b, l, body(b, l, bb, panel, args[0]));
+  auto outer = scf::ForOp::create(
+      builder, loc, c0, end0, c1, ValueRange{init},
+      [&](OpBuilder &b, Location l, Value i0, ValueRange outerArgs) {
+        auto inner = scf::ForOp::create(
+            b, l, c0, end1, c1, outerArgs,
+            [&](OpBuilder &b, Location l, Value i1, ValueRange args) {
+              scf::YieldOp::create(b, l, body(b, l, i0, i1, args[0]));
             });
-        scf::YieldOp::create(b, l, panelLoop.getResults());
+        scf::YieldOp::create(b, l, inner.getResults());
       });
-  // Each panel is its own slice: qops-distribute gives them to threads.
-  batchLoop->setAttr(qkernel::kParallelLoopsAttrName,
-                     builder.getUnitAttr());
-  return batchLoop.getResult(0);
+  // Each slice is its own: qops-distribute gives them to threads.
+  outer->setAttr(qkernel::kParallelLoopsAttrName, builder.getUnitAttr());
+  return outer.getResult(0);
 }
 
 Value qops::toBatched(OpBuilder &b, Location loc, Value v) {

@@ -18,10 +18,13 @@
 //               columns [%nc, min(%nc + %chunk, Np)), written into %s>
 //         tensor.insert_slice %w into %y2[...same...]
 //
-// The body reads the column step only as `%nc + %chunk` (a chunk's end),
-// which the pass rewrites to its chunk. On one thread the column loop runs
-// once (all columns of a row block). emitPanelNest: the nest that packs b's
-// panels, one slice each.
+// The body reads the column step only as `%nc + %chunk` (a chunk's end)
+// and the row step only as `%mb + MC` (a block's end), which the pass
+// rewrites to its chunk and row block (a multiple of MR, `tile_rows`). On
+// one thread the column loop runs once (all columns of a row block).
+// emitSliceNest: a nest over two leading dims of a tensor, one slice each
+// (b's packing panels, emitPanelNest; a convolution's patches, one output
+// row each).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +46,9 @@ struct TileGrid {
   OpFoldResult batch, m, n, mPadded, nPadded;
   int64_t rowBlock, panelColumns, columnChunk;
   std::optional<int64_t> staticM, staticN;
+  /// Rows of the register tile (MR), which a row block the policy narrows
+  /// stays a multiple of.
+  int64_t tileRows;
 };
 
 /// Writes one block: batch `bi`, rows [mb, blockEnd), columns
@@ -56,10 +62,14 @@ using TileBlockBuilder =
 Value emitTileLoops(OpBuilder &builder, Location loc, const TileGrid &grid,
                     Value yInit, TileBlockBuilder emitBlock);
 
+/// Writes slice (i0, i1) of a nest over two leading dims into `slice`
+/// ([1, 1, rest..]); returns the written slice.
+using SliceBuilder = function_ref<Value(OpBuilder &b, Location loc, Value i0,
+                                        Value i1, Value slice)>;
+
 /// Writes panel `panel` of batch `bb` into `slice` ([1, 1, rows, NR]);
 /// returns the written slice.
-using PanelBuilder = function_ref<Value(OpBuilder &b, Location loc, Value bb,
-                                        Value panel, Value slice)>;
+using PanelBuilder = SliceBuilder;
 
 /// A packed b [batches, panels, rows, NR] of `element`, as the nest
 /// qops-distribute gives to threads as it is (qkernel.parallel_loops):
@@ -73,6 +83,20 @@ Value emitPanelNest(OpBuilder &builder, Location loc, OpFoldResult batches,
                     OpFoldResult panels, OpFoldResult rows,
                     int64_t panelColumns, Type element,
                     PanelBuilder emitPanel);
+
+/// `init` [D0, D1, rest..] (its sizes `extents`) written slice by slice,
+/// as the nest
+/// qops-distribute gives to threads as it is (qkernel.parallel_loops):
+///
+///   scf.for %i0 = 0 to D0 iter_args(%t0 = %init)
+///     scf.for %i1 = 0 to D1 iter_args(%t1 = %t0)
+///       %s = tensor.extract_slice %t1[%i0, %i1, 0..] [1, 1, rest..]
+///       %w = <emitSlice: the slice written into %s>
+///       tensor.insert_slice %w into %t1[...same...]
+///
+/// (emitPanelNest is this nest over an empty [batches, panels, rows, NR].)
+Value emitSliceNest(OpBuilder &builder, Location loc, Value init,
+                    ArrayRef<OpFoldResult> extents, SliceBuilder emitSlice);
 
 /// `v` ([rows, columns], or with batch dims) as [batch, rows, columns]: a
 /// unit batch added to a matrix, the batch dims of a higher rank collapsed.

@@ -2,28 +2,39 @@
 
 // qops-decompose-contractions on the convolutions (DecomposeConvolutions.cpp).
 // G = 1: the pixels' patches of x, made channels-last and padded with its
-// zero point, become a [N * o.., K.. * C] (one strided copy per kernel
-// tap), w transposed to [K.. * C, M] becomes b, and y [N * o.., M] is
+// zero point, become a [N * o.., K.. * C] (one parallel nest over the
+// output rows, each row one strided copy per kernel tap), w transposed to [K.. * C, M] becomes b, and y [N * o.., M] is
 // transposed to NCHW. A 1x1 convolution of one image is w [M, C] times x
 // [C, H * W]. Groups: w [G, M/G, K] times the patches [G, K, N * o..].
 // Depthwise (G = C = M): the taps summed by one elementwise op.
 
 // A 3x3 convolution with pads and strides: x to NHWC, padded with x's zero
-// point; each of the 9 taps copies the stride-2 window at (kh, kw) into
-// its slice of the patches; w's per-channel zero point is b's per column.
+// point; a nest over (n, oh) marked qkernel.parallel_loops writes the
+// patches one output row at a time: in it, each of the 9 taps copies the
+// stride-2 window of that row at (kh, kw), row 2 oh + kh of xp, into its
+// slice of the row; w's per-channel zero point is b's per column.
+// CHECK-DAG: #[[$TWICE:.*]] = affine_map<(d0) -> (d0 * 2)>
+// CHECK-DAG: #[[$TWICE_PLUS_2:.*]] = affine_map<(d0) -> (d0 * 2 + 2)>
 // CHECK-LABEL: func.func @conv_pads_strides
 // CHECK-SAME: (%[[X:.*]]: tensor<1x3x7x7xui8>, %[[XZP:.*]]: tensor<ui8>, %[[W:.*]]: tensor<4x3x3x3xsi8>, %[[WZP:.*]]: tensor<4xsi8>)
 // CHECK: linalg.transpose ins(%{{.*}} : tensor<1x3x7x7xi8>) outs(%{{.*}} : tensor<1x7x7x3xi8>) permutation = [0, 2, 3, 1]
 // CHECK: %[[ZP:.*]] = tensor.extract %{{.*}}[] : tensor<i8>
 // CHECK: %[[XP:.*]] = tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
 // CHECK: tensor.yield %[[ZP]] : i8
-// CHECK: tensor.empty() : tensor<1x4x4x3x3x3xi8>
-// CHECK: tensor.extract_slice %[[XP]][0, 0, 0, 0] [1, 4, 4, 3] [1, 2, 2, 1] : tensor<1x9x9x3xi8> to tensor<1x4x4x3xi8>
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<1x4x4x3x3x3xi8>
+// CHECK: %[[PATCHES:.*]] = scf.for %[[N:.*]] = {{.*}} iter_args(%[[P0:.*]] = %[[EMPTY]])
+// CHECK: scf.for %[[OH:.*]] = %{{.*}} to %c4 {{.*}} iter_args(%[[P1:.*]] = %[[P0]])
+// CHECK: %[[ROW:.*]] = tensor.extract_slice %[[P1]][%[[N]], %[[OH]], 0, 0, 0, 0] [1, 1, 4, 3, 3, 3]
+// CHECK: %[[H0:.*]] = affine.apply #[[$TWICE]](%[[OH]])
+// CHECK: tensor.extract_slice %[[XP]][%[[N]], %[[H0]], 0, 0] [1, 1, 4, 3] [1, 1, 2, 1] : tensor<1x9x9x3xi8> to tensor<1x1x4x3xi8>
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]
-// CHECK: tensor.insert_slice %{{.*}}[0, 0, 0, 0, 0, 0] [1, 4, 4, 1, 1, 3] [1, 1, 1, 1, 1, 1] : tensor<1x4x4x3xi8> into tensor<1x4x4x3x3x3xi8>
+// CHECK: tensor.insert_slice %{{.*}} into %[[ROW]][0, 0, 0, 0, 0, 0] [1, 1, 4, 1, 1, 3] [1, 1, 1, 1, 1, 1] : tensor<1x1x4x3xi8> into tensor<1x1x4x3x3x3xi8>
 // CHECK-COUNT-7: tensor.insert_slice
-// CHECK: tensor.extract_slice %[[XP]][0, 2, 2, 0] [1, 4, 4, 3] [1, 2, 2, 1]
-// CHECK: %[[PATCHES:.*]] = tensor.insert_slice %{{.*}}[0, 0, 0, 2, 2, 0] [1, 4, 4, 1, 1, 3]
+// CHECK: %[[H8:.*]] = affine.apply #[[$TWICE_PLUS_2]](%[[OH]])
+// CHECK: tensor.extract_slice %[[XP]][%[[N]], %[[H8]], 2, 0] [1, 1, 4, 3] [1, 1, 2, 1]
+// CHECK: %[[LAST:.*]] = tensor.insert_slice %{{.*}}[0, 0, 0, 2, 2, 0] [1, 1, 4, 1, 1, 3]
+// CHECK: tensor.insert_slice %[[LAST]] into %[[P1]][%[[N]], %[[OH]], 0, 0, 0, 0] [1, 1, 4, 3, 3, 3]
+// CHECK: } {qkernel.parallel_loops}
 // CHECK: tensor.collapse_shape %[[PATCHES]] {{\[}}[0, 1, 2], [3, 4, 5]] : tensor<1x4x4x3x3x3xi8> into tensor<16x27xi8>
 // CHECK: %[[A:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<16x27xi8> to tensor<16x27xui8>
 // CHECK: linalg.transpose ins(%{{.*}} : tensor<4x3x3x3xi8>) outs(%{{.*}} : tensor<3x3x3x4xi8>) permutation = [2, 3, 1, 0]

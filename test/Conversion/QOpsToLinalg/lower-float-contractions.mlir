@@ -42,7 +42,7 @@
 // FMA-NOT: arith.mulf
 // MARK-LABEL: func.func @matmul_fill
 // MARK: qkernel.parallel_loops
-// MARK: qkernel.tile_loops = {column_chunk = 256 : i64, m = 128 : i64, min_tasks = 64 : i64, n = 96 : i64, panel_columns = 32 : i64}
+// MARK: qkernel.tile_loops = {column_chunk = 256 : i64, m = 128 : i64, min_tasks = 64 : i64, n = 96 : i64, panel_columns = 32 : i64, tile_rows = 12 : i64}
 func.func @matmul_fill(%a: tensor<128x64xf32>, %w: tensor<64x96xf32>) -> tensor<128x96xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<128x96xf32>

@@ -116,9 +116,11 @@ func.func @unsigned_b_per_column(%a: tensor<64x33xui8>, %b: tensor<33x37xui8>, %
 // -----
 
 // a without a zero point and an si8 b without one: no row sums (zb' = 0)
-// on vnni (sums only), on amx a's 40 rows padded to whole 32-row tiles.
+// on vnni (sums only); on amx a's 40 rows stay 40 (the kernel pads a copy
+// of the last partial tile's rows alone), K is padded to 64.
 // AMX-LABEL: func.func @amx_rows
-// AMX: qkernel.pack_a bytes %{{.*}} {k_step = 64 : i64, row_multiple = 32 : i64} : tensor<1x40x33xi8> -> tensor<1x64x64xi8>
+// AMX: qkernel.pack_a bytes %{{.*}} {k_step = 64 : i64} : tensor<1x40x33xi8> -> tensor<1x40x64xi8>
+// AMX: tensor.extract_slice %{{.*}}[0, 32, 0] [1, 8, 64] [1, 1, 1]
 // AMX: qkernel.pack_b quads %{{.*}}, %{{.*}} {k_step = 64 : i64, panel_columns = 32 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x2x16x32xi32>, tensor<1x64xi32>
 func.func @amx_rows(%a: tensor<40x33xsi8>, %b: tensor<33x37xsi8>) -> tensor<40x37xi32> {
   %y = qkernel.matmul a(%a : tensor<40x33xsi8>) b(%b : tensor<33x37xsi8>) -> tensor<40x37xi32>

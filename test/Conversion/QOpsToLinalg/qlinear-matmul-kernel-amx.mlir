@@ -4,21 +4,26 @@
 
 // The amx strategy (QLinearMatMulKernel.cpp, QLinearMatMulAmx.h): the quad
 // operands of vnni (si8 a flipped to a' = a + 128, ui8 b to b' = b - 128,
-// row sums, column term) with K padded to a multiple of 64 (100 -> 128)
-// and, since M = 40 is not a multiple of 32, a's rows padded to 64; b'
-// packed as k-quads in 32-column panels ([1, 2, 32, 32]: 2 panels, 32
-// quads). Both are read through buffers by the tile loads; each 32 x 32
+// row sums, column term) with K padded to a multiple of 64 (100 -> 128);
+// b' packed as k-quads in 32-column panels ([1, 2, 32, 32]: 2 panels, 32
+// quads). Both are read through buffers by the tile loads, a's 40 rows in
+// place; since M = 40 is not a multiple of 32, the last row tile reads a
+// copy of rows 32-39 padded with zero rows to 32 (the tail). Each 32 x 32
 // register tile is 2 x 2 TDPBUSD tiles (a zero-extended, b sign-extended)
 // over 64-k steps, stored straight to the block's 32 x 32 epilogue buffer,
 // whose rows the epilogue's loop loads (no copy of the sums in between).
-// The last row tile (rows 32-63, M = 40) takes rows past M as row 39
-// (arith.minui), its buffer row too.
+// The last row tile (rows 32-63, M = 40) loads the tail from its row
+// m0 - 32 and takes rows past M as row 39 in the epilogue (arith.minui),
+// its buffer row too.
 // CHECK-LABEL: func.func @partial_tiles
-// CHECK: %[[A:.*]] = tensor.pad %{{.*}} low[0, 0, 0] high[0, 24, 28]
+// CHECK: %[[A:.*]] = tensor.pad %{{.*}} low[0, 0, 0] high[0, 0, 28]
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
 // CHECK: %[[B:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "parallel"]{{.*}} outs(%{{.*}}, %{{.*}} : tensor<1x2x32x32xi32>, tensor<1x2x32xi32>)
-// CHECK: %[[ABUF:.*]] = bufferization.to_buffer %[[A]] read_only : tensor<1x64x128xi8> to memref<1x64x128xi8, strided<[?, ?, 1], offset: ?>>
+// CHECK: %[[ABUF:.*]] = bufferization.to_buffer %[[A]] read_only : tensor<1x40x128xi8> to memref<1x40x128xi8, strided<[?, ?, 1], offset: ?>>
 // CHECK: %[[BBUF:.*]] = bufferization.to_buffer %[[B]]#0 read_only : tensor<1x2x32x32xi32> to memref<1x2x32x32xi32, strided<[?, ?, ?, 1], offset: ?>>
+// CHECK: %[[TAILROWS:.*]] = tensor.extract_slice %[[A]][0, 32, 0] [1, 8, 128] [1, 1, 1]
+// CHECK: %[[TAIL:.*]] = tensor.pad %[[TAILROWS]] low[0, 0, 0] high[0, 24, 0]
+// CHECK: %[[TAILBUF:.*]] = bufferization.to_buffer %[[TAIL]] read_only : tensor<1x32x128xi8>
 // CHECK: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32x32xi32>
 // CHECK: scf.if
 // CHECK-COUNT-4: amx.tile_zero : !amx.tile<16x16xi32>
@@ -41,6 +46,8 @@
 // CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf64>
 // CHECK: vector.load %[[BUF]][%[[R]], %c16]
 // CHECK: } else {
+// CHECK: %[[TAILROW:.*]] = arith.subi %{{.*}}, %c32 : index
+// CHECK: amx.tile_load %[[TAILBUF]][%c0, %[[TAILROW]], %{{.*}}]
 // CHECK: amx.tile_muli
 // CHECK: %[[ROW:.*]] = arith.minui %{{.*}}, %c39 : index
 // CHECK: %[[LOCAL:.*]] = arith.subi %[[ROW]], %{{.*}} : index
@@ -141,16 +148,17 @@ func.func @dynamic_rows(%a: tensor<?x64xui8>, %b: tensor<64x32xsi8>) -> tensor<?
 // With threads: one scf.forall over batches x 128-row blocks x column
 // chunks (columns outside the rows when N >= M, as for the other
 // strategies; 2 x 2 blocks would make 8 tasks of 256 columns, so the chunks
-// narrow to 64 columns, two panels; canonicalization drops the unit dims:
-// 40 columns are one chunk); the epilogue buffer the tiles are stored to is
-// per block, inside the forall.
+// narrow to 64 columns, two panels: 2 x 5 x 2 tasks; canonicalization
+// drops the unit dims: 40 columns are one chunk, whose 3 row blocks of 288
+// rows, fewer than a quarter of 64 tasks, narrow to 32-row tiles); the
+// epilogue buffer the tiles are stored to is per block, inside the forall.
 // PAR-LABEL: func.func @threads
 // PAR: scf.forall ({{.*}}) = (0, 0, 0) to (2, 320, 160) step (1, 64, 128)
 // PAR: memref.alloc() {alignment = 64 : i64} : memref<32x32xi32>
 // PAR: amx.tile_muli
 // PAR: tensor.parallel_insert_slice
 // PAR-LABEL: func.func @threads_rows_outside
-// PAR: scf.forall ({{.*}}) = (0) to (288) step (128)
+// PAR: scf.forall ({{.*}}) = (0) to (288) step (32)
 // CHECK-LABEL: func.func @threads
 func.func @threads(%a: tensor<2x150x64xui8>, %b: tensor<2x64x300xsi8>) -> tensor<2x150x300xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>

@@ -144,14 +144,15 @@ func.func @any() {
 // the quad strategies as for madd, whether b is packed at run time or at
 // compile time. One 48-row block would make 2 tasks of 256 columns: static
 // shapes get chunks narrow enough for 64 tasks, two 32-column panels at the
-// least (TuningTable.h kMinParallelTasks). b's column sums (8 x 300 bytes)
-// stay on one thread.
+// least (TuningTable.h kMinParallelTasks); with 5 chunks, fewer than a
+// quarter of 64 tasks, the row blocks narrow too, to one 12-row tile (Mp =
+// 24: 10 tasks). b's column sums (8 x 300 bytes) stay on one thread.
 // RUN: quant-opt %s --convert-qops-to-linalg="parallel int8-strategy=vnni" --qops-lower-packing --qops-distribute --split-input-file | FileCheck %s --check-prefix=PAR
 // PAR-LABEL: func.func @threads_runtime_b
 // PAR-NOT: scf.forall ({{.*}}) = (0, 0) to
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 64, 48)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 64, 12)
 // PAR-LABEL: func.func @threads_constant_b
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 64, 48)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 320, 24) step (1, 64, 12)
 // CHECK-LABEL: func.func @threads_runtime_b
 func.func @threads_runtime_b(%a: tensor<20x8xui8>, %b: tensor<8x300xsi8>) -> tensor<20x300xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
@@ -175,7 +176,8 @@ func.func @threads_constant_b(%a: tensor<20x8xui8>) -> tensor<20x300xui8> {
 // term) are one generic with two results, reduction over the quads, which
 // qops-vectorize-elementwise distributes over the 32 panels
 // (vectorize-elementwise.mlir, @pack_quads_parallel); the term K zb' -
-// colsum reads the sums.
+// colsum reads the sums. 16 chunks of 64 columns are tasks enough (a
+// quarter of 64 or more): the row block stays 48.
 // PAR-LABEL: func.func @threads_column_sums
 // PAR: %[[PACK:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "parallel"]{{.*}}outs(%{{.*}}, %{{.*}} : tensor<1x32x64x32xi32>, tensor<1x32x32xi32>)
 // PAR: %[[SUMS:.*]] = tensor.collapse_shape %[[PACK]]#1

@@ -93,10 +93,10 @@ func.func @generic_f16_scales(%a: tensor<4x8xui8>, %as: tensor<f16>, %azp: tenso
 
 // With `parallel`, one scf.forall runs over batches x 48-row blocks x
 // column chunks: 256 columns, narrower for static shapes that would give
-// fewer than 64 tasks, two 16-column panels at the least (here 2 x 10
-// tasks: 304 padded columns are 9 chunks of 32 and one of 16); each tile's
-// panel loop covers its own columns and it writes its own part of y, the
-// column written offset by the chunk start.
+// fewer than 64 tasks, two 16-column panels at the least (here 304 padded
+// columns are 9 chunks of 32 and one of 16: 2 x 10 tasks, enough to keep
+// the 48-row blocks); each tile's panel loop covers its own columns and it
+// writes its own part of y, the column written offset by the chunk start.
 // b is packed at run time and N >= M, so the column chunks are the outer
 // dimension (a thread multiplies with the panels it packed).
 // PAR-LABEL: func.func @kernel_parallel
@@ -122,9 +122,11 @@ func.func @kernel_parallel(%a: tensor<96x64xui8>, %as: tensor<f32>, %azp: tensor
 // -----
 
 // A taller a than b is wide (M > N): the row blocks are the outer
-// dimension. A compile-time b with N >= M keeps the column chunks outside.
+// dimension (7 x 2 tasks of 48 rows, fewer than a quarter of 64: 12-row
+// blocks, 25 x 2).
+// A compile-time b with N >= M keeps the column chunks outside.
 // PAR-LABEL: func.func @kernel_parallel_tall
-// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 300, 48) step (1, 48, 32)
+// PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 300, 48) step (1, 12, 32)
 // PAR-LABEL: func.func @kernel_parallel_constant_b
 // PAR: scf.forall ({{.*}}) = (0, 0, 0) to (1, 304, 96) step (1, 32, 48)
 // CHECK-LABEL: func.func @kernel_parallel_tall
