@@ -723,46 +723,87 @@ struct TileEmitter {
   /// One tile of the thread grid: rows [mb, blockEnd) (at most MC) and
   /// columns [nBegin, nEnd) of batch `bi` (b's batch `bb`); in it, every
   /// panel, and in each panel the block's MR-row tiles (the last one under
-  /// scf.if when it may reach past M). Writes into `yIn`, whose element
+  /// scf.if when it may reach past M); amx: groups of panels, in each the
+  /// row tiles outside the group's panels. Writes into `yIn`, whose element
   /// (0, 0, 0) is element (batchInY, rowBase, colBase) of the padded result.
   Value emitBlock(OpBuilder &b, Location l, Value bi, Value bb, Value mb,
                   Value blockEnd, Value nBegin, Value nEnd, Value yIn,
                   Value batchInY, Value rowBase, Value colBase) const {
     Value epilogue = allocateEpilogueBuffer(b, l);
-    auto panelLoop = scf::ForOp::create(
-        b, l, nBegin, nEnd, cCols, ValueRange{yIn},
-        [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
-          Value panel = arith::DivUIOp::create(b, l, n0, cCols);
-          auto rowLoop = scf::ForOp::create(
-              b, l, mb, blockEnd, cRows, panelArgs,
-              [&](OpBuilder &b, Location l, Value m0, ValueRange rowArgs) {
-                auto emitTile = [&](OpBuilder &b, Location l,
-                                    bool partial) -> Value {
-                  accumulate(b, l, bi, bb, m0, panel, epilogue, partial);
-                  return writeTile(b, l, rowArgs[0], bi, bb, m0, n0,
-                                   batchInY, rowBase, colBase, partial,
-                                   epilogue);
-                };
-                if (!plan.partialTiles) {
-                  scf::YieldOp::create(b, l, emitTile(b, l, false));
-                  return;
-                }
-                Value tileEnd = arith::AddIOp::create(b, l, m0, cRows);
-                Value fits = arith::CmpIOp::create(
-                    b, l, arith::CmpIPredicate::ule, tileEnd, cM);
-                auto tile = scf::IfOp::create(
-                    b, l, fits,
-                    [&](OpBuilder &b, Location l) {
-                      scf::YieldOp::create(b, l, emitTile(b, l, false));
-                    },
-                    [&](OpBuilder &b, Location l) {
-                      scf::YieldOp::create(b, l, emitTile(b, l, true));
-                    });
-                scf::YieldOp::create(b, l, tile.getResults());
-              });
-          scf::YieldOp::create(b, l, rowLoop.getResults());
+    // The register tile at (m0, n0), the last row tile under scf.if when it
+    // may reach past M.
+    auto emitTileAt = [&](OpBuilder &b, Location l, Value m0, Value n0,
+                          Value y) -> Value {
+      Value panel = arith::DivUIOp::create(b, l, n0, cCols);
+      auto emitTile = [&](OpBuilder &b, Location l, bool partial) -> Value {
+        accumulate(b, l, bi, bb, m0, panel, epilogue, partial);
+        return writeTile(b, l, y, bi, bb, m0, n0, batchInY, rowBase,
+                         colBase, partial, epilogue);
+      };
+      if (!plan.partialTiles)
+        return emitTile(b, l, false);
+      Value tileEnd = arith::AddIOp::create(b, l, m0, cRows);
+      Value fits =
+          arith::CmpIOp::create(b, l, arith::CmpIPredicate::ule, tileEnd, cM);
+      auto tile = scf::IfOp::create(
+          b, l, fits,
+          [&](OpBuilder &b, Location l) {
+            scf::YieldOp::create(b, l, emitTile(b, l, false));
+          },
+          [&](OpBuilder &b, Location l) {
+            scf::YieldOp::create(b, l, emitTile(b, l, true));
+          });
+      return tile.getResult(0);
+    };
+    // for n0 in [begin, end) step NR { for m0 in [mb, blockEnd) step MR }
+    auto panelsThenRows = [&](OpBuilder &b, Location l, Value begin,
+                              Value end, Value y) -> Value {
+      return forLoop(b, l, begin, end, cCols, y,
+                     [&](OpBuilder &b, Location l, Value n0, Value y) {
+                       return forLoop(b, l, mb, blockEnd, cRows, y,
+                                      [&](OpBuilder &b, Location l, Value m0,
+                                          Value y) {
+                                        return emitTileAt(b, l, m0, n0, y);
+                                      });
+                     });
+    };
+    if (!plan.amx)
+      return panelsThenRows(b, l, nBegin, nEnd, yIn);
+    // amx: groups of panels, in each group the row tiles outside its
+    // panels, so that a tile's rows of a (32 x K) stay in L1 while the
+    // group's panels of b (in L2) pass by; panels outside would read the
+    // block's rows of a from L2 for every panel.
+    //   for g in [nBegin, nEnd) step G { for m0 { for n0 in [g, g + G) } }
+    Value group = arith::ConstantIndexOp::create(b, l, kAmxPanelGroupColumns);
+    return forLoop(
+        b, l, nBegin, nEnd, group, yIn,
+        [&](OpBuilder &b, Location l, Value g, Value y) {
+          Value groupEnd = arith::MinUIOp::create(
+              b, l, arith::AddIOp::create(b, l, g, group), nEnd);
+          return forLoop(b, l, mb, blockEnd, cRows, y,
+                         [&](OpBuilder &b, Location l, Value m0, Value y) {
+                           return forLoop(
+                               b, l, g, groupEnd, cCols, y,
+                               [&](OpBuilder &b, Location l, Value n0,
+                                   Value y) {
+                                 return emitTileAt(b, l, m0, n0, y);
+                               });
+                         });
         });
-    return panelLoop.getResult(0);
+  }
+
+  /// scf.for %iv = lower to upper step `step` carrying one tensor, its body
+  /// `body(iv, carried)` returning the next.
+  static Value forLoop(OpBuilder &b, Location l, Value lower, Value upper,
+                       Value step, Value init,
+                       function_ref<Value(OpBuilder &, Location, Value, Value)>
+                           body) {
+    return scf::ForOp::create(
+               b, l, lower, upper, step, ValueRange{init},
+               [&](OpBuilder &b, Location l, Value iv, ValueRange args) {
+                 scf::YieldOp::create(b, l, body(b, l, iv, args[0]));
+               })
+        .getResult(0);
   }
 };
 

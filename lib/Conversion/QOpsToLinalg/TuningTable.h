@@ -64,6 +64,13 @@ constexpr Int8KernelConfig getInt8KernelConfig(Int8KernelStrategy strategy) {
   return {6, 16, 2, 2, 48, 256};
 }
 
+/// Columns of b (amx) whose panels the row tiles of a block sweep before the
+/// next group's: a tile's 32 rows of a stay in L1 while the group's panels
+/// (256 x K bytes, in L2) pass by. In a C model of the 128 x 768 x 3072 loop
+/// nest (Xeon family 6 model 207), rows inside groups of 8 panels ran 10%
+/// faster than panels outermost (0.30 vs 0.33 ms, best of 300).
+constexpr int64_t kAmxPanelGroupColumns = 256;
+
 /// The register tile of the float kernel (FloatMatMulKernel.cpp) on a
 /// target with `vectorBits`-bit vector registers, `registers` of them:
 ///

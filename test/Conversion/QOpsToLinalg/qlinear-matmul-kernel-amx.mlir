@@ -159,7 +159,16 @@ func.func @dynamic_rows(%a: tensor<?x64xui8>, %b: tensor<64x32xsi8>) -> tensor<?
 // PAR: tensor.parallel_insert_slice
 // PAR-LABEL: func.func @threads_rows_outside
 // PAR: scf.forall ({{.*}}) = (0) to (288) step (32)
+// On one thread, the block's columns (320 padded) in groups of 256 (8
+// panels), in each group the 32-row tiles outside the group's panels: a
+// tile's rows of a stay in L1 while the panels pass by.
 // CHECK-LABEL: func.func @threads
+// CHECK: scf.for %[[G:.*]] = %c0 to %c320 step %c256
+// CHECK: %[[GE:.*]] = arith.addi %[[G]], %c256
+// CHECK: %[[GEND:.*]] = arith.minui %[[GE]], %c320
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32
+// CHECK: scf.for %{{.*}} = %[[G]] to %[[GEND]] step %c32
+// CHECK: amx.tile_zero
 func.func @threads(%a: tensor<2x150x64xui8>, %b: tensor<2x64x300xsi8>) -> tensor<2x150x300xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
   %za = arith.constant dense<3> : tensor<ui8>
