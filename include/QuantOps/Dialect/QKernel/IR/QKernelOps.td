@@ -218,7 +218,9 @@ def QKernel_PackAOp : QKernel_Op<"pack_a", [Pure]> {
                       a' = a + 128 (si8) or a (ui8), a u8, or with
                       `signed_a` (SDOT) a' = a (si8) or a - 128 (ui8), an s8;
                       Mp = M, or M padded to a multiple of `row_multiple`
-                      with zero rows (AMX tile loads read whole tiles)
+                      with zero rows (for a consumer whose loads read
+                      whole tiles of rows; the amx kernel pads a copy of
+                      its last partial tile alone instead)
                       row_sums [B, M] i32 = sum_k a' (with `row_sums`)
     ```
 
