@@ -168,18 +168,21 @@ Value channelParam(OpBuilder &b, Location loc, Value param,
 }
 
 /// b of the grouped form: the patches of x, [G, Cg, K.., N, o..] in
-/// storage, as [G, Kg, N P], ONNX typed; one copy per kernel tap k (K..
-/// unrolled), its innermost dim the output row (contiguous on both sides
-/// for unit strides, so that qops-vectorize-elementwise makes it vector
-/// loads and stores):
+/// storage, as [G, Kg, N P], ONNX typed; written one channel (g, c) at a
+/// time by a nest that qops-distribute gives to threads as it is
+/// (emitSliceNest: one parallel region for all the taps), each kernel tap k
+/// (K.. unrolled) one copy whose innermost dim is the output row
+/// (contiguous on both sides for unit strides, so that
+/// qops-vectorize-elementwise makes it vector loads and stores):
 ///   xg = tensor.expand_shape xp [N, C, D..] -> [N, G, Cg, D..]
-///   for each tap k:
-///     src = tensor.extract_slice xg[0, 0, 0, k d..] [N, G, Cg, o..]
-///                                                   [1, 1, 1, s..]
-///     dst = tensor.extract_slice patches[0, 0, k.., 0, 0..]
-///                                       [G, Cg, 1.., N, o..] (rank-reduced)
-///     patches = tensor.insert_slice (linalg.generic
-///       ins(src: (g, c, n, o..) -> (n, g, c, o..)) outs(dst))
+///   scf.for %g, %c (qkernel.parallel_loops) slice [1, 1, K.., N, o..]
+///     for each tap k:
+///       src = tensor.extract_slice xg[0, %g, %c, k d..] [N, 1, 1, o..]
+///                                                       [1, 1, 1, s..]
+///       dst = tensor.extract_slice slice[0, 0, k.., 0, 0..]
+///                                  [1, 1, 1.., N, o..] (rank-reduced)
+///       slice = tensor.insert_slice (linalg.generic
+///         ins(src: (g, c, n, o..) -> (n, g, c, o..)) outs(dst))
 /// (a permutation map: qops-vectorize-elementwise takes it).
 Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
                   ArrayRef<int64_t> outSizes) {
@@ -208,11 +211,12 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
     sizes.push_back(b.getIndexAttr(o));
   Value patches = tensor::EmptyOp::create(b, loc, sizes, storage);
   int64_t rank = 3 + 2 * spatial;
-  // The window of one tap [N, G, Cg, o..] and its place [G, Cg, N, o..].
+  // The window of one tap of one channel [N, 1, 1, o..] and its place
+  // [1, 1, N, o..].
   int64_t batch = rankedType(xp).getDimSize(0);
-  SmallVector<int64_t> windowShape = {batch, c.group, cg};
+  SmallVector<int64_t> windowShape = {batch, 1, 1};
   windowShape.append(outSizes.begin(), outSizes.end());
-  SmallVector<int64_t> placeShape = {c.group, cg, batch};
+  SmallVector<int64_t> placeShape = {1, 1, batch};
   placeShape.append(outSizes.begin(), outSizes.end());
   auto windowType = RankedTensorType::get(windowShape, storage);
   auto placeType = RankedTensorType::get(placeShape, storage);
@@ -227,40 +231,47 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
                                  b.getMultiDimIdentityMap(placeRank)};
   SmallVector<utils::IteratorType> iterators(placeRank,
                                              utils::IteratorType::parallel);
-  SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
-  for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
-    SmallVector<int64_t> k = kernelTap(tap, kernel);
-    SmallVector<OpFoldResult> srcOffsets(3, b.getIndexAttr(0)),
-        srcStrides(3, b.getIndexAttr(1));
-    SmallVector<OpFoldResult> windowSizes = {n, b.getIndexAttr(c.group),
-                                             b.getIndexAttr(cg)};
-    for (int64_t i = 0; i < spatial; ++i) {
-      srcOffsets.push_back(b.getIndexAttr(k[i] * c.dilations[i]));
-      srcStrides.push_back(b.getIndexAttr(c.strides[i]));
-      windowSizes.push_back(b.getIndexAttr(outSizes[i]));
-    }
-    Value src = tensor::ExtractSliceOp::create(b, loc, windowType, xp,
-                                               srcOffsets, windowSizes,
-                                               srcStrides);
-    SmallVector<OpFoldResult> dstOffsets(2, b.getIndexAttr(0)),
-        dstSizes = sizes;
-    for (int64_t i = 0; i < spatial; ++i) {
-      dstOffsets.push_back(b.getIndexAttr(k[i]));
-      dstSizes[2 + i] = b.getIndexAttr(1);
-    }
-    dstOffsets.append(1 + spatial, b.getIndexAttr(0));
-    Value dst = tensor::ExtractSliceOp::create(
-        b, loc, placeType, patches, dstOffsets, dstSizes, unitStrides);
-    Value copy = linalg::GenericOp::create(
-                     b, loc, placeType, ValueRange{src}, ValueRange{dst},
-                     maps, iterators,
-                     [](OpBuilder &b, Location loc, ValueRange args) {
-                       linalg::YieldOp::create(b, loc, args[0]);
-                     })
-                     .getResult(0);
-    patches = tensor::InsertSliceOp::create(b, loc, copy, patches, dstOffsets,
+  auto emitChannel = [&](OpBuilder &b, Location l, Value g, Value channel,
+                         Value slice) {
+    OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+    SmallVector<OpFoldResult> unitStrides(rank, one);
+    for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
+      SmallVector<int64_t> k = kernelTap(tap, kernel);
+      SmallVector<OpFoldResult> srcOffsets = {zero, g, channel},
+                                srcStrides(3, one),
+                                windowSizes = {n, one, one};
+      for (int64_t i = 0; i < spatial; ++i) {
+        srcOffsets.push_back(b.getIndexAttr(k[i] * c.dilations[i]));
+        srcStrides.push_back(b.getIndexAttr(c.strides[i]));
+        windowSizes.push_back(b.getIndexAttr(outSizes[i]));
+      }
+      Value src = tensor::ExtractSliceOp::create(b, l, windowType, xp,
+                                                 srcOffsets, windowSizes,
+                                                 srcStrides);
+      SmallVector<OpFoldResult> dstOffsets(2, zero), dstSizes = {one, one};
+      for (int64_t i = 0; i < spatial; ++i) {
+        dstOffsets.push_back(b.getIndexAttr(k[i]));
+        dstSizes.push_back(one);
+      }
+      dstOffsets.append(1 + spatial, zero);
+      dstSizes.push_back(n);
+      for (int64_t o : outSizes)
+        dstSizes.push_back(b.getIndexAttr(o));
+      Value dst = tensor::ExtractSliceOp::create(
+          b, l, placeType, slice, dstOffsets, dstSizes, unitStrides);
+      Value copy = linalg::GenericOp::create(
+                       b, l, placeType, ValueRange{src}, ValueRange{dst},
+                       maps, iterators,
+                       [](OpBuilder &b, Location loc, ValueRange args) {
+                         linalg::YieldOp::create(b, loc, args[0]);
+                       })
+                       .getResult(0);
+      slice = tensor::InsertSliceOp::create(b, l, copy, slice, dstOffsets,
                                             dstSizes, unitStrides);
-  }
+    }
+    return slice;
+  };
+  patches = emitSliceNest(b, loc, patches, sizes, emitChannel);
   // [G, Cg, K.., N, o..] -> [G, Kg, N P].
   ReassociationIndices kDims = dimRange(1, 2 + spatial),
                        columns = dimRange(2 + spatial, rank);

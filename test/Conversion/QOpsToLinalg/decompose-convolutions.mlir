@@ -96,14 +96,21 @@ func.func @conv_dynamic_batch(%x: tensor<?x3x6x6xui8>, %w: tensor<4x3x3x3xui8>) 
 // CHECK-LABEL: func.func @qlinear_conv_groups
 // CHECK-SAME: %[[XS:[a-z0-9_]+]]: tensor<f32>, %[[XZP:[a-z0-9_]+]]: tensor<ui8>, %{{[a-z0-9_]+}}: tensor<6x2x3x3xsi8>, %{{[a-z0-9_]+}}: tensor<6xf32>, %{{[a-z0-9_]+}}: tensor<6xsi8>, %[[YS:[a-z0-9_]+]]: tensor<f32>, %[[YZP:[a-z0-9_]+]]: tensor<ui8>
 // CHECK: tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [3, 2, 18] : tensor<6x18xi8> into tensor<3x2x18xi8>
-// x padded, its channels split into groups, then one copy per tap (9) of the
-// window [N, G, Cg, o..] into its place [G, Cg, N, o..] of the patches.
+// x padded, its channels split into groups; a nest over (g, c) marked
+// qkernel.parallel_loops writes the patches one channel at a time: in it,
+// one copy per tap (9) of the channel's window [N, 1, 1, o..] into its
+// place [1, 1, N, o..] of the channel's slice.
 // CHECK: %[[XG:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2], [3], [4]] output_shape [1, 3, 2, 7, 7] : tensor<1x6x7x7xi8> into tensor<1x3x2x7x7xi8>
-// CHECK: tensor.extract_slice %[[XG]][0, 0, 0, 0, 0] [1, 3, 2, 5, 5] [1, 1, 1, 1, 1]
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x3x2x5x5xi8>) outs(%{{.*}} : tensor<3x2x1x5x5xi8>)
-// CHECK-COUNT-8: tensor.insert_slice %{{.*}} : tensor<3x2x1x5x5xi8> into tensor<3x2x3x3x1x5x5xi8>
-// CHECK: tensor.extract_slice %[[XG]][0, 0, 0, 2, 2] [1, 3, 2, 5, 5] [1, 1, 1, 1, 1]
-// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3], [4, 5, 6]] : tensor<3x2x3x3x1x5x5xi8> into tensor<3x18x25xi8>
+// CHECK: %[[PATCHES:.*]] = scf.for %[[G:.*]] = %{{.*}} to %c3
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %c2
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice %{{.*}}[%[[G]], %[[C]], 0, 0, 0, 0, 0] [1, 1, 3, 3, 1, 5, 5]
+// CHECK: tensor.extract_slice %[[XG]][0, %[[G]], %[[C]], 0, 0] [1, 1, 1, 5, 5] [1, 1, 1, 1, 1]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x1x1x5x5xi8>) outs(%{{.*}} : tensor<1x1x1x5x5xi8>)
+// CHECK: tensor.insert_slice %{{.*}} into %[[SLICE]][0, 0, 0, 0, 0, 0, 0] [1, 1, 1, 1, 1, 5, 5]
+// CHECK-COUNT-7: tensor.insert_slice %{{.*}} : tensor<1x1x1x5x5xi8> into tensor<1x1x3x3x1x5x5xi8>
+// CHECK: tensor.extract_slice %[[XG]][0, %[[G]], %[[C]], 2, 2] [1, 1, 1, 5, 5] [1, 1, 1, 1, 1]
+// CHECK: } {qkernel.parallel_loops}
+// CHECK: tensor.collapse_shape %[[PATCHES]] {{\[}}[0], [1, 2, 3], [4, 5, 6]] : tensor<3x2x3x3x1x5x5xi8> into tensor<3x18x25xi8>
 // CHECK: %[[WZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<3x2x1xi8> to tensor<3x2x1xsi8>
 // CHECK: %[[WS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2]] output_shape [3, 2, 1] : tensor<6xf32> into tensor<3x2x1xf32>
 // CHECK: qkernel.matmul a(%{{.*}}, %[[WZP]] : tensor<3x2x18xsi8>, tensor<3x2x1xsi8>) b(%{{.*}}, %[[XZP]] : tensor<3x18x25xui8>, tensor<ui8>)
