@@ -508,18 +508,15 @@ struct FloatTiles {
   Value emitBlock(OpBuilder &b, Location l, Value bi, Value mb,
                   Value blockEnd, Value nBegin, Value nEnd, Value y) const {
     Value bb = weights ? c0 : bi;
-    auto panelLoop = scf::ForOp::create(
-        b, l, nBegin, nEnd, cCols, ValueRange{y},
-        [&](OpBuilder &b, Location l, Value n0, ValueRange panelArgs) {
-          auto rowLoop = scf::ForOp::create(
-              b, l, mb, blockEnd, cRows, panelArgs,
-              [&](OpBuilder &b, Location l, Value m0, ValueRange args) {
-                scf::YieldOp::create(
-                    b, l, emitTile(b, l, bi, bb, m0, n0, mb, nBegin, args[0]));
+    return emitTensorLoop(
+        b, l, nBegin, nEnd, cCols, y,
+        [&](OpBuilder &b, Location l, Value n0, Value y) {
+          return emitTensorLoop(
+              b, l, mb, blockEnd, cRows, y,
+              [&](OpBuilder &b, Location l, Value m0, Value y) {
+                return emitTile(b, l, bi, bb, m0, n0, mb, nBegin, y);
               });
-          scf::YieldOp::create(b, l, rowLoop.getResults());
         });
-    return panelLoop.getResult(0);
   }
 };
 

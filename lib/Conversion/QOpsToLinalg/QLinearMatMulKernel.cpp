@@ -758,9 +758,9 @@ struct TileEmitter {
     // for n0 in [begin, end) step NR { for m0 in [mb, blockEnd) step MR }
     auto panelsThenRows = [&](OpBuilder &b, Location l, Value begin,
                               Value end, Value y) -> Value {
-      return forLoop(b, l, begin, end, cCols, y,
+      return emitTensorLoop(b, l, begin, end, cCols, y,
                      [&](OpBuilder &b, Location l, Value n0, Value y) {
-                       return forLoop(b, l, mb, blockEnd, cRows, y,
+                       return emitTensorLoop(b, l, mb, blockEnd, cRows, y,
                                       [&](OpBuilder &b, Location l, Value m0,
                                           Value y) {
                                         return emitTileAt(b, l, m0, n0, y);
@@ -775,14 +775,14 @@ struct TileEmitter {
     // block's rows of a from L2 for every panel.
     //   for g in [nBegin, nEnd) step G { for m0 { for n0 in [g, g + G) } }
     Value group = arith::ConstantIndexOp::create(b, l, kAmxPanelGroupColumns);
-    return forLoop(
+    return emitTensorLoop(
         b, l, nBegin, nEnd, group, yIn,
         [&](OpBuilder &b, Location l, Value g, Value y) {
           Value groupEnd = arith::MinUIOp::create(
               b, l, arith::AddIOp::create(b, l, g, group), nEnd);
-          return forLoop(b, l, mb, blockEnd, cRows, y,
+          return emitTensorLoop(b, l, mb, blockEnd, cRows, y,
                          [&](OpBuilder &b, Location l, Value m0, Value y) {
-                           return forLoop(
+                           return emitTensorLoop(
                                b, l, g, groupEnd, cCols, y,
                                [&](OpBuilder &b, Location l, Value n0,
                                    Value y) {
@@ -790,20 +790,6 @@ struct TileEmitter {
                                });
                          });
         });
-  }
-
-  /// scf.for %iv = lower to upper step `step` carrying one tensor, its body
-  /// `body(iv, carried)` returning the next.
-  static Value forLoop(OpBuilder &b, Location l, Value lower, Value upper,
-                       Value step, Value init,
-                       function_ref<Value(OpBuilder &, Location, Value, Value)>
-                           body) {
-    return scf::ForOp::create(
-               b, l, lower, upper, step, ValueRange{init},
-               [&](OpBuilder &b, Location l, Value iv, ValueRange args) {
-                 scf::YieldOp::create(b, l, body(b, l, iv, args[0]));
-               })
-        .getResult(0);
   }
 };
 

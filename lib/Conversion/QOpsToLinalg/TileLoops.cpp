@@ -1,7 +1,7 @@
 //===- TileLoops.cpp - the nest of tiles that qops-distribute splits ------===//
 //
-// emitTileLoops, emitPanelNest, emitSliceNest, toBatched (TileLoops.h has
-// the IR).
+// emitTileLoops, emitPanelNest, emitSliceNest, emitTensorLoop, toBatched
+// (TileLoops.h has the IR).
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,19 +136,30 @@ Value qops::emitSliceNest(OpBuilder &builder, Location loc, Value init,
                                          whole, offsets, sizes, strides)
         .getResult();
   };
-  auto outer = scf::ForOp::create(
-      builder, loc, c0, end0, c1, ValueRange{init},
-      [&](OpBuilder &b, Location l, Value i0, ValueRange outerArgs) {
-        auto inner = scf::ForOp::create(
-            b, l, c0, end1, c1, outerArgs,
-            [&](OpBuilder &b, Location l, Value i1, ValueRange args) {
-              scf::YieldOp::create(b, l, body(b, l, i0, i1, args[0]));
-            });
-        scf::YieldOp::create(b, l, inner.getResults());
+  Value result = emitTensorLoop(
+      builder, loc, c0, end0, c1, init,
+      [&](OpBuilder &b, Location l, Value i0, Value whole) {
+        return emitTensorLoop(b, l, c0, end1, c1, whole,
+                              [&](OpBuilder &b, Location l, Value i1,
+                                  Value whole) {
+                                return body(b, l, i0, i1, whole);
+                              });
       });
   // Each slice is its own: qops-distribute gives them to threads.
-  outer->setAttr(qkernel::kParallelLoopsAttrName, builder.getUnitAttr());
-  return outer.getResult(0);
+  result.getDefiningOp()->setAttr(qkernel::kParallelLoopsAttrName,
+                                  builder.getUnitAttr());
+  return result;
+}
+
+Value qops::emitTensorLoop(
+    OpBuilder &b, Location loc, Value lower, Value upper, Value step,
+    Value init, function_ref<Value(OpBuilder &, Location, Value, Value)> body) {
+  return scf::ForOp::create(
+             b, loc, lower, upper, step, ValueRange{init},
+             [&](OpBuilder &b, Location l, Value iv, ValueRange args) {
+               scf::YieldOp::create(b, l, body(b, l, iv, args[0]));
+             })
+      .getResult(0);
 }
 
 Value qops::toBatched(OpBuilder &b, Location loc, Value v) {

@@ -98,6 +98,12 @@ Value emitPanelNest(OpBuilder &builder, Location loc, OpFoldResult batches,
 Value emitSliceNest(OpBuilder &builder, Location loc, Value init,
                     ArrayRef<OpFoldResult> extents, SliceBuilder emitSlice);
 
+/// scf.for %iv = lower to upper step `step` carrying one tensor, `init`;
+/// its body `body(iv, carried)` returns the next; returns the last.
+Value emitTensorLoop(
+    OpBuilder &b, Location loc, Value lower, Value upper, Value step,
+    Value init, function_ref<Value(OpBuilder &, Location, Value, Value)> body);
+
 /// `v` ([rows, columns], or with batch dims) as [batch, rows, columns]: a
 /// unit batch added to a matrix, the batch dims of a higher rank collapsed.
 Value toBatched(OpBuilder &b, Location loc, Value v);
