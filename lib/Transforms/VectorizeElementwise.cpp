@@ -137,14 +137,20 @@ struct QOpsVectorizeElementwisePass
   /// at a time: x86 then streams it with one VMOVNTDQ per line, where
   /// 32-element tiles give 32-byte halves that LLVM turns into VPMOVDB
   /// truncating stores, which have no non-temporal form.
-  /// An op with more than kMaxWidenedInputs inputs keeps vector-width: its
-  /// operands' vectors (the depthwise convolution's taps and their
-  /// broadcast weights, 2 x 9 for 3x3) would not fit the register file at
-  /// 64 lanes (QLinearConv depthwise 144 x 56 x 56, Zen 4, 1 thread:
-  /// 0.278 ms at 32 lanes, 0.287 ms at 56).
+  /// An op with more than kMaxWidenedInputs inputs (the depthwise
+  /// convolution: 9 taps and their 9 broadcast weights for 3x3) takes one
+  /// vector register of i32 per value (manyInputsWidth: 16 lanes on
+  /// AVX-512, 8 on AVX2), so that the weights stay in registers across the
+  /// row loop: at 32 lanes (two zmm each) they did not fit the register
+  /// file, and LLVM rebuilt their broadcasts inside the loop
+  /// (vmovd + 3 vpinsrd + 3 vinserti per weight; QLinearConv depthwise 144
+  /// x 56 x 56, Xeon (Emerald Rapids), 1 thread: 0.83 ms at 32 lanes, 0.45
+  /// ms at 16).
   int64_t tileWidth(linalg::GenericOp op) const {
+    if (op.getNumDpsInputs() > kMaxWidenedInputs)
+      return manyInputsWidth;
     int64_t width = vectorWidth;
-    if (tileBytes <= 0 || op.getNumDpsInputs() > kMaxWidenedInputs)
+    if (tileBytes <= 0)
       return width;
     for (Value init : op.getDpsInits()) {
       Type element = getElementTypeOrSelf(init.getType());
@@ -320,17 +326,24 @@ struct QOpsVectorizeElementwisePass
   /// result-tile-bytes, resolved: the option, or with -1 the configured
   /// target's (TargetInfo.h), 0 without one.
   int64_t tileBytes = 0;
+  /// The tile of an op with many inputs: the i32 lanes of one of the
+  /// configured target's vector registers (TargetInfo.h), or vector-width
+  /// without a target (or when vector-width is smaller).
+  int64_t manyInputsWidth = 0;
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    std::optional<qops::ConfiguredTarget> configured =
+        qops::getConfiguredTarget(func);
     tileBytes = resultTileBytes;
-    if (tileBytes < 0) {
-      std::optional<qops::ConfiguredTarget> configured =
-          qops::getConfiguredTarget(func);
+    if (tileBytes < 0)
       tileBytes = configured
                       ? qops::elementwiseResultTileBytes(configured->target)
                       : 0;
-    }
+    manyInputsWidth = vectorWidth;
+    if (configured)
+      manyInputsWidth = std::min<int64_t>(
+          vectorWidth, qops::vectorRegisterBits(configured->target) / 32);
     SmallVector<linalg::GenericOp> candidates;
     func.walk([&](linalg::GenericOp op) {
       if (isVectorizableElementwise(op))

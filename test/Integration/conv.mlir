@@ -741,3 +741,56 @@ func.func @conv_extreme_sums(%arg0: tensor<1x32x5x5xui8>, %arg1: tensor<ui8>, %a
                           w(%arg2, %arg3 : tensor<4x32x5x5xsi8>, tensor<si8>) -> tensor<1x4x1x1xi32>
   return %0 : tensor<1x4x1x1xi32>
 }
+
+// RUN: %python %S/reference/gen_case.py qconv_special_multipliers %t/qconv_special_multipliers
+// RUN: quant-runner %s -e qconv_special_multipliers --input %t/qconv_special_multipliers/in0.npy \
+// RUN:   --input %t/qconv_special_multipliers/in1.npy --input %t/qconv_special_multipliers/in2.npy \
+// RUN:   --input %t/qconv_special_multipliers/in3.npy --input %t/qconv_special_multipliers/in4.npy \
+// RUN:   --input %t/qconv_special_multipliers/in5.npy --input %t/qconv_special_multipliers/in6.npy \
+// RUN:   --input %t/qconv_special_multipliers/in7.npy --expect %t/qconv_special_multipliers/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_special_multipliers
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_special_multipliers --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_special_multipliers/in0.npy --input %t/qconv_special_multipliers/in1.npy \
+// RUN:   --input %t/qconv_special_multipliers/in2.npy --input %t/qconv_special_multipliers/in3.npy \
+// RUN:   --input %t/qconv_special_multipliers/in4.npy --input %t/qconv_special_multipliers/in5.npy \
+// RUN:   --input %t/qconv_special_multipliers/in6.npy --input %t/qconv_special_multipliers/in7.npy \
+// RUN:   --expect %t/qconv_special_multipliers/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_special_multipliers %}
+// OK_qconv_special_multipliers: all {{[0-9]+}} results match
+func.func @qconv_special_multipliers(%arg0: tensor<1x8x9x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<8x1x3x3xsi8>, %arg4: tensor<8xf32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x8x9x10xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x8x9x10xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<8x1x3x3xsi8>, tensor<8xf32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {group = 8 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x8x9x10xui8>
+  return %0 : tensor<1x8x9x10xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_special_multipliers_kernel %t/qconv_special_multipliers_kernel
+// RUN: quant-runner %s -e qconv_special_multipliers_kernel \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in0.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in1.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in2.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in3.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in4.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in5.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in6.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in7.npy \
+// RUN:   --expect %t/qconv_special_multipliers_kernel/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_special_multipliers_kernel
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_special_multipliers_kernel --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in0.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in1.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in2.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in3.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in4.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in5.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in6.npy \
+// RUN:   --input %t/qconv_special_multipliers_kernel/in7.npy \
+// RUN:   --expect %t/qconv_special_multipliers_kernel/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_special_multipliers_kernel %}
+// OK_qconv_special_multipliers_kernel: all {{[0-9]+}} results match
+func.func @qconv_special_multipliers_kernel(%arg0: tensor<1x4x9x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<8x4x3x3xsi8>, %arg4: tensor<8xf32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x8x9x10xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x4x9x10xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<8x4x3x3xsi8>, tensor<8xf32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {pads = array<i64: 1, 1, 1, 1>} -> tensor<1x8x9x10xui8>
+  return %0 : tensor<1x8x9x10xui8>
+}

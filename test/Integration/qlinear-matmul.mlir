@@ -1240,3 +1240,32 @@ func.func @qmm_acc_near_int32(%arg0: tensor<2x33000xui8>, %arg1: tensor<f32>, %a
                           y(%arg6, %arg7 : tensor<f32>, tensor<si8>) -> tensor<2x3xsi8>
   return %0 : tensor<2x3xsi8>
 }
+
+// RUN: %python %S/reference/gen_case.py qmm_special_multipliers %t/qmm_special_multipliers
+// RUN: quant-runner %s -e qmm_special_multipliers --input %t/qmm_special_multipliers/in0.npy \
+// RUN:   --input %t/qmm_special_multipliers/in1.npy --input %t/qmm_special_multipliers/in2.npy \
+// RUN:   --input %t/qmm_special_multipliers/in3.npy --input %t/qmm_special_multipliers/in4.npy \
+// RUN:   --input %t/qmm_special_multipliers/in5.npy --input %t/qmm_special_multipliers/in6.npy \
+// RUN:   --input %t/qmm_special_multipliers/in7.npy --expect %t/qmm_special_multipliers/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_special_multipliers
+// RUN: %if amx %{ quant-runner %s -e qmm_special_multipliers --target-features=-amx-tile \
+// RUN:   --input %t/qmm_special_multipliers/in0.npy --input %t/qmm_special_multipliers/in1.npy \
+// RUN:   --input %t/qmm_special_multipliers/in2.npy --input %t/qmm_special_multipliers/in3.npy \
+// RUN:   --input %t/qmm_special_multipliers/in4.npy --input %t/qmm_special_multipliers/in5.npy \
+// RUN:   --input %t/qmm_special_multipliers/in6.npy --input %t/qmm_special_multipliers/in7.npy \
+// RUN:   --expect %t/qmm_special_multipliers/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_special_multipliers %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_special_multipliers --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_special_multipliers/in0.npy --input %t/qmm_special_multipliers/in1.npy \
+// RUN:   --input %t/qmm_special_multipliers/in2.npy --input %t/qmm_special_multipliers/in3.npy \
+// RUN:   --input %t/qmm_special_multipliers/in4.npy --input %t/qmm_special_multipliers/in5.npy \
+// RUN:   --input %t/qmm_special_multipliers/in6.npy --input %t/qmm_special_multipliers/in7.npy \
+// RUN:   --expect %t/qmm_special_multipliers/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_special_multipliers %}
+// OK_qmm_special_multipliers: all {{[0-9]+}} results match
+func.func @qmm_special_multipliers(%arg0: tensor<40x64xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<64x16xsi8>, %arg4: tensor<16xf32>, %arg5: tensor<16xsi8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<40x16xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<40x64xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<64x16xsi8>, tensor<16xf32>, tensor<16xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) -> tensor<40x16xsi8>
+  return %0 : tensor<40x16xsi8>
+}

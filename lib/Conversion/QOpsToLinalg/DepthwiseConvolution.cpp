@@ -156,7 +156,8 @@ Value emitChannelTerm(OpBuilder &b, Location loc, const Convolution &c,
       .getResult(0);
 }
 
-/// mult[m] = (x_scale * w_scale[m]) / y_scale in f32, [M] or one element.
+/// mult[m] = (x_scale * w_scale[m]) / y_scale in f32, [M] or one element,
+/// made finite (emitFiniteMultiplier).
 ChannelParam emitMultiplier(OpBuilder &b, Location loc,
                             const ConvParams &params, unsigned rank) {
   ChannelParam xs = channelParam(b, loc, params.scale(0), 1, 0);
@@ -181,7 +182,10 @@ ChannelParam emitMultiplier(OpBuilder &b, Location loc,
                                             args[0], args[1]);
             linalg::YieldOp::create(
                 nb, l,
-                emitFloatBinary(nb, l, FloatBinaryOp::Div, product, args[2]));
+                emitFiniteMultiplier(nb, l,
+                                     emitFloatBinary(nb, l,
+                                                     FloatBinaryOp::Div,
+                                                     product, args[2])));
           })
           .getResult(0);
   MLIRContext *ctx = b.getContext();

@@ -110,8 +110,10 @@ Value qops::emitMultiplierLanes(OpBuilder &b, Location loc,
   Value bs = readKernelParam(b, loc, params.bScale, row, column, false, lanes);
   Value ys = readKernelParam(b, loc, params.yScale, row, column,
                              params.yScaleRow, lanes);
-  return arith::DivFOp::create(b, loc, arith::MulFOp::create(b, loc, as, bs),
-                               ys);
+  return emitFiniteMultiplier(
+      b, loc,
+      arith::DivFOp::create(b, loc, arith::MulFOp::create(b, loc, as, bs),
+                            ys));
 }
 
 Value qops::emitRequantizedLanes(OpBuilder &b, Location loc,

@@ -198,7 +198,7 @@ Value emitCenteredA16(OpBuilder &b, Location loc, Value a, Type aOnnx,
                       const KernelParam &aZeroPoint);
 
 /// The multiplier lanes (a_scale * b_scale) / y_scale, f32, of the outputs
-/// (row, column .. column + lanes).
+/// (row, column .. column + lanes), made finite (emitFiniteMultiplier).
 Value emitMultiplierLanes(OpBuilder &b, Location loc,
                           const RequantizeParams &params, Value row,
                           Value column, int64_t lanes);

@@ -190,6 +190,22 @@ static Type shapedLike(Type element, Type like) {
   return element;
 }
 
+Value qops::emitFiniteMultiplier(OpBuilder &b, Location loc,
+                                Value multiplier) {
+  Type type = multiplier.getType();
+  auto f32 = b.getF32Type();
+  Value bound = constantLike(b, loc, b.getFloatAttr(f32, 0x1p32), type);
+  Value low = constantLike(b, loc, b.getFloatAttr(f32, -0x1p32), type);
+  // maximumf / minimumf propagate NaN; the select below replaces it.
+  Value clamped = arith::MinimumFOp::create(
+      b, loc, arith::MaximumFOp::create(b, loc, multiplier, low), bound);
+  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                      multiplier, multiplier);
+  return arith::SelectOp::create(
+      b, loc, isNaN, constantLike(b, loc, b.getFloatAttr(f32, 0), type),
+      clamped);
+}
+
 Value qops::emitRequantizeSum(OpBuilder &b, Location loc, Value acc,
                               Value multiplier, Value zeroPoint, Type yOnnx) {
   auto like = [&](Type element) { return shapedLike(element, acc.getType()); };
@@ -203,13 +219,14 @@ Value qops::emitRequantizeSum(OpBuilder &b, Location loc, Value acc,
                  : arith::ExtSIOp::create(b, loc, i32, zeroPoint).getResult();
   Value y = emitRoundAddZeroPointSaturate(b, loc, product, zp,
                                           getIntegerTypeMin(yOnnx),
-                                          getIntegerTypeMax(yOnnx));
+                                          getIntegerTypeMax(yOnnx),
+                                          /*finite=*/true);
   return arith::TruncIOp::create(b, loc, like(b.getIntegerType(8)), y);
 }
 
 Value qops::emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,
                                           Value zeroPoint, int64_t qmin,
-                                          int64_t qmax) {
+                                          int64_t qmax, bool finite) {
   Type shape = q.getType();
   auto qType = cast<FloatType>(getElementTypeOrSelf(shape));
   FloatType clampType =
@@ -219,10 +236,13 @@ Value qops::emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,
   Value rounded = math::RoundEvenOp::create(b, loc, q);
   if (rounded.getType() != clampShaped)
     rounded = arith::ExtFOp::create(b, loc, clampShaped, rounded);
-  Value zero = constantLike(b, loc, b.getFloatAttr(clampType, 0), shape);
-  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
-                                      rounded, rounded);
-  Value finiteOrInf = arith::SelectOp::create(b, loc, isNaN, zero, rounded);
+  Value finiteOrInf = rounded;
+  if (!finite) {
+    Value zero = constantLike(b, loc, b.getFloatAttr(clampType, 0), shape);
+    Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                        rounded, rounded);
+    finiteOrInf = arith::SelectOp::create(b, loc, isNaN, zero, rounded);
+  }
 
   Type i32 = shapedLike(b.getI32Type(), shape);
   auto constI32 = [&](int64_t v) {

@@ -972,6 +972,22 @@ def qmm_acc_near_int32(n):
                np.array(2.0 ** 24, f32), 10, "i8")
 
 
+@case("qlinear-matmul")
+def qmm_special_multipliers(n):
+    # Per-column multipliers a_s * b_s[n] / y_s that are NaN, +-Inf, past
+    # 2^32 (+-1e30), 2^32 exactly, denormal and 0, beside normal ones; row 0
+    # of a is a_zp everywhere (acc = 0: 0 * Inf is NaN, which gives y_zp),
+    # the others random. 40 rows: the int8 kernel's tiles, not the gemv.
+    rng = rng_for(n)
+    a = rng.integers(0, 256, size=(40, 64))
+    a[0] = 131
+    b = rng.integers(-128, 128, size=(64, 16))
+    bs = rng.uniform(0.002, 0.02, size=16).astype(f32)
+    bs[:8] = [np.nan, np.inf, -np.inf, 1e30, -1e30, 2.0 ** 32 * 40.0, 1e-45, 0.0]
+    return QMM(a, "u8", np.array(0.025, f32), 131, b, "i8", bs, np.full(16, 3),
+               np.array(40.0, f32), -7, "i8")
+
+
 # ---- matmul-integer (MatMulInteger-10) ----
 _MMI_LIM = {"u8": (0, 255), "i8": (-128, 127)}
 
@@ -2189,6 +2205,32 @@ def conv_extreme_sums(n):
     x[0] = 0
     w[0] = -128
     return CONV(x, "u8", w, "i8", np.array(255), np.array(127))
+
+
+@case("conv")
+def qconv_special_multipliers(n):
+    # Per-channel multipliers x_s * w_s[m] / y_s that are NaN, +-Inf, past
+    # 2^32, denormal and 0, beside normal ones, in the depthwise direct form
+    # (group 8) and the pixel-rows kernel (group 1, below); the top rows of
+    # x are x_zp (sums of 0 where w is centred: 0 * Inf gives y_zp).
+    return _special_multipliers_conv(n, (1, 8, 9, 10), (8, 1, 3, 3), 8)
+
+
+@case("conv")
+def qconv_special_multipliers_kernel(n):
+    return _special_multipliers_conv(n, (1, 4, 9, 10), (8, 4, 3, 3), 1)
+
+
+def _special_multipliers_conv(n, xshape, wshape, group):
+    rng = rng_for(n)
+    x = rng.integers(0, 256, size=xshape)
+    x[:, :, :3] = 100
+    w = rng.integers(-128, 128, size=wshape)
+    ws = rng.uniform(0.002, 0.02, size=8).astype(f32)
+    ws[:7] = [np.nan, np.inf, -np.inf, 1e30, -1e30, 1e-45, 0.0]
+    q = (np.array(0.03, f32), ws, np.array(60.0, f32), np.array(120), "u8")
+    return CONV(x, "u8", w, "i8", np.array(100), np.array(-5), q=q,
+                pads=[1, 1, 1, 1], group=group)
 
 
 def build(name):

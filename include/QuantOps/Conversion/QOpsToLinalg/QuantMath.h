@@ -75,19 +75,36 @@ Value emitDequantizeElement(OpBuilder &b, Location loc, Value x,
 ///
 /// `zeroPoint` is an i32 value (already extended). Returns an i32. Works on
 /// scalars and on vectors (q, zeroPoint of one vector shape) alike.
+/// `finite`: q is known not to be NaN (the NaN test is left out).
 Value emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,
                                     Value zeroPoint, int64_t qmin,
-                                    int64_t qmax);
+                                    int64_t qmax, bool finite = false);
+
+/// The requantization multiplier made finite without changing any
+/// requantized result (emitRequantizeSum):
+///
+///   m' = isnan(m) ? 0 : clamp(m, -2^32, 2^32)      (f32)
+///
+/// Every int32 acc gives the same y with m' as with m: NaN * acc and
+/// +-Inf * 0 are NaN, which requantizes like 0 (-> zp), as 0 * acc does;
+/// for |m| > 2^32 and acc != 0, |acc m| and |acc m'| are both >= 2^32 with
+/// acc m's sign, both saturate alike. Then |acc m'| <= 2^63: the product is
+/// finite, and the requantization needs no NaN test per output. Computed
+/// where the multiplier is (once per column or channel), not per output.
+Value emitFiniteMultiplier(OpBuilder &b, Location loc, Value multiplier);
 
 /// y = saturate(round_half_to_even(f64(acc) * f64(multiplier)) + zp)
 ///                   (QLinearMatMul's and QLinearConv's requantization)
 ///
-///   p = f64(acc) * f64(multiplier)     one rounding (exact for |acc| < 2^29)
-///   y = emitRoundAddZeroPointSaturate(p, zp) in y's range, then truncated
+///   p  = f64(acc) * f64(m')               one rounding (exact for
+///                                         |acc| < 2^29); finite
+///   r  = clamp(roundeven(p), qmin - zp, qmax - zp)   in f64
+///   y  = fptosi(r) + zp                   then truncated to 8 bits
 ///
-/// `acc` i32, `multiplier` f32, `zeroPoint` y's stored zero point (the i8
-/// storage of `yOnnx`, si8 or ui8): scalars, or vectors of one shape.
-/// Returns y in that storage type (of `acc`'s shape).
+/// `acc` i32, `multiplier` m' from emitFiniteMultiplier (f32), `zeroPoint`
+/// y's stored zero point (the i8 storage of `yOnnx`, si8 or ui8): scalars,
+/// or vectors of one shape. Returns y in that storage type (of `acc`'s
+/// shape).
 Value emitRequantizeSum(OpBuilder &b, Location loc, Value acc,
                         Value multiplier, Value zeroPoint, Type yOnnx);
 
