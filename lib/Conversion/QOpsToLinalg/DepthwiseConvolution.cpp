@@ -8,10 +8,15 @@
 // from T strided windows of xp (x padded with x_zero_point, so that a
 // padded tap adds 0):
 //
-//   w'[t, m] = w[m, 0, k_t..] - w_zp[m]                         i32 [T, M]
-//   c[m]     = bias[m] - x_zp * sum_t w'[t, m]                   i32 [M]
-//   acc[n, m, o..] = c[m] + sum_t xp[n, m, o s + k_t d] * w'[t, m]
+//   w'[t, m] = w[m, 0, k_t..] - w_zp[m]                         i16 [T, M]
+//   u(v)     = v (ui8) or v + 128 (si8: the top bit flipped), in [0, 255]
+//   c[m]     = bias[m] - u(x_zp) * sum_t w'[t, m]                i32 [M]
+//   acc[n, m, o..] = c[m] + sum_t u(xp[n, m, o s + k_t d]) * w'[t, m]
 //                  = bias[m] + sum_t (xp[..] - x_zp)(w[m, 0, k_t] - w_zp[m])
+//   (u(x) - u(x_zp) = x - x_zp; x_zp is 0 when absent). Each product is
+//   zext(u(x)) * sext(w'), an operand with its upper 17 bits zero times one
+//   of 16 significant bits: LLVM makes it one VPMADDWD (VPMULLD is two
+//   uops; VPMADDWD with VPADDD is VPDPWSSD where LLVM fuses them).
 //   exactly, in wrapping i32 as the matmul forms (|x - x_zp|, |w'| <= 255,
 //   so no product or partial sum of T <= kMaxDirectTaps taps overflows);
 //   then y as the matmul forms' epilogue:
@@ -23,11 +28,12 @@
 // at compile time for constant weights, by the hoisting and const-eval
 // steps):
 //   %xp    = tensor.pad %x low[0, 0, p..] high[0, 0, p..] (x_zp)
-//   %w'    = linalg.generic (t, m) {ext(w) - ext(w_zp)}       [T, M] i32
-//   %c     = linalg.generic (m, t: reduction) {out - x_zp * w'} (init bias)
+//   %w'    = linalg.generic (t, m) {trunc(ext(w) - ext(w_zp))} [T, M] i16
+//   %c     = linalg.generic (m, t: reduction) {out - u(x_zp) * w'} (init
+//            bias)
 //   %mult  = linalg.generic (m) {(x_scale * w_scale) / y_scale}  [M] f32
 //   %win_t = tensor.extract_slice %xp[0, 0, k_t d..] [N, M, o..] [1, 1, s..]
-//   %w_t   = tensor.extract_slice %w'[t, 0] [1, M] [1, 1] : tensor<Mxi32>
+//   %w_t   = tensor.extract_slice %w'[t, 0] [1, M] [1, 1] : tensor<Mxi16>
 // (taps major, so that each tap's weights are contiguous)
 //   %y     = linalg.generic ins(%win_0.., %w_0.., %c, %mult, %y_zp)
 //              maps (n, m, o..) -> (n, m, o..) | (m) | ()
@@ -84,7 +90,21 @@ SmallVector<utils::IteratorType> parallelLoops(unsigned rank) {
   return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
 }
 
-/// w'[t, m] = w[m, 0, k_t..] - w_zp[m] in i32, [T, M].
+/// x (or its zero point) as the u8 value of the product: x itself for
+/// ui8, x + 128 for si8 (the bits with the top one flipped), zero-extended
+/// to i32: x_u - x_zp_u = x - x_zp, and x_u is in [0, 255], which lets
+/// LLVM multiply x_u by an i16 weight with VPMADDWD (an operand with its
+/// upper 17 bits zero times one of at most 16 significant bits) instead of
+/// VPMULLD: one uop instead of two, VPDPWSSD with the sum on AVX512-VNNI.
+Value emitUnsignedX(OpBuilder &b, Location loc, Value x, Type xOnnx) {
+  if (cast<IntegerType>(xOnnx).isSigned())
+    x = arith::XOrIOp::create(
+        b, loc, x,
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(x.getType(), -128)));
+  return arith::ExtUIOp::create(b, loc, b.getI32Type(), x);
+}
+
+/// w'[t, m] = w[m, 0, k_t..] - w_zp[m] in i16 (|w'| <= 255), [T, M].
 Value emitShiftedWeights(OpBuilder &b, Location loc, const Convolution &c) {
   RankedTensorType wType = rankedType(c.w);
   Type wOnnx = wType.getElementType();
@@ -104,7 +124,7 @@ Value emitShiftedWeights(OpBuilder &b, Location loc, const Convolution &c) {
   }
   maps.push_back(b.getMultiDimIdentityMap(2));
   Value init = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{taps, m},
-                                       b.getI32Type());
+                                       b.getI16Type());
   return linalg::GenericOp::create(
              b, loc, init.getType(), inputs, init, maps, parallelLoops(2),
              [&](OpBuilder &nb, Location l, ValueRange args) {
@@ -112,12 +132,15 @@ Value emitShiftedWeights(OpBuilder &b, Location loc, const Convolution &c) {
                if (inputs.size() == 2)
                  d = arith::SubIOp::create(
                      nb, l, d, emitExtendToI32(nb, l, args[1], wOnnx));
-               linalg::YieldOp::create(nb, l, d);
+               linalg::YieldOp::create(
+                   nb, l, arith::TruncIOp::create(nb, l, nb.getI16Type(), d)
+                              .getResult());
              })
       .getResult(0);
 }
 
-/// c[m] = bias[m] - x_zp * sum_t w'[t, m] in wrapping i32, [M].
+/// c[m] = bias[m] - x_zp_u * sum_t w'[t, m] in wrapping i32, [M]
+/// (x_zp_u: emitUnsignedX of x_zp, or of 0 without one).
 Value emitChannelTerm(OpBuilder &b, Location loc, const Convolution &c,
                       Value bias, Value shifted) {
   int64_t m = rankedType(shifted).getDimSize(1);
@@ -132,10 +155,18 @@ Value emitChannelTerm(OpBuilder &b, Location loc, const Convolution &c,
     Value empty = tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{m}, i32);
     init = linalg::FillOp::create(b, loc, zero, empty).getResult(0);
   }
-  if (!c.xZeroPoint)
-    return init;
   Type xOnnx = rankedType(c.x).getElementType();
-  ChannelParam zp = channelParam(b, loc, c.xZeroPoint, 2, 0);
+  bool signedX = cast<IntegerType>(xOnnx).isSigned();
+  if (!c.xZeroPoint && !signedX)
+    return init;
+  Value zpValue = c.xZeroPoint;
+  if (!zpValue) { // x_zp = 0, whose unsigned view is 128
+    Type storage = getStorageElementType(xOnnx);
+    zpValue = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(RankedTensorType::get({}, storage),
+                                       b.getIntegerAttr(storage, 0)));
+  }
+  ChannelParam zp = channelParam(b, loc, zpValue, 2, 0);
   MLIRContext *ctx = b.getContext();
   return linalg::GenericOp::create(
              b, loc, init.getType(), ValueRange{shifted, zp.value}, init,
@@ -148,7 +179,8 @@ Value emitChannelTerm(OpBuilder &b, Location loc, const Convolution &c,
              {utils::IteratorType::parallel, utils::IteratorType::reduction},
              [&](OpBuilder &nb, Location l, ValueRange args) {
                Value term = arith::MulIOp::create(
-                   nb, l, emitExtendToI32(nb, l, args[1], xOnnx), args[0]);
+                   nb, l, emitUnsignedX(nb, l, args[1], xOnnx),
+                   arith::ExtSIOp::create(nb, l, nb.getI32Type(), args[0]));
                linalg::YieldOp::create(
                    nb, l, arith::SubIOp::create(nb, l, args[2], term)
                               .getResult());
@@ -243,7 +275,7 @@ Value conv::decomposeDepthwise(PatternRewriter &rewriter, const Convolution &c,
   AffineMap perChannel = AffineMap::get(rank, 0, getAffineDimExpr(1, ctx));
   SmallVector<AffineMap> maps(taps, identity);
   int64_t m = wType.getDimSize(0);
-  auto columnType = RankedTensorType::get({m}, rewriter.getI32Type());
+  auto columnType = RankedTensorType::get({m}, rewriter.getI16Type());
   for (int64_t tap = 0; tap < taps; ++tap) {
     SmallVector<OpFoldResult> offsets = {rewriter.getIndexAttr(tap),
                                          rewriter.getIndexAttr(0)},
@@ -291,8 +323,9 @@ Value conv::decomposeDepthwise(PatternRewriter &rewriter, const Convolution &c,
             Value acc = args[2 * taps];
             for (int64_t t = 0; t < taps; ++t) {
               Value product = arith::MulIOp::create(
-                  b, l, emitExtendToI32(b, l, args[t], xOnnx),
-                  args[taps + t]);
+                  b, l, emitUnsignedX(b, l, args[t], xOnnx),
+                  arith::ExtSIOp::create(b, l, b.getI32Type(),
+                                         args[taps + t]));
               acc = arith::AddIOp::create(b, l, acc, product);
             }
             ValueRange rest = args.drop_front(2 * taps + 1);

@@ -181,39 +181,44 @@ func.func @conv_dequantize_groups(%x: tensor<1x4x5x5xui8>, %w: tensor<4x2x3x3xsi
 // -----
 
 // Depthwise (G = C = M, DepthwiseConvolution.cpp): no matmul, no patches.
-// w - w_zp as i32 taps-major [9, M]; the channel term bias - x_zp * sum_t
-// (w - w_zp) (a reduction over the taps, its init the bias); the
-// multiplier (x_scale * w_scale) / y_scale per channel; then one
-// elementwise op over y's [N, M, OH, OW] reading the 9 windows of x padded
-// with its zero point and each tap's [M] weights; it sums x * w' onto the
-// channel term in i32 and requantizes (f64, round half to even, y's zero
-// point, saturated).
+// w - w_zp as i16 taps-major [9, M] (|w - w_zp| <= 255); the channel term
+// bias - x_zp * sum_t (w - w_zp) (a reduction over the taps, its init the
+// bias); the multiplier (x_scale * w_scale) / y_scale per channel, made
+// finite; then one elementwise op over y's [N, M, OH, OW] reading the 9
+// windows of x padded with its zero point and each tap's [M] weights; it
+// sums x (zero-extended: ui8) * w' (sign-extended from i16: VPMADDWD's
+// operands) onto the channel term in i32 and requantizes (f64, round half
+// to even, y's zero point, saturated).
 // CHECK-LABEL: func.func @qlinear_conv_depthwise
 // CHECK-SAME: %[[BIAS:[a-z0-9_]+]]: tensor<4xi32>
 // CHECK-NOT: qkernel.matmul
 // CHECK: %[[XP:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
-// CHECK: %[[WS:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4x9xi8>, tensor<4xi8>) outs(%{{.*}} : tensor<9x4xi32>)
+// CHECK: %[[WS:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4x9xi8>, tensor<4xi8>) outs(%{{.*}} : tensor<9x4xi16>)
 // CHECK: arith.extsi
 // CHECK: arith.extsi
 // CHECK: arith.subi
-// CHECK: %[[TERM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[WS]], %{{.*}} : tensor<9x4xi32>, tensor<i8>) outs(%[[BIAS]] : tensor<4xi32>)
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+// CHECK: %[[TERM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[WS]], %{{.*}} : tensor<9x4xi16>, tensor<i8>) outs(%[[BIAS]] : tensor<4xi32>)
 // CHECK: arith.extui
+// CHECK: arith.extsi %{{.*}} : i16 to i32
 // CHECK: arith.muli
 // CHECK: arith.subi
 // CHECK: %[[WIN0:.*]] = tensor.extract_slice %[[XP]][0, 0, 0, 0] [1, 4, 6, 6] [1, 1, 1, 1] : tensor<1x4x8x8xi8> to tensor<1x4x6x6xi8>
 // CHECK-COUNT-7: tensor.extract_slice %[[XP]]
 // CHECK: %[[WIN8:.*]] = tensor.extract_slice %[[XP]][0, 0, 2, 2] [1, 4, 6, 6]
-// CHECK: %[[W0:.*]] = tensor.extract_slice %[[WS]][0, 0] [1, 4] [1, 1] : tensor<9x4xi32> to tensor<4xi32>
+// CHECK: %[[W0:.*]] = tensor.extract_slice %[[WS]][0, 0] [1, 4] [1, 1] : tensor<9x4xi16> to tensor<4xi16>
 // CHECK-COUNT-7: tensor.extract_slice %[[WS]]
 // CHECK: %[[W8:.*]] = tensor.extract_slice %[[WS]][8, 0] [1, 4]
 // CHECK: %[[MULT:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<f32>, tensor<4xf32>, tensor<f32>) outs(%{{.*}} : tensor<4xf32>)
 // CHECK: arith.mulf
 // CHECK: arith.divf
+// CHECK: arith.cmpf uno
 // CHECK: %[[Y:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]{{.*}} ins(%[[WIN0]], {{.*}}, %[[WIN8]], %[[W0]], {{.*}}, %[[W8]], %[[TERM]], %[[MULT]], %{{.*}} : {{.*}}) outs(%{{.*}} : tensor<1x4x6x6xi8>)
 // CHECK-COUNT-9: arith.muli
 // CHECK: arith.sitofp %{{.*}} : i32 to f64
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : f64
 // CHECK: math.roundeven
+// CHECK-NOT: arith.cmpf
 // CHECK: arith.fptosi
 // CHECK: arith.trunci %{{.*}} : i32 to i8
 // CHECK: builtin.unrealized_conversion_cast %[[Y]] : tensor<1x4x6x6xi8> to tensor<1x4x6x6xui8>
@@ -225,13 +230,19 @@ func.func @qlinear_conv_depthwise(%x: tensor<1x4x6x6xui8>, %xs: tensor<f32>, %xz
 // -----
 
 // Depthwise ConvInteger with its fused dequantize clause, a dynamic batch,
-// strides and dilations: without zero points the channel term is 0; the
-// windows are strided slices [?, M, o..] (dims from tensor.dim); y =
-// f32(acc) * scale + offset per channel.
+// strides and dilations: x is si8 without a zero point, so the products
+// read x + 128 (the top bit flipped, then zero-extended: VPMADDWD's
+// unsigned operand) and the channel term is -128 * sum_t w'; the windows
+// are strided slices [?, M, o..] (dims from tensor.dim); y = f32(acc) *
+// scale + offset per channel.
 // CHECK-LABEL: func.func @conv_depthwise_dequantize
 // CHECK-SAME: %[[S:[a-z0-9_]+]]: tensor<3xf32>, %[[O:[a-z0-9_]+]]: tensor<3xf32>
 // CHECK-NOT: tensor.pad
-// CHECK: %[[TERM:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<3xi32>)
+// CHECK: %[[TERM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: arith.xori %{{.*}}, %{{.*}} : i8
+// CHECK: arith.extui
+// CHECK: arith.muli
+// CHECK: arith.subi
 // CHECK: %[[N:.*]] = tensor.dim
 // CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 0] [%[[N]], 3, 3, 3] [1, 1, 2, 2] : tensor<?x3x7x7xi8> to tensor<?x3x3x3xi8>
 // CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 1] [%[[N]], 3, 3, 3] [1, 1, 2, 2]
@@ -239,7 +250,7 @@ func.func @qlinear_conv_depthwise(%x: tensor<1x4x6x6xui8>, %xs: tensor<f32>, %xz
 // CHECK: tensor.extract_slice %{{.*}}[0, 0, 2, 1] [%[[N]], 3, 3, 3] [1, 1, 2, 2]
 // CHECK: tensor.empty(%[[N]]) : tensor<?x3x3x3xf32>
 // CHECK: linalg.generic {{.*}} %[[TERM]], %[[S]], %[[O]] : {{.*}}) outs(%{{.*}} : tensor<?x3x3x3xf32>)
-// CHECK-COUNT-4: arith.muli
+// CHECK-COUNT-4: arith.xori
 // CHECK: arith.sitofp %{{.*}} : i32 to f32
 // CHECK: arith.mulf
 // CHECK: arith.addf
