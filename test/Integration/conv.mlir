@@ -726,6 +726,36 @@ func.func @qconv_ties_saturation(%arg0: tensor<1x2x6x6xui8>, %arg1: tensor<f32>,
   return %0 : tensor<1x6x6x6xui8>
 }
 
+// RUN: %python %S/reference/gen_case.py qconv_depthwise_ties_saturation %t/qconv_depthwise_ties_saturation
+// RUN: quant-runner %s -e qconv_depthwise_ties_saturation --input %t/qconv_depthwise_ties_saturation/in0.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in1.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in2.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in3.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in4.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in5.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in6.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in7.npy \
+// RUN:   --expect %t/qconv_depthwise_ties_saturation/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_depthwise_ties_saturation
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_depthwise_ties_saturation --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in0.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in1.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in2.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in3.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in4.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in5.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in6.npy \
+// RUN:   --input %t/qconv_depthwise_ties_saturation/in7.npy \
+// RUN:   --expect %t/qconv_depthwise_ties_saturation/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_depthwise_ties_saturation %}
+// OK_qconv_depthwise_ties_saturation: all {{[0-9]+}} results match
+func.func @qconv_depthwise_ties_saturation(%arg0: tensor<2x4x7x9xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<4x1x3x3xsi8>, %arg4: tensor<4xf32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<2x4x7x9xsi8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<2x4x7x9xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<4x1x3x3xsi8>, tensor<4xf32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<2x4x7x9xsi8>
+  return %0 : tensor<2x4x7x9xsi8>
+}
+
 // RUN: %python %S/reference/gen_case.py conv_extreme_sums %t/conv_extreme_sums
 // RUN: quant-runner %s -e conv_extreme_sums --input %t/conv_extreme_sums/in0.npy \
 // RUN:   --input %t/conv_extreme_sums/in1.npy --input %t/conv_extreme_sums/in2.npy \

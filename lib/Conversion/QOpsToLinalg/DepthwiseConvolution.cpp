@@ -22,6 +22,8 @@
 //   then y as the matmul forms' epilogue:
 //   QLinearConv  y = saturate(round_half_even(f64(acc) * f64(mult[m])) + y_zp)
 //                mult[m] = (x_scale * w_scale[m]) / y_scale in f32
+//                (in f32 with one rounding when |acc| <= 2^24 is provable:
+//                no bias, or a constant one; emitRequantizeSmallSum)
 //   ConvInteger  y = acc, or fused: y = f32(acc) * scale[m] [+ offset[m]]
 //
 // The IR (3x3, QLinearConv; w', c and mult are computed once per call, or
@@ -315,6 +317,7 @@ Value conv::decomposeDepthwise(PatternRewriter &rewriter, const Convolution &c,
   Type yStorage = getStorageElementType(yOnnx);
   Value init = tensor::EmptyOp::create(rewriter, loc, ySizes, yStorage);
   bool dequantizes = static_cast<bool>(params.dequantScale);
+  bool smallSums = provesSmallSums(taps, params.bias);
   Value y =
       linalg::GenericOp::create(
           rewriter, loc, init.getType(), inputs, init, maps,
@@ -331,7 +334,10 @@ Value conv::decomposeDepthwise(PatternRewriter &rewriter, const Convolution &c,
             ValueRange rest = args.drop_front(2 * taps + 1);
             Value result = acc;
             if (requantizes) {
-              result = emitRequantizeSum(b, l, acc, rest[0], rest[1], yOnnx);
+              result = smallSums ? emitRequantizeSmallSum(b, l, acc, rest[0],
+                                                          rest[1], yOnnx)
+                                 : emitRequantizeSum(b, l, acc, rest[0],
+                                                     rest[1], yOnnx);
             } else if (dequantizes) {
               result = arith::SIToFPOp::create(b, l, b.getF32Type(), acc);
               result = arith::MulFOp::create(b, l, result, rest[0]);

@@ -195,6 +195,7 @@ struct KernelPlan {
   Int8KernelStrategy strategy;
   Int8KernelConfig config;
   bool vnni, mmla, amx, signedA, pairSumsFitI16, sharedB;
+  bool smallSums; // the f32 requantization (hasSmallSums)
   int64_t rows, panelColumns, rowBlock, lanes;
   OpFoldResult batch, m, k, n, mPadded, nPadded, kPadded;
   std::optional<int64_t> staticM, staticN;
@@ -216,6 +217,7 @@ KernelPlan planKernel(OpBuilder &rewriter, Location loc,
   plan.batch = size(a, 0);
   plan.m = size(a, 1);
   plan.k = size(a, 2);
+  plan.smallSums = op.requantizes() && hasSmallSums(op);
   plan.n = size(bMat, 2);
   emitSizeCheck(rewriter, loc, plan.k, size(bMat, 1),
                 op.requantizes()
@@ -708,7 +710,7 @@ struct TileEmitter {
     Value stored = acc;
     if (op.requantizes())
       stored = emitRequantizedLanes(b, l, requantize, acc, multiplier, row,
-                                    column);
+                                    column, plan.smallSums);
     else if (op.dequantizes())
       stored = emitDequantizedLanes(b, l, params, acc, row, column,
                                     lanes.dequantScale, lanes.dequantOffset);

@@ -118,11 +118,21 @@ Value qops::emitMultiplierLanes(OpBuilder &b, Location loc,
 
 Value qops::emitRequantizedLanes(OpBuilder &b, Location loc,
                                  const RequantizeParams &params, Value acc,
-                                 Value multiplier, Value row, Value column) {
+                                 Value multiplier, Value row, Value column,
+                                 bool smallSums) {
   int64_t lanes = cast<VectorType>(acc.getType()).getNumElements();
   Value zeroPoint = readKernelParam(b, loc, params.yZeroPoint, row, column,
                                     params.yZeroPointRow, lanes);
+  if (smallSums)
+    return emitRequantizeSmallSum(b, loc, acc, multiplier, zeroPoint,
+                                  params.yOnnx);
   return emitRequantizeSum(b, loc, acc, multiplier, zeroPoint, params.yOnnx);
+}
+
+bool qops::hasSmallSums(const Int8Contraction &c) {
+  auto aType = cast<RankedTensorType>(c.a.getType());
+  int64_t k = aType.getShape().back();
+  return !ShapedType::isDynamic(k) && provesSmallSums(k, c.bias);
 }
 
 Int8Contraction

@@ -216,10 +216,17 @@ Value addBiasLanes(OpBuilder &b, Location loc, const Int8MatMulParams &params,
                    Value acc, Value row, Value column);
 
 /// y's stored lanes (i8) from the exact sums `acc` (vector<lanes x i32>) and
-/// the multiplier lanes of the same outputs.
+/// the multiplier lanes of the same outputs; in f32 (emitRequantizeSmallSum)
+/// when `smallSums` (provesSmallSums of the contraction).
 Value emitRequantizedLanes(OpBuilder &b, Location loc,
                            const RequantizeParams &params, Value acc,
-                           Value multiplier, Value row, Value column);
+                           Value multiplier, Value row, Value column,
+                           bool smallSums = false);
+
+/// Whether every sum of `c` is provably small enough for
+/// emitRequantizeSmallSum: a static K whose K products and the bias
+/// (absent or constant) stay within kMaxSmallSum.
+bool hasSmallSums(const Int8Contraction &c);
 
 } // namespace mlir::qops
 

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -222,6 +223,57 @@ Value qops::emitRequantizeSum(OpBuilder &b, Location loc, Value acc,
                                           getIntegerTypeMax(yOnnx),
                                           /*finite=*/true);
   return arith::TruncIOp::create(b, loc, like(b.getIntegerType(8)), y);
+}
+
+Value qops::emitRequantizeSmallSum(OpBuilder &b, Location loc, Value acc,
+                                   Value multiplier, Value zeroPoint,
+                                   Type yOnnx) {
+  auto like = [&](Type element) { return shapedLike(element, acc.getType()); };
+  Type f32 = like(b.getF32Type()), i32 = like(b.getI32Type());
+  constexpr float kMagic = 0x1.8p23f; // 1.5 * 2^23
+  Value magic = constantLike(b, loc, b.getF32FloatAttr(kMagic), acc.getType());
+  Value p = math::FmaOp::create(
+      b, loc, arith::SIToFPOp::create(b, loc, f32, acc), multiplier, magic);
+  Value zp = cast<IntegerType>(yOnnx).isUnsigned()
+                 ? arith::ExtUIOp::create(b, loc, i32, zeroPoint).getResult()
+                 : arith::ExtSIOp::create(b, loc, i32, zeroPoint).getResult();
+  // C + bound - zp, exact in f32 (an integer in [2^23, 2^24)).
+  auto bound = [&](int64_t v) {
+    Value shifted = arith::SubIOp::create(
+        b, loc,
+        constantLike(b, loc, b.getI32IntegerAttr(v), acc.getType()), zp);
+    return arith::AddFOp::create(
+        b, loc, arith::SIToFPOp::create(b, loc, f32, shifted), magic);
+  };
+  auto flags = arith::FastMathFlags::nnan | arith::FastMathFlags::nsz;
+  Value clamped = arith::MinNumFOp::create(
+      b, loc,
+      arith::MaxNumFOp::create(b, loc, p, bound(getIntegerTypeMin(yOnnx)),
+                               flags),
+      bound(getIntegerTypeMax(yOnnx)), flags);
+  // bits(p') - bits(C) + zp = bits(p') - (bits(C) - zp).
+  int32_t magicBits = llvm::bit_cast<int32_t>(kMagic);
+  Value offset = arith::SubIOp::create(
+      b, loc,
+      constantLike(b, loc, b.getI32IntegerAttr(magicBits), acc.getType()), zp);
+  Value y = arith::SubIOp::create(
+      b, loc, arith::BitcastOp::create(b, loc, i32, clamped), offset);
+  return arith::TruncIOp::create(b, loc, like(b.getIntegerType(8)), y);
+}
+
+bool qops::provesSmallSums(int64_t products, Value bias) {
+  if (products < 0 || products > kMaxSmallSum / (255 * 255))
+    return false;
+  int64_t bound = products * 255 * 255;
+  if (bias) {
+    DenseIntElementsAttr values;
+    if (!matchPattern(bias, m_Constant(&values)))
+      return false;
+    for (const APInt &v : values.getValues<APInt>())
+      bound = std::max(bound, products * 255 * 255 +
+                                  std::abs(v.getSExtValue()));
+  }
+  return bound <= kMaxSmallSum;
 }
 
 Value qops::emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,

@@ -279,3 +279,45 @@ func.func @conv_depthwise_large_kernel(%x: tensor<1x2x10x10xui8>, %w: tensor<2x1
   %y = qops.conv_integer x(%x : tensor<1x2x10x10xui8>) w(%w : tensor<2x1x9x9xsi8>) {group = 2 : i64} -> tensor<1x2x2x2xi32>
   return %y : tensor<1x2x2x2xi32>
 }
+
+// -----
+
+// Depthwise without a bias: every sum is at most 9 * 255 * 255 (< 2^24), so
+// the requantization is f32 with one rounding (emitRequantizeSmallSum):
+// fma(f32(acc), m, 1.5 * 2^23), clamped to 1.5 * 2^23 + [qmin - zp,
+// qmax - zp], its bits less those of 1.5 * 2^23 plus zp; no f64, no
+// round instruction.
+// CHECK-LABEL: func.func @qlinear_conv_depthwise_small_sums
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK-COUNT-9: arith.muli
+// CHECK: arith.sitofp %{{.*}} : i32 to f32
+// CHECK: math.fma
+// CHECK: arith.maxnumf
+// CHECK: arith.minnumf
+// CHECK: arith.bitcast %{{.*}} : f32 to i32
+// CHECK-NOT: math.roundeven
+// CHECK: linalg.yield
+func.func @qlinear_conv_depthwise_small_sums(%x: tensor<1x4x6x6xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<4x1x3x3xsi8>, %ws: tensor<4xf32>, %wzp: tensor<4xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<1x4x6x6xui8> {
+  %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x4x6x6xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<4x1x3x3xsi8>, tensor<4xf32>, tensor<4xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x4x6x6xui8>
+  return %y : tensor<1x4x6x6xui8>
+}
+
+// -----
+
+// A constant bias counts into the bound: 9 * 255 * 255 + 17000000 > 2^24
+// takes the f64 requantization; 9 * 255 * 255 + 1000 the f32 one.
+// CHECK-LABEL: func.func @qlinear_conv_depthwise_constant_bias
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK: arith.sitofp %{{.*}} : i32 to f64
+// CHECK: math.roundeven
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK: math.fma
+// CHECK-NOT: math.roundeven
+// CHECK: return
+func.func @qlinear_conv_depthwise_constant_bias(%x: tensor<1x4x6x6xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<4x1x3x3xsi8>, %ws: tensor<4xf32>, %wzp: tensor<4xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> (tensor<1x4x6x6xui8>, tensor<1x4x6x6xui8>) {
+  %big = arith.constant dense<[1, -17000000, 3, 4]> : tensor<4xi32>
+  %small = arith.constant dense<[1, -1000, 3, 4]> : tensor<4xi32>
+  %y0 = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x4x6x6xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<4x1x3x3xsi8>, tensor<4xf32>, tensor<4xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) bias(%big : tensor<4xi32>) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x4x6x6xui8>
+  %y1 = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x4x6x6xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<4x1x3x3xsi8>, tensor<4xf32>, tensor<4xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) bias(%small : tensor<4xi32>) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x4x6x6xui8>
+  return %y0, %y1 : tensor<1x4x6x6xui8>, tensor<1x4x6x6xui8>
+}

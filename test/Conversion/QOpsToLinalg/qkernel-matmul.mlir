@@ -48,12 +48,12 @@ func.func @sums(%a: tensor<64x33xui8>, %azp: tensor<64xui8>, %b: tensor<33x37xsi
 // GEN-NOT: qkernel.matmul
 // MADD-LABEL: func.func @requantized
 // MADD: scf.for {{.*}} -> (vector<8xi32>,
-// MADD: math.roundeven %{{.*}} : vector<8xf64>
+// MADD: math.fma %{{.*}} : vector<8xf32>
 // MADD: qkernel.tile_loops
 // VNNI-LABEL: func.func @requantized
 // VNNI: qkernel.pack_a bytes %{{.*}} {a_unsigned, k_step = 4 : i64, row_sums} : tensor<1x64x33xi8> -> tensor<1x64x36xi8>, tensor<1x64xi32>
 // VNNI: qkernel.dot_u8s8_quads
-// VNNI: math.roundeven %{{.*}} : vector<16xf64>
+// VNNI: math.fma %{{.*}} : vector<16xf32>
 func.func @requantized(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x37xsi8>, %bzp: tensor<si8>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
   %y = qkernel.matmul a(%a, %azp : tensor<64x33xui8>, tensor<ui8>) b(%b, %bzp : tensor<33x37xsi8>, tensor<si8>)
          requantize(%s, %s, %s, %yzp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
@@ -76,7 +76,7 @@ func.func @requantized(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x3
 // VNNI-NOT: arith.divf
 // VNNI: vector.load %[[BUF]][%[[R]], %{{.*}}] : memref<12x32xi32>, vector<16xi32>
 // VNNI-NOT: arith.divf
-// VNNI: math.roundeven
+// VNNI: math.fma %{{.*}} : vector<16xf32>
 // VNNI: scf.yield
 func.func @epilogue_column_multiplier(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x37xsi8>, %bzp: tensor<si8>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
   %y = qkernel.matmul a(%a, %azp : tensor<64x33xui8>, tensor<ui8>) b(%b, %bzp : tensor<33x37xsi8>, tensor<si8>)
@@ -86,16 +86,20 @@ func.func @epilogue_column_multiplier(%a: tensor<64x33xui8>, %azp: tensor<ui8>, 
 
 // -----
 
+// K = 300: a sum may exceed 2^24 (300 * 255 * 255), so the epilogue
+// requantizes in f64 (emitRequantizeSum), not in f32 (K <= 258 above:
+// emitRequantizeSmallSum).
 // VNNI-LABEL: func.func @epilogue_row_multiplier
 // VNNI: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<12x32xi32>, vector<16xi32>
 // VNNI-NOT: arith.divf
 // VNNI: scf.for %[[R:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<1x?x?xi8>)
 // VNNI: vector.load %{{.*}}[%[[R]], %{{.*}}] : memref<12x32xi32>, vector<16xi32>
 // VNNI: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
-// VNNI: math.roundeven
+// VNNI: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf64>
+// VNNI: math.roundeven %{{.*}} : vector<16xf64>
 // VNNI: scf.yield
-func.func @epilogue_row_multiplier(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x37xsi8>, %bzp: tensor<si8>, %as: tensor<64xf32>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
-  %y = qkernel.matmul a(%a, %azp : tensor<64x33xui8>, tensor<ui8>) b(%b, %bzp : tensor<33x37xsi8>, tensor<si8>)
+func.func @epilogue_row_multiplier(%a: tensor<64x300xui8>, %azp: tensor<ui8>, %b: tensor<300x37xsi8>, %bzp: tensor<si8>, %as: tensor<64xf32>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
+  %y = qkernel.matmul a(%a, %azp : tensor<64x300xui8>, tensor<ui8>) b(%b, %bzp : tensor<300x37xsi8>, tensor<si8>)
          requantize(%as, %s, %s, %yzp : tensor<64xf32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
   return %y : tensor<64x37xui8>
 }

@@ -43,7 +43,7 @@
 // CHECK-NOT: vector.store
 // CHECK: scf.for %[[R:[a-z0-9_]+]] = %c0 to %c32 step %c1
 // CHECK: vector.load %[[BUF]][%[[R]], %c0] : memref<32x32xi32>, vector<16xi32>
-// CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf64>
+// CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf32>
 // CHECK: vector.load %[[BUF]][%[[R]], %c16]
 // CHECK: } else {
 // CHECK: %[[TAILROW:.*]] = arith.subi %{{.*}}, %c32 : index

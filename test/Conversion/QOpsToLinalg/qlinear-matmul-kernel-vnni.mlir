@@ -31,13 +31,13 @@
 // CHECK: arith.addi %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: arith.subi %{{.*}}, %{{.*}} : vector<16xi32>
-// CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf64>
+// CHECK: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf32>
 // CHECK-NOT: qops.qlinear_matmul
 // AVX-LABEL: func.func @si8_a_ui8_b
 // AVX: tensor.extract_slice %{{.*}}[0, 3, 0] [1, 2, 16] [1, 4, 1] : tensor<1x8x16xi8> to tensor<1x2x16xi8>
 // AVX: -> (tensor<1x1x2x16xi32>, tensor<1x1x16xi32>)
 // AVX-COUNT-10: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi32>
-// AVX: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
+// AVX: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf32>
 func.func @si8_a_ui8_b(%a: tensor<5x6xsi8>, %b: tensor<6x3xui8>) -> tensor<5x3xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
   %za = arith.constant dense<-3> : tensor<si8>

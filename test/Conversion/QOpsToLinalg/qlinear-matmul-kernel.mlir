@@ -51,8 +51,8 @@
 // CHECK: %[[S:.*]] = arith.addi %[[EV]], %[[OD]] : vector<8xi32>
 // CHECK: arith.addi %{{.*}}, %[[S]] : vector<8xi32>
 // CHECK: scf.yield
-// CHECK: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf64>
-// CHECK: math.roundeven %{{.*}} : vector<8xf64>
+// CHECK: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf32>
+// CHECK: math.fma %{{.*}} : vector<8xf32>
 // CHECK: vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
 // CHECK: } else {
 // CHECK: scf.for {{.*}} -> (vector<8xi32>

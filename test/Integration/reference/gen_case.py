@@ -2195,6 +2195,24 @@ def qconv_ties_saturation(n):
 
 
 @case("conv")
+def qconv_depthwise_ties_saturation(n):
+    # The depthwise direct form's f32 requantization (no bias: every sum is
+    # at most 9 * 255 * 255): multipliers 0.5, 0.25, 1.5 and 0.125 per
+    # channel make many sums ties (round half to even); small x and w
+    # elsewhere, the first rows 255 against weights of one sign, so that
+    # outputs saturate at both ends of i8.
+    rng = rng_for(n)
+    x = rng.integers(0, 12, size=(2, 4, 7, 9))
+    x[:, :, :2] = 255
+    w = rng.integers(-6, 7, size=(4, 1, 3, 3))
+    w[0, 0, 0] = 120
+    w[1, 0, 0] = -120
+    ws = np.array([0.5, 0.25, 1.5, 0.125], f32)
+    q = (np.array(1.0, f32), ws, np.array(1.0, f32), np.array(-3), "i8")
+    return CONV(x, "u8", w, "i8", np.array(0), np.array(0), q=q, group=4, pads=[1, 1, 1, 1])
+
+
+@case("conv")
 def conv_extreme_sums(n):
     # (x - x_zp) = -255 and (w - w_zp) = -255 on every tap of output 0:
     # 1 x 32 x 5 x 5 taps = 800 * 65025 = 52020000 (far inside int32);

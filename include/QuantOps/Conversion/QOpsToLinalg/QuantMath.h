@@ -108,6 +108,33 @@ Value emitFiniteMultiplier(OpBuilder &b, Location loc, Value multiplier);
 Value emitRequantizeSum(OpBuilder &b, Location loc, Value acc,
                         Value multiplier, Value zeroPoint, Type yOnnx);
 
+/// The largest |acc| emitRequantizeSmallSum takes: f32(acc) is exact.
+constexpr int64_t kMaxSmallSum = int64_t(1) << 24;
+
+/// emitRequantizeSum's y for a sum known to be at most kMaxSmallSum in
+/// magnitude (the depthwise convolution's: 9 taps of 255 * 255 ~ 2^19),
+/// in f32 with one rounding (16 lanes per AVX-512 register instead of 8,
+/// no round or convert instruction):
+///
+///   C  = 1.5 * 2^23                      f32, even; spacing 1 in [2^23, 2^24)
+///   p  = fma(f32(acc), m', C)            acc m' + C rounded once (RNE): for
+///                                        |acc m'| < 2^22, C + roundeven(acc m')
+///   p' = clamp(p, C + qmin - zp, C + qmax - zp)    (exact bounds)
+///   y  = bits(p') - bits(C) + zp         i32, then truncated to 8 bits
+///
+/// For |acc m'| >= 2^22, p lies beyond the bound of that sign (rounding is
+/// monotone) and saturates as the f64 form does; acc m' is finite (m' from
+/// emitFiniteMultiplier, |acc m'| <= 2^56). The one rounding is the FP
+/// environment's (round to nearest even, which LLVM assumes).
+Value emitRequantizeSmallSum(OpBuilder &b, Location loc, Value acc,
+                             Value multiplier, Value zeroPoint, Type yOnnx);
+
+/// Whether every sum of `products` products of at most 255 * 255 (|x -
+/// x_zp| |w - w_zp| of int8 operands) plus `bias` (null, or an i32 tensor
+/// that must be a constant to count) is at most kMaxSmallSum in magnitude:
+/// whether emitRequantizeSmallSum may requantize it.
+bool provesSmallSums(int64_t products, Value bias);
+
 /// The affine map that reads a Q/DQ scale or zero point of the given
 /// granularity inside an iteration space equal to the data's dimensions:
 ///   per-tensor: (d0..dn) -> ()           (the parameter is rank 0)
