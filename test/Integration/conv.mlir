@@ -115,6 +115,87 @@ func.func @conv_groups(%arg0: tensor<1x4x6x6xui8>, %arg1: tensor<ui8>, %arg2: te
   return %0 : tensor<1x6x6x6xi32>
 }
 
+// RUN: %python %S/reference/gen_case.py conv_groups_10 %t/conv_groups_10
+// RUN: quant-runner %s -e conv_groups_10 --input %t/conv_groups_10/in0.npy --input %t/conv_groups_10/in1.npy \
+// RUN:   --input %t/conv_groups_10/in2.npy --input %t/conv_groups_10/in3.npy \
+// RUN:   --expect %t/conv_groups_10/out0.npy | FileCheck %s --check-prefix=OK_conv_groups_10
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e conv_groups_10 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/conv_groups_10/in0.npy --input %t/conv_groups_10/in1.npy \
+// RUN:   --input %t/conv_groups_10/in2.npy --input %t/conv_groups_10/in3.npy \
+// RUN:   --expect %t/conv_groups_10/out0.npy | FileCheck %s --check-prefix=OK_conv_groups_10 %}
+// OK_conv_groups_10: all {{[0-9]+}} results match
+func.func @conv_groups_10(%arg0: tensor<2x20x5x6xsi8>, %arg1: tensor<si8>, %arg2: tensor<30x2x3x3xui8>, %arg3: tensor<30xui8>) -> tensor<2x30x5x3xi32> {
+  %0 = qops.conv_integer x(%arg0, %arg1 : tensor<2x20x5x6xsi8>, tensor<si8>)
+                          w(%arg2, %arg3 : tensor<30x2x3x3xui8>, tensor<30xui8>) {group = 10 : i64, pads = array<i64: 1, 0, 1, 1>, strides = array<i64: 1, 2>} -> tensor<2x30x5x3xi32>
+  return %0 : tensor<2x30x5x3xi32>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_groups_10_bias %t/qconv_groups_10_bias
+// RUN: quant-runner %s -e qconv_groups_10_bias --input %t/qconv_groups_10_bias/in0.npy \
+// RUN:   --input %t/qconv_groups_10_bias/in1.npy --input %t/qconv_groups_10_bias/in2.npy \
+// RUN:   --input %t/qconv_groups_10_bias/in3.npy --input %t/qconv_groups_10_bias/in4.npy \
+// RUN:   --input %t/qconv_groups_10_bias/in5.npy --input %t/qconv_groups_10_bias/in6.npy \
+// RUN:   --input %t/qconv_groups_10_bias/in7.npy --input %t/qconv_groups_10_bias/in8.npy \
+// RUN:   --expect %t/qconv_groups_10_bias/out0.npy | FileCheck %s --check-prefix=OK_qconv_groups_10_bias
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_groups_10_bias --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_groups_10_bias/in0.npy --input %t/qconv_groups_10_bias/in1.npy \
+// RUN:   --input %t/qconv_groups_10_bias/in2.npy --input %t/qconv_groups_10_bias/in3.npy \
+// RUN:   --input %t/qconv_groups_10_bias/in4.npy --input %t/qconv_groups_10_bias/in5.npy \
+// RUN:   --input %t/qconv_groups_10_bias/in6.npy --input %t/qconv_groups_10_bias/in7.npy \
+// RUN:   --input %t/qconv_groups_10_bias/in8.npy --expect %t/qconv_groups_10_bias/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_groups_10_bias %}
+// OK_qconv_groups_10_bias: all {{[0-9]+}} results match
+func.func @qconv_groups_10_bias(%arg0: tensor<1x20x6x6xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<10x2x3x3xsi8>, %arg4: tensor<10xf32>, %arg5: tensor<10xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>, %arg8: tensor<10xi32>) -> tensor<1x10x6x6xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x20x6x6xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<10x2x3x3xsi8>, tensor<10xf32>, tensor<10xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) bias(%arg8 : tensor<10xi32>) {group = 10 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x10x6x6xui8>
+  return %0 : tensor<1x10x6x6xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_groups_dyn_batch %t/qconv_groups_dyn_batch
+// RUN: quant-runner %s -e qconv_groups_dyn_batch --input %t/qconv_groups_dyn_batch/in0.npy \
+// RUN:   --input %t/qconv_groups_dyn_batch/in1.npy --input %t/qconv_groups_dyn_batch/in2.npy \
+// RUN:   --input %t/qconv_groups_dyn_batch/in3.npy --input %t/qconv_groups_dyn_batch/in4.npy \
+// RUN:   --input %t/qconv_groups_dyn_batch/in5.npy --input %t/qconv_groups_dyn_batch/in6.npy \
+// RUN:   --input %t/qconv_groups_dyn_batch/in7.npy --input %t/qconv_groups_dyn_batch/in8.npy \
+// RUN:   --expect %t/qconv_groups_dyn_batch/out0.npy | FileCheck %s --check-prefix=OK_qconv_groups_dyn_batch
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_groups_dyn_batch --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_groups_dyn_batch/in0.npy --input %t/qconv_groups_dyn_batch/in1.npy \
+// RUN:   --input %t/qconv_groups_dyn_batch/in2.npy --input %t/qconv_groups_dyn_batch/in3.npy \
+// RUN:   --input %t/qconv_groups_dyn_batch/in4.npy --input %t/qconv_groups_dyn_batch/in5.npy \
+// RUN:   --input %t/qconv_groups_dyn_batch/in6.npy --input %t/qconv_groups_dyn_batch/in7.npy \
+// RUN:   --input %t/qconv_groups_dyn_batch/in8.npy --expect %t/qconv_groups_dyn_batch/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_groups_dyn_batch %}
+// OK_qconv_groups_dyn_batch: all {{[0-9]+}} results match
+func.func @qconv_groups_dyn_batch(%arg0: tensor<?x8x6x6xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<12x2x3x3xsi8>, %arg4: tensor<12xf32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>, %arg8: tensor<12xi32>) -> tensor<?x12x6x6xsi8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<?x8x6x6xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<12x2x3x3xsi8>, tensor<12xf32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) bias(%arg8 : tensor<12xi32>) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<?x12x6x6xsi8>
+  return %0 : tensor<?x12x6x6xsi8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_groups_pointwise %t/qconv_groups_pointwise
+// RUN: quant-runner %s -e qconv_groups_pointwise --input %t/qconv_groups_pointwise/in0.npy \
+// RUN:   --input %t/qconv_groups_pointwise/in1.npy --input %t/qconv_groups_pointwise/in2.npy \
+// RUN:   --input %t/qconv_groups_pointwise/in3.npy --input %t/qconv_groups_pointwise/in4.npy \
+// RUN:   --input %t/qconv_groups_pointwise/in5.npy --input %t/qconv_groups_pointwise/in6.npy \
+// RUN:   --input %t/qconv_groups_pointwise/in7.npy --expect %t/qconv_groups_pointwise/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_groups_pointwise
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_groups_pointwise --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_groups_pointwise/in0.npy --input %t/qconv_groups_pointwise/in1.npy \
+// RUN:   --input %t/qconv_groups_pointwise/in2.npy --input %t/qconv_groups_pointwise/in3.npy \
+// RUN:   --input %t/qconv_groups_pointwise/in4.npy --input %t/qconv_groups_pointwise/in5.npy \
+// RUN:   --input %t/qconv_groups_pointwise/in6.npy --input %t/qconv_groups_pointwise/in7.npy \
+// RUN:   --expect %t/qconv_groups_pointwise/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_groups_pointwise %}
+// OK_qconv_groups_pointwise: all {{[0-9]+}} results match
+func.func @qconv_groups_pointwise(%arg0: tensor<1x12x5x7xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<9x4x1x1xsi8>, %arg4: tensor<9xf32>, %arg5: tensor<9xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x9x5x7xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x12x5x7xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<9x4x1x1xsi8>, tensor<9xf32>, tensor<9xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {group = 3 : i64} -> tensor<1x9x5x7xui8>
+  return %0 : tensor<1x9x5x7xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py conv_depthwise %t/conv_depthwise
 // RUN: quant-runner %s -e conv_depthwise --input %t/conv_depthwise/in0.npy --input %t/conv_depthwise/in1.npy \
 // RUN:   --input %t/conv_depthwise/in2.npy --input %t/conv_depthwise/in3.npy \

@@ -19,7 +19,14 @@
 // pointwise (a 1x1 convolution of one image, unit strides, no padding):
 //   a = w [M, C], b = x [C, H W], y = p reshaped: no patches, no transposes.
 //
-// grouped (G > 1): the images side by side in b's columns:
+// split groups (1 < G <= kMaxSplitGroups, Cg > 1, not depthwise): G
+// convolutions of one group each (x's channels [g Cg, (g + 1) Cg), w's rows
+// [g Mg, (g + 1) Mg) and the matching slices of w's per-channel parameters,
+// the bias and the dequantize clause), each its pixel-rows (or pointwise)
+// form, inserted at y's channels [g Mg, (g + 1) Mg): each group runs the
+// int8 kernel with its constant weights packed once, on every thread.
+//
+// grouped (any other G > 1): the images side by side in b's columns:
 //   a[g, m', (c, k..)]       = w[g Mg + m', c, k..]      [G, Mg, Cg K..]
 //   b[g, (c, k..), (n, o..)] = xp[n, g Cg + c, o s + k d] [G, Cg K.., N P]
 //   y[n, g Mg + m', o..]     = p[g, m', (n, o..)]  (a transpose unless N = 1)
@@ -43,6 +50,7 @@
 
 #include "ConvolutionForms.h"
 #include "TileLoops.h"
+#include "TuningTable.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 
@@ -543,6 +551,100 @@ Value decomposeGrouped(PatternRewriter &rewriter, const Convolution &c,
   return groupedToY(rewriter, loc, product, yType);
 }
 
+/// `value` ([M] per output channel, or any shape of M elements; one
+/// element or null: returned as is) sliced to the channels [first, first +
+/// count), ONNX typed, [count].
+Value sliceChannels(OpBuilder &b, Location loc, Value value, int64_t first,
+                    int64_t count) {
+  if (!value || rankedType(value).getNumElements() == 1)
+    return value;
+  RankedTensorType type = rankedType(value);
+  int64_t m = type.getNumElements();
+  Value flat = castToStorage(
+      b, loc,
+      reshape(b, loc, value, type.getElementType(), {m},
+              {dimRange(0, type.getRank())}));
+  Value slice = tensor::ExtractSliceOp::create(
+      b, loc, flat, ArrayRef<OpFoldResult>{b.getIndexAttr(first)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(count)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  return castTo(b, loc, slice,
+                RankedTensorType::get({count}, type.getElementType()));
+}
+
+/// Dim 1 of `value` (x [N, C, D..] or w [M, Cg, K..], ONNX typed) sliced
+/// to [first, first + count) (dim 0 of w), ONNX typed.
+Value sliceDim(OpBuilder &b, Location loc, Value value, int64_t dim,
+               int64_t first, int64_t count) {
+  Type onnx = rankedType(value).getElementType();
+  Value storage = castToStorage(b, loc, value);
+  SmallVector<OpFoldResult> offsets(rankedType(storage).getRank(),
+                                    b.getIndexAttr(0)),
+      sizes = tensor::getMixedSizes(b, loc, storage),
+      strides(rankedType(storage).getRank(), b.getIndexAttr(1));
+  offsets[dim] = b.getIndexAttr(first);
+  sizes[dim] = b.getIndexAttr(count);
+  Value slice = tensor::ExtractSliceOp::create(b, loc, storage, offsets,
+                                               sizes, strides);
+  return castTo(b, loc, slice, rankedType(slice).clone(onnx));
+}
+
+Value decomposeUngrouped(PatternRewriter &rewriter, const Convolution &c,
+                         const ConvParams &params, RankedTensorType yType);
+
+/// 1 < G <= kMaxSplitGroups, Cg > 1 (one input channel per group, a
+/// depthwise convolution with a channel multiplier or a kernel too large
+/// for the direct form, keeps the grouped form): G convolutions of one group
+/// each, y's channels [g Mg, (g + 1) Mg) from x's [g Cg, (g + 1) Cg) and
+/// w's rows [g Mg, (g + 1) Mg) (and those of w's per-channel parameters,
+/// the bias and the dequantize clause), each its pixel-rows or pointwise
+/// form, inserted into y:
+///   y = tensor.empty [N, M, o..]
+///   for each g (unrolled): y = tensor.insert_slice (the convolution of
+///     x[:, g Cg : (g + 1) Cg], w[g Mg : (g + 1) Mg]) into y[:, g Mg, ..]
+Value decomposeSplitGroups(PatternRewriter &rewriter, const Convolution &c,
+                           const ConvParams &params, RankedTensorType yType) {
+  Location loc = c.op->getLoc();
+  int64_t m = yType.getDimSize(1), g = c.group;
+  int64_t mg = m / g, cg = rankedType(c.w).getDimSize(1);
+  SmallVector<OpFoldResult> ySizes = {
+      tensor::getMixedSizes(rewriter, loc, castToStorage(rewriter, loc, c.x))
+          .front()};
+  for (int64_t d : yType.getShape().drop_front(1))
+    ySizes.push_back(rewriter.getIndexAttr(d));
+  Value yStorage = tensor::EmptyOp::create(
+      rewriter, loc, ySizes, getStorageElementType(yType.getElementType()));
+  for (int64_t group = 0; group < g; ++group) {
+    auto slice = [&](Value param) {
+      return sliceChannels(rewriter, loc, param, group * mg, mg);
+    };
+    Convolution one = c;
+    one.x = sliceDim(rewriter, loc, c.x, 1, group * cg, cg);
+    one.w = sliceDim(rewriter, loc, c.w, 0, group * mg, mg);
+    one.wZeroPoint = slice(c.wZeroPoint);
+    one.group = 1;
+    SmallVector<Value> scales(params.scales);
+    if (!scales.empty())
+      scales[1] = slice(scales[1]);
+    ConvParams oneParams{scales, slice(params.bias),
+                         slice(params.dequantScale),
+                         slice(params.dequantOffset)};
+    SmallVector<int64_t> shape(yType.getShape());
+    shape[1] = mg;
+    Value part = castToStorage(
+        rewriter, loc,
+        decomposeUngrouped(rewriter, one, oneParams, yType.clone(shape)));
+    SmallVector<OpFoldResult> offsets(yType.getRank(),
+                                      rewriter.getIndexAttr(0)),
+        sizes = tensor::getMixedSizes(rewriter, loc, part),
+        strides(yType.getRank(), rewriter.getIndexAttr(1));
+    offsets[1] = rewriter.getIndexAttr(group * mg);
+    yStorage = tensor::InsertSliceOp::create(rewriter, loc, part, yStorage,
+                                             offsets, sizes, strides);
+  }
+  return castTo(rewriter, loc, yStorage, yType);
+}
+
 /// The convolution as qkernel.matmul (`scales`: x_scale, w_scale, y_scale,
 /// y_zero_point for QLinearConv, empty for ConvInteger; `bias`: QLinearConv's
 /// B [M] or null); returns y.
@@ -558,13 +660,21 @@ FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
               "only (the batch may be dynamic), got "
            << xType << " and " << wType;
   ConvParams params{scales, bias, dequant.first, dequant.second};
-  if (isPointwise(c))
-    return decomposePointwise(rewriter, c, params, yType);
   if (c.group == 1)
-    return decomposePixelRows(rewriter, c, params, yType);
+    return decomposeUngrouped(rewriter, c, params, yType);
   if (isDepthwise(c))
     return decomposeDepthwise(rewriter, c, params, yType);
+  if (c.group <= kMaxSplitGroups && wType.getDimSize(1) > 1)
+    return decomposeSplitGroups(rewriter, c, params, yType);
   return decomposeGrouped(rewriter, c, params, yType);
+}
+
+/// G = 1: the pointwise form or the pixel rows.
+Value decomposeUngrouped(PatternRewriter &rewriter, const Convolution &c,
+                         const ConvParams &params, RankedTensorType yType) {
+  if (isPointwise(c))
+    return decomposePointwise(rewriter, c, params, yType);
+  return decomposePixelRows(rewriter, c, params, yType);
 }
 
 template <typename OpTy>

@@ -115,6 +115,14 @@ constexpr int64_t kFloatPackMinRows = 16;
 /// on 1 (bench/Scaling.md).
 constexpr int64_t kMinParallelTasks = 64;
 
+/// The most groups a grouped (not depthwise) convolution is split into, one
+/// pixel-rows convolution per group (DecomposeConvolutions.cpp): each runs
+/// the int8 kernel with its weights packed once and its threads, where the
+/// one grouped product took the generic contraction on one thread
+/// (QLinearConv 3x3 64 -> 64, group 4, 56x56: about 3 ms); each group is
+/// one more kernel to compile, so more groups keep the grouped form.
+constexpr int64_t kMaxSplitGroups = 8;
+
 /// At most this many rows of a (static): with a b known only at run time
 /// the kernel leaves the product to the gemv or the generic contraction
 /// (packing b would cost more than the product); the gemv takes up to this

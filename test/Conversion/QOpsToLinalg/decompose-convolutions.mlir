@@ -90,18 +90,19 @@ func.func @conv_dynamic_batch(%x: tensor<?x3x6x6xui8>, %w: tensor<4x3x3x3xui8>) 
 
 // -----
 
-// Groups: a [G, M/G, K], b [G, K, N * o..]; w's per-channel scale and zero
+// More than kMaxSplitGroups (8) groups: one grouped product, a [G, M/G, K],
+// b [G, K, N * o..]; w's per-channel scale and zero
 // point as a's per-row parameters [G, M/G, 1]; x's and y's per tensor; the
 // requantization is QLinearConv's.
 // CHECK-LABEL: func.func @qlinear_conv_groups
-// CHECK-SAME: %[[XS:[a-z0-9_]+]]: tensor<f32>, %[[XZP:[a-z0-9_]+]]: tensor<ui8>, %{{[a-z0-9_]+}}: tensor<6x2x3x3xsi8>, %{{[a-z0-9_]+}}: tensor<6xf32>, %{{[a-z0-9_]+}}: tensor<6xsi8>, %[[YS:[a-z0-9_]+]]: tensor<f32>, %[[YZP:[a-z0-9_]+]]: tensor<ui8>
-// CHECK: tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [3, 2, 18] : tensor<6x18xi8> into tensor<3x2x18xi8>
+// CHECK-SAME: %[[XS:[a-z0-9_]+]]: tensor<f32>, %[[XZP:[a-z0-9_]+]]: tensor<ui8>, %{{[a-z0-9_]+}}: tensor<18x2x3x3xsi8>, %{{[a-z0-9_]+}}: tensor<18xf32>, %{{[a-z0-9_]+}}: tensor<18xsi8>, %[[YS:[a-z0-9_]+]]: tensor<f32>, %[[YZP:[a-z0-9_]+]]: tensor<ui8>
+// CHECK: tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [9, 2, 18] : tensor<18x18xi8> into tensor<9x2x18xi8>
 // x padded, its channels split into groups; a nest over (g, c) marked
 // qkernel.parallel_loops writes the patches one channel at a time: in it,
 // one copy per tap (9) of the channel's window [N, 1, 1, o..] into its
 // place [1, 1, N, o..] of the channel's slice.
-// CHECK: %[[XG:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2], [3], [4]] output_shape [1, 3, 2, 7, 7] : tensor<1x6x7x7xi8> into tensor<1x3x2x7x7xi8>
-// CHECK: %[[PATCHES:.*]] = scf.for %[[G:.*]] = %{{.*}} to %c3
+// CHECK: %[[XG:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2], [3], [4]] output_shape [1, 9, 2, 7, 7] : tensor<1x18x7x7xi8> into tensor<1x9x2x7x7xi8>
+// CHECK: %[[PATCHES:.*]] = scf.for %[[G:.*]] = %{{.*}} to %c9
 // CHECK: scf.for %[[C:.*]] = %{{.*}} to %c2
 // CHECK: %[[SLICE:.*]] = tensor.extract_slice %{{.*}}[%[[G]], %[[C]], 0, 0, 0, 0, 0] [1, 1, 3, 3, 1, 5, 5]
 // CHECK: tensor.extract_slice %[[XG]][0, %[[G]], %[[C]], 0, 0] [1, 1, 1, 5, 5] [1, 1, 1, 1, 1]
@@ -110,16 +111,47 @@ func.func @conv_dynamic_batch(%x: tensor<?x3x6x6xui8>, %w: tensor<4x3x3x3xui8>) 
 // CHECK-COUNT-7: tensor.insert_slice %{{.*}} : tensor<1x1x1x5x5xi8> into tensor<1x1x3x3x1x5x5xi8>
 // CHECK: tensor.extract_slice %[[XG]][0, %[[G]], %[[C]], 2, 2] [1, 1, 1, 5, 5] [1, 1, 1, 1, 1]
 // CHECK: } {qkernel.parallel_loops}
-// CHECK: tensor.collapse_shape %[[PATCHES]] {{\[}}[0], [1, 2, 3], [4, 5, 6]] : tensor<3x2x3x3x1x5x5xi8> into tensor<3x18x25xi8>
-// CHECK: %[[WZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<3x2x1xi8> to tensor<3x2x1xsi8>
-// CHECK: %[[WS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2]] output_shape [3, 2, 1] : tensor<6xf32> into tensor<3x2x1xf32>
-// CHECK: qkernel.matmul a(%{{.*}}, %[[WZP]] : tensor<3x2x18xsi8>, tensor<3x2x1xsi8>) b(%{{.*}}, %[[XZP]] : tensor<3x18x25xui8>, tensor<ui8>)
-// CHECK-SAME: requantize(%[[WS]], %[[XS]], %[[YS]], %[[YZP]] : tensor<3x2x1xf32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<3x2x25xui8>
-// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : tensor<3x2x25xi8> into tensor<6x25xi8>
-func.func @qlinear_conv_groups(%x: tensor<1x6x5x5xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<6x2x3x3xsi8>, %ws: tensor<6xf32>, %wzp: tensor<6xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<1x6x5x5xui8> {
+// CHECK: tensor.collapse_shape %[[PATCHES]] {{\[}}[0], [1, 2, 3], [4, 5, 6]] : tensor<9x2x3x3x1x5x5xi8> into tensor<9x18x25xi8>
+// CHECK: %[[WZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<9x2x1xi8> to tensor<9x2x1xsi8>
+// CHECK: %[[WS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2]] output_shape [9, 2, 1] : tensor<18xf32> into tensor<9x2x1xf32>
+// CHECK: qkernel.matmul a(%{{.*}}, %[[WZP]] : tensor<9x2x18xsi8>, tensor<9x2x1xsi8>) b(%{{.*}}, %[[XZP]] : tensor<9x18x25xui8>, tensor<ui8>)
+// CHECK-SAME: requantize(%[[WS]], %[[XS]], %[[YS]], %[[YZP]] : tensor<9x2x1xf32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<9x2x25xui8>
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : tensor<9x2x25xi8> into tensor<18x25xi8>
+func.func @qlinear_conv_groups(%x: tensor<1x18x5x5xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<18x2x3x3xsi8>, %ws: tensor<18xf32>, %wzp: tensor<18xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<1x18x5x5xui8> {
+  %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x18x5x5xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<18x2x3x3xsi8>, tensor<18xf32>, tensor<18xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) {group = 9 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x18x5x5xui8>
+  return %y : tensor<1x18x5x5xui8>
+}
+
+// -----
+
+// 1 < G <= 8 groups of more than one input channel: G convolutions of one
+// group (the pixel-rows form each: the group's channels of x made
+// channels-last, its patches, its weights transposed as b, so that each
+// group's constant weights are packed once), w's per-channel scale and
+// zero point sliced to the group's channels as b's per-column parameters,
+// each result inserted at its channels of y.
+// CHECK-LABEL: func.func @qlinear_conv_split_groups
+// CHECK-NOT: qkernel.matmul {{.*}} tensor<3x
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 0] [1, 2, 5, 5] [1, 1, 1, 1] : tensor<1x6x5x5xi8> to tensor<1x2x5x5xi8>
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 0] [2, 2, 3, 3] [1, 1, 1, 1] : tensor<6x2x3x3xi8> to tensor<2x2x3x3xi8>
+// CHECK: tensor.extract_slice %{{.*}}[0] [2] [1] : tensor<6xi8> to tensor<2xi8>
+// CHECK: tensor.extract_slice %{{.*}}[0] [2] [1] : tensor<6xf32> to tensor<2xf32>
+// CHECK: qkernel.matmul a(%{{.*}} : tensor<25x18xui8>, tensor<ui8>) b(%{{.*}} : tensor<18x2xsi8>, tensor<2xsi8>) requantize(%{{.*}} : tensor<f32>, tensor<2xf32>, tensor<f32>, tensor<ui8>) -> tensor<25x2xui8>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0, 0] [1, 2, 5, 5] [1, 1, 1, 1] : tensor<1x2x5x5xi8> into tensor<1x6x5x5xi8>
+// CHECK: tensor.extract_slice %{{.*}}[0, 2, 0, 0] [1, 2, 5, 5] [1, 1, 1, 1] : tensor<1x6x5x5xi8> to tensor<1x2x5x5xi8>
+// CHECK: tensor.extract_slice %{{.*}}[2, 0, 0, 0] [2, 2, 3, 3] [1, 1, 1, 1] : tensor<6x2x3x3xi8> to tensor<2x2x3x3xi8>
+// CHECK: qkernel.matmul
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 2, 0, 0] [1, 2, 5, 5]
+// CHECK: tensor.extract_slice %{{.*}}[0, 4, 0, 0] [1, 2, 5, 5]
+// CHECK: qkernel.matmul
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 4, 0, 0] [1, 2, 5, 5]
+// CHECK-NOT: qkernel.matmul
+// CHECK: return
+func.func @qlinear_conv_split_groups(%x: tensor<1x6x5x5xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<6x2x3x3xsi8>, %ws: tensor<6xf32>, %wzp: tensor<6xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<1x6x5x5xui8> {
   %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x6x5x5xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<6x2x3x3xsi8>, tensor<6xf32>, tensor<6xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) {group = 3 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x6x5x5xui8>
   return %y : tensor<1x6x5x5xui8>
 }
+
 
 // -----
 
@@ -169,10 +201,16 @@ func.func @conv_dequantize_pointwise(%x: tensor<1x4x5x5xui8>, %w: tensor<3x4x1x1
 
 // -----
 
-// Groups: per row of the grouped product, [G, M / G, 1].
+// Split groups: each group's slice of the clause's [M] parameters, per
+// column of its pixel-rows product.
 // CHECK-LABEL: func.func @conv_dequantize_groups
-// CHECK: %[[O:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1, 2]] output_shape [2, 2, 1] : tensor<4xf32> into tensor<2x2x1xf32>
-// CHECK: qkernel.matmul {{.*}} dequantize(%{{.*}}, %[[O]] : tensor<f32>, tensor<2x2x1xf32>) -> tensor<2x2x9xf32>
+// CHECK-SAME: %[[S:[a-z0-9_]+]]: tensor<f32>, %[[OFF:[a-z0-9_]+]]: tensor<4xf32>
+// CHECK: %[[O0:.*]] = tensor.extract_slice %[[OFF]][0] [2] [1] : tensor<4xf32> to tensor<2xf32>
+// CHECK: qkernel.matmul {{.*}} dequantize(%[[S]], %[[O0]] : tensor<f32>, tensor<2xf32>) -> tensor<9x2xf32>
+// CHECK: tensor.insert_slice %{{.*}}[0, 0, 0, 0] [1, 2, 3, 3] [1, 1, 1, 1] : tensor<1x2x3x3xf32> into tensor<1x4x3x3xf32>
+// CHECK: %[[O1:.*]] = tensor.extract_slice %[[OFF]][2] [2] [1] : tensor<4xf32> to tensor<2xf32>
+// CHECK: qkernel.matmul {{.*}} dequantize(%[[S]], %[[O1]] : tensor<f32>, tensor<2xf32>) -> tensor<9x2xf32>
+// CHECK: tensor.insert_slice %{{.*}}[0, 2, 0, 0] [1, 2, 3, 3] [1, 1, 1, 1] : tensor<1x2x3x3xf32> into tensor<1x4x3x3xf32>
 func.func @conv_dequantize_groups(%x: tensor<1x4x5x5xui8>, %w: tensor<4x2x3x3xsi8>, %s: tensor<f32>, %o: tensor<4xf32>) -> tensor<1x4x3x3xf32> {
   %y = qops.conv_integer x(%x : tensor<1x4x5x5xui8>) w(%w : tensor<4x2x3x3xsi8>) dequantize(%s, %o : tensor<f32>, tensor<4xf32>) {group = 2 : i64} -> tensor<1x4x3x3xf32>
   return %y : tensor<1x4x3x3xf32>

@@ -2133,6 +2133,17 @@ for _name, _args, _kw in [
         ("conv_1d", ("u8", "i8", (2, 4, 11), (3, 4, 3)), dict(strides=[2], pads=[1, 2])),
         ("conv_3d", ("u8", "u8", (1, 2, 4, 5, 5), (3, 2, 2, 3, 3)), dict(pads=[1, 0, 1, 0, 1, 1], dilations=[1, 1, 2])),
         ("conv_groups", ("u8", "i8", (1, 4, 6, 6), (6, 2, 3, 3)), dict(group=2, pads=[1, 1, 1, 1])),
+        # more groups than kMaxSplitGroups (8): the one grouped product
+        ("conv_groups_10", ("i8", "u8", (2, 20, 5, 6), (30, 2, 3, 3)),
+         dict(group=10, wzp="channel", strides=[1, 2], pads=[1, 0, 1, 1])),
+        ("qconv_groups_10_bias", ("u8", "i8", (1, 20, 6, 6), (10, 2, 3, 3)),
+         dict(q=("channel", "u8"), wzp="channel", group=10, bias=True, pads=[1, 1, 1, 1])),
+        # split groups (each one pixel-rows convolution) with a dynamic
+        # batch, and 1x1 groups (each the pointwise form)
+        ("qconv_groups_dyn_batch", ("u8", "i8", (2, 8, 6, 6), (12, 2, 3, 3)),
+         dict(q=("channel", "i8"), group=4, bias=True, pads=[1, 1, 1, 1], dyn=True)),
+        ("qconv_groups_pointwise", ("u8", "i8", (1, 12, 5, 7), (9, 4, 1, 1)),
+         dict(q=("channel", "u8"), wzp="channel", group=3)),
         ("conv_depthwise", ("u8", "i8", (1, 8, 7, 7), (8, 1, 3, 3)), dict(group=8, wzp="channel", pads=[1, 1, 1, 1])),
         # the depthwise direct form: 1-D rows of 40 (a 32-lane tile and an
         # 8-lane remainder), 3-D, dilations, a 5x5 and an 8x8 (64 taps,
