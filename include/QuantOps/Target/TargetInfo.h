@@ -40,6 +40,11 @@ bool targetHasFeatures(const QOpsTarget &target, llvm::StringRef features);
 /// registers are sized by it.
 unsigned vectorRegisterBits(const QOpsTarget &target);
 
+/// Whether the target fuses a multiply-add in hardware (x86 with FMA3;
+/// AArch64 always): llvm.fma is one instruction there, a call to fmaf per
+/// lane elsewhere.
+bool targetHasNativeFma(const QOpsTarget &target);
+
 /// The bytes of each result that an elementwise vector tile writes at least
 /// (qops-vectorize-elementwise's result-tile-bytes): 64 on x86 with AVX-512
 /// (F and BW), a whole zmm register and cache line, so that an i8 result

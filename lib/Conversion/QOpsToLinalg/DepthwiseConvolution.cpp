@@ -317,7 +317,7 @@ Value conv::decomposeDepthwise(PatternRewriter &rewriter, const Convolution &c,
   Type yStorage = getStorageElementType(yOnnx);
   Value init = tensor::EmptyOp::create(rewriter, loc, ySizes, yStorage);
   bool dequantizes = static_cast<bool>(params.dequantScale);
-  bool smallSums = provesSmallSums(taps, params.bias);
+  bool smallSums = provesSmallSums(taps, params.bias) && fmaIsNative(c.op);
   Value y =
       linalg::GenericOp::create(
           rewriter, loc, init.getType(), inputs, init, maps,

@@ -132,7 +132,8 @@ Value qops::emitRequantizedLanes(OpBuilder &b, Location loc,
 bool qops::hasSmallSums(const Int8Contraction &c) {
   auto aType = cast<RankedTensorType>(c.a.getType());
   int64_t k = aType.getShape().back();
-  return !ShapedType::isDynamic(k) && provesSmallSums(k, c.bias);
+  return !ShapedType::isDynamic(k) && provesSmallSums(k, c.bias) &&
+         fmaIsNative(c.op);
 }
 
 Int8Contraction

@@ -9,6 +9,7 @@
 #include "FloatFormats.h"
 
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+#include "QuantOps/Target/TargetAttr.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -259,6 +261,14 @@ Value qops::emitRequantizeSmallSum(OpBuilder &b, Location loc, Value acc,
   Value y = arith::SubIOp::create(
       b, loc, arith::BitcastOp::create(b, loc, i32, clamped), offset);
   return arith::TruncIOp::create(b, loc, like(b.getIntegerType(8)), y);
+}
+
+bool qops::fmaIsNative(Operation *op) {
+  Operation *module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return true;
+  std::optional<ConfiguredTarget> configured = getConfiguredTarget(module);
+  return !configured || targetHasNativeFma(configured->target);
 }
 
 bool qops::provesSmallSums(int64_t products, Value bias) {

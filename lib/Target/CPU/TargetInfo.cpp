@@ -137,6 +137,13 @@ unsigned qops::vectorRegisterBits(const QOpsTarget &target) {
   return targetHasFeatures(target, "+avx2") ? 256 : 128;
 }
 
+bool qops::targetHasNativeFma(const QOpsTarget &target) {
+  llvm::Triple triple(target.triple);
+  if (triple.isAArch64())
+    return true;
+  return triple.isX86() && targetHasFeatures(target, "+fma");
+}
+
 int64_t qops::elementwiseResultTileBytes(const QOpsTarget &target) {
   // 512-bit registers: x86 with AVX-512 F and BW (vectorRegisterBits).
   return vectorRegisterBits(target) == 512 ? 64 : 0;

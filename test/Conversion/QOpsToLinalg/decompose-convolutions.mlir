@@ -359,3 +359,33 @@ func.func @qlinear_conv_depthwise_constant_bias(%x: tensor<1x4x6x6xui8>, %xs: te
   %y1 = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x4x6x6xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<4x1x3x3xsi8>, tensor<4xf32>, tensor<4xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) bias(%small : tensor<4xi32>) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x4x6x6xui8>
   return %y0, %y1 : tensor<1x4x6x6xui8>, tensor<1x4x6x6xui8>
 }
+
+// -----
+
+// A target without a fused multiply-add (x86-64 without FMA3: llvm.fma
+// would be a call to fmaf per lane) keeps the f64 requantization; with
+// FMA3 (haswell) the f32 one.
+// CHECK-LABEL: func.func @depthwise_target_without_fma
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK-NOT: math.fma
+// CHECK: math.roundeven
+module attributes {qops.target = {cpu = "x86-64", features = "", int8_strategy = #qops.int8_strategy<madd>, triple = "x86_64-unknown-linux-gnu"}} {
+  func.func @depthwise_target_without_fma(%x: tensor<1x4x6x6xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<4x1x3x3xsi8>, %ws: tensor<4xf32>, %wzp: tensor<4xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<1x4x6x6xui8> {
+    %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x4x6x6xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<4x1x3x3xsi8>, tensor<4xf32>, tensor<4xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x4x6x6xui8>
+    return %y : tensor<1x4x6x6xui8>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @depthwise_target_with_fma
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK: math.fma
+// CHECK-NOT: math.roundeven
+// CHECK: return
+module attributes {qops.target = {cpu = "haswell", features = "", int8_strategy = #qops.int8_strategy<madd>, triple = "x86_64-unknown-linux-gnu"}} {
+  func.func @depthwise_target_with_fma(%x: tensor<1x4x6x6xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<4x1x3x3xsi8>, %ws: tensor<4xf32>, %wzp: tensor<4xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<1x4x6x6xui8> {
+    %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x4x6x6xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<4x1x3x3xsi8>, tensor<4xf32>, tensor<4xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) {group = 4 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x4x6x6xui8>
+    return %y : tensor<1x4x6x6xui8>
+  }
+}

@@ -135,6 +135,11 @@ Value emitRequantizeSmallSum(OpBuilder &b, Location loc, Value acc,
 /// whether emitRequantizeSmallSum may requantize it.
 bool provesSmallSums(int64_t products, Value bias);
 
+/// Whether emitRequantizeSmallSum's fma is one instruction for the module
+/// of `op`: its qops.target (TargetInfo.h, targetHasNativeFma), or true
+/// without one (the host's lowering configures it).
+bool fmaIsNative(Operation *op);
+
 /// The affine map that reads a Q/DQ scale or zero point of the given
 /// granularity inside an iteration space equal to the data's dimensions:
 ///   per-tensor: (d0..dn) -> ()           (the parameter is rank 0)
