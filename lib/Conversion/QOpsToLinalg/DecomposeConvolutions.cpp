@@ -572,8 +572,9 @@ Value sliceChannels(OpBuilder &b, Location loc, Value value, int64_t first,
                 RankedTensorType::get({count}, type.getElementType()));
 }
 
-/// Dim 1 of `value` (x [N, C, D..] or w [M, Cg, K..], ONNX typed) sliced
-/// to [first, first + count) (dim 0 of w), ONNX typed.
+/// `value` (ONNX typed) sliced along `dim` to [first, first + count), ONNX
+/// typed: x's channels (dim 1 of [N, C, D..]) or w's output channels (dim 0
+/// of [M, Cg, K..]).
 Value sliceDim(OpBuilder &b, Location loc, Value value, int64_t dim,
                int64_t first, int64_t count) {
   Type onnx = rankedType(value).getElementType();
