@@ -905,3 +905,34 @@ func.func @qconv_special_multipliers_kernel(%arg0: tensor<1x4x9x10xui8>, %arg1: 
                           y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {pads = array<i64: 1, 1, 1, 1>} -> tensor<1x8x9x10xui8>
   return %0 : tensor<1x8x9x10xui8>
 }
+
+// RUN: %python %S/reference/gen_case.py qconv_special_multipliers_deep_k %t/qconv_special_multipliers_deep_k
+// RUN: quant-runner %s -e qconv_special_multipliers_deep_k \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in0.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in1.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in2.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in3.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in4.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in5.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in6.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in7.npy \
+// RUN:   --expect %t/qconv_special_multipliers_deep_k/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_special_multipliers_deep_k
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_special_multipliers_deep_k --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in0.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in1.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in2.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in3.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in4.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in5.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in6.npy \
+// RUN:   --input %t/qconv_special_multipliers_deep_k/in7.npy \
+// RUN:   --expect %t/qconv_special_multipliers_deep_k/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_special_multipliers_deep_k %}
+// OK_qconv_special_multipliers_deep_k: all {{[0-9]+}} results match
+func.func @qconv_special_multipliers_deep_k(%arg0: tensor<1x32x9x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<8x32x3x3xsi8>, %arg4: tensor<8xf32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x8x9x10xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x32x9x10xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<8x32x3x3xsi8>, tensor<8xf32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {pads = array<i64: 1, 1, 1, 1>} -> tensor<1x8x9x10xui8>
+  return %0 : tensor<1x8x9x10xui8>
+}

@@ -1269,3 +1269,33 @@ func.func @qmm_special_multipliers(%arg0: tensor<40x64xui8>, %arg1: tensor<f32>,
                           y(%arg6, %arg7 : tensor<f32>, tensor<si8>) -> tensor<40x16xsi8>
   return %0 : tensor<40x16xsi8>
 }
+
+// RUN: %python %S/reference/gen_case.py qmm_special_multipliers_deep_k %t/qmm_special_multipliers_deep_k
+// RUN: quant-runner %s -e qmm_special_multipliers_deep_k --input %t/qmm_special_multipliers_deep_k/in0.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in1.npy --input %t/qmm_special_multipliers_deep_k/in2.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in3.npy --input %t/qmm_special_multipliers_deep_k/in4.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in5.npy --input %t/qmm_special_multipliers_deep_k/in6.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in7.npy \
+// RUN:   --expect %t/qmm_special_multipliers_deep_k/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_special_multipliers_deep_k
+// RUN: %if amx %{ quant-runner %s -e qmm_special_multipliers_deep_k --target-features=-amx-tile \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in0.npy --input %t/qmm_special_multipliers_deep_k/in1.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in2.npy --input %t/qmm_special_multipliers_deep_k/in3.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in4.npy --input %t/qmm_special_multipliers_deep_k/in5.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in6.npy --input %t/qmm_special_multipliers_deep_k/in7.npy \
+// RUN:   --expect %t/qmm_special_multipliers_deep_k/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_special_multipliers_deep_k %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_special_multipliers_deep_k --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in0.npy --input %t/qmm_special_multipliers_deep_k/in1.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in2.npy --input %t/qmm_special_multipliers_deep_k/in3.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in4.npy --input %t/qmm_special_multipliers_deep_k/in5.npy \
+// RUN:   --input %t/qmm_special_multipliers_deep_k/in6.npy --input %t/qmm_special_multipliers_deep_k/in7.npy \
+// RUN:   --expect %t/qmm_special_multipliers_deep_k/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_special_multipliers_deep_k %}
+// OK_qmm_special_multipliers_deep_k: all {{[0-9]+}} results match
+func.func @qmm_special_multipliers_deep_k(%arg0: tensor<40x300xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<300x16xsi8>, %arg4: tensor<16xf32>, %arg5: tensor<16xsi8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<40x16xsi8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<40x300xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<300x16xsi8>, tensor<16xf32>, tensor<16xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) -> tensor<40x16xsi8>
+  return %0 : tensor<40x16xsi8>
+}

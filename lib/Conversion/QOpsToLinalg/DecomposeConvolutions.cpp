@@ -590,8 +590,13 @@ Value sliceDim(OpBuilder &b, Location loc, Value value, int64_t dim,
   return castTo(b, loc, slice, rankedType(slice).clone(onnx));
 }
 
+/// G = 1: the pointwise form or the pixel rows.
 Value decomposeUngrouped(PatternRewriter &rewriter, const Convolution &c,
-                         const ConvParams &params, RankedTensorType yType);
+                         const ConvParams &params, RankedTensorType yType) {
+  if (isPointwise(c))
+    return decomposePointwise(rewriter, c, params, yType);
+  return decomposePixelRows(rewriter, c, params, yType);
+}
 
 /// 1 < G <= kMaxSplitGroups, Cg > 1 (one input channel per group, a
 /// depthwise convolution with a channel multiplier or a kernel too large
@@ -668,14 +673,6 @@ FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
   if (c.group <= kMaxSplitGroups && wType.getDimSize(1) > 1)
     return decomposeSplitGroups(rewriter, c, params, yType);
   return decomposeGrouped(rewriter, c, params, yType);
-}
-
-/// G = 1: the pointwise form or the pixel rows.
-Value decomposeUngrouped(PatternRewriter &rewriter, const Convolution &c,
-                         const ConvParams &params, RankedTensorType yType) {
-  if (isPointwise(c))
-    return decomposePointwise(rewriter, c, params, yType);
-  return decomposePixelRows(rewriter, c, params, yType);
 }
 
 template <typename OpTy>

@@ -193,15 +193,24 @@ static Type shapedLike(Type element, Type like) {
   return element;
 }
 
+/// y's stored zero point (si8 or ui8 storage, scalar or vector) extended to
+/// i32 (`i32`: i32 in the zero point's shape) by `yOnnx`'s signedness.
+static Value extendZeroPoint(OpBuilder &b, Location loc, Value zeroPoint,
+                             Type yOnnx, Type i32) {
+  if (cast<IntegerType>(yOnnx).isUnsigned())
+    return arith::ExtUIOp::create(b, loc, i32, zeroPoint);
+  return arith::ExtSIOp::create(b, loc, i32, zeroPoint);
+}
+
 Value qops::emitFiniteMultiplier(OpBuilder &b, Location loc,
                                 Value multiplier) {
   Type type = multiplier.getType();
   auto f32 = b.getF32Type();
   Value bound = constantLike(b, loc, b.getFloatAttr(f32, 0x1p32), type);
   Value low = constantLike(b, loc, b.getFloatAttr(f32, -0x1p32), type);
-  // maximumf / minimumf propagate NaN; the select below replaces it.
-  Value clamped = arith::MinimumFOp::create(
-      b, loc, arith::MaximumFOp::create(b, loc, multiplier, low), bound);
+  // Whatever the clamp makes of NaN, the select below replaces it.
+  Value clamped = arith::MinNumFOp::create(
+      b, loc, arith::MaxNumFOp::create(b, loc, multiplier, low), bound);
   Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
                                       multiplier, multiplier);
   return arith::SelectOp::create(
@@ -217,9 +226,7 @@ Value qops::emitRequantizeSum(OpBuilder &b, Location loc, Value acc,
       b, loc, arith::SIToFPOp::create(b, loc, f64, acc),
       arith::ExtFOp::create(b, loc, f64, multiplier));
   Type i32 = like(b.getI32Type());
-  Value zp = cast<IntegerType>(yOnnx).isUnsigned()
-                 ? arith::ExtUIOp::create(b, loc, i32, zeroPoint).getResult()
-                 : arith::ExtSIOp::create(b, loc, i32, zeroPoint).getResult();
+  Value zp = extendZeroPoint(b, loc, zeroPoint, yOnnx, i32);
   Value y = emitRoundAddZeroPointSaturate(b, loc, product, zp,
                                           getIntegerTypeMin(yOnnx),
                                           getIntegerTypeMax(yOnnx),
@@ -236,9 +243,7 @@ Value qops::emitRequantizeSmallSum(OpBuilder &b, Location loc, Value acc,
   Value magic = constantLike(b, loc, b.getF32FloatAttr(kMagic), acc.getType());
   Value p = math::FmaOp::create(
       b, loc, arith::SIToFPOp::create(b, loc, f32, acc), multiplier, magic);
-  Value zp = cast<IntegerType>(yOnnx).isUnsigned()
-                 ? arith::ExtUIOp::create(b, loc, i32, zeroPoint).getResult()
-                 : arith::ExtSIOp::create(b, loc, i32, zeroPoint).getResult();
+  Value zp = extendZeroPoint(b, loc, zeroPoint, yOnnx, i32);
   // C + bound - zp, exact in f32 (an integer in [2^23, 2^24)).
   auto bound = [&](int64_t v) {
     Value shifted = arith::SubIOp::create(

@@ -988,6 +988,21 @@ def qmm_special_multipliers(n):
                np.array(40.0, f32), -7, "i8")
 
 
+@case("qlinear-matmul")
+def qmm_special_multipliers_deep_k(n):
+    # As qmm_special_multipliers with K = 300: sums may pass 2^24 (300 * 255
+    # * 255), so the epilogue requantizes in f64 (emitRequantizeSum) with the
+    # multiplier made finite, not in f32 (K <= 258).
+    rng = rng_for(n)
+    a = rng.integers(0, 256, size=(40, 300))
+    a[0] = 131
+    b = rng.integers(-128, 128, size=(300, 16))
+    bs = rng.uniform(0.5, 2.0, size=16).astype(f32)  # |acc| ~ 1e5: y spread
+    bs[:8] = [np.nan, np.inf, -np.inf, 1e30, -1e30, 2.0 ** 32 * 40.0, 1e-45, 0.0]
+    return QMM(a, "u8", np.array(0.025, f32), 131, b, "i8", bs, np.full(16, 3),
+               np.array(40.0, f32), -7, "i8")
+
+
 # ---- matmul-integer (MatMulInteger-10) ----
 _MMI_LIM = {"u8": (0, 255), "i8": (-128, 127)}
 
@@ -2250,14 +2265,20 @@ def qconv_special_multipliers_kernel(n):
     return _special_multipliers_conv(n, (1, 4, 9, 10), (8, 4, 3, 3), 1)
 
 
-def _special_multipliers_conv(n, xshape, wshape, group):
+@case("conv")
+def qconv_special_multipliers_deep_k(n):
+    # 32 channels x 3 x 3 = K 288 > 258: the kernel's f64 requantization
+    return _special_multipliers_conv(n, (1, 32, 9, 10), (8, 32, 3, 3), 1, ys=0.6)
+
+
+def _special_multipliers_conv(n, xshape, wshape, group, ys=60.0):
     rng = rng_for(n)
     x = rng.integers(0, 256, size=xshape)
     x[:, :, :3] = 100
     w = rng.integers(-128, 128, size=wshape)
     ws = rng.uniform(0.002, 0.02, size=8).astype(f32)
     ws[:7] = [np.nan, np.inf, -np.inf, 1e30, -1e30, 1e-45, 0.0]
-    q = (np.array(0.03, f32), ws, np.array(60.0, f32), np.array(120), "u8")
+    q = (np.array(0.03, f32), ws, np.array(ys, f32), np.array(120), "u8")
     return CONV(x, "u8", w, "i8", np.array(100), np.array(-5), q=q,
                 pads=[1, 1, 1, 1], group=group)
 
