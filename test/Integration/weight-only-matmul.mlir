@@ -50,6 +50,21 @@
 // RUN: quant-runner %s -e u8_blocked --threads 2 --input %t/u8_blocked_in0.npy --input %t/u8_blocked_in1.npy --input %t/u8_blocked_in2.npy --input %t/u8_blocked_in3.npy --expect %t/u8_blocked_out.npy | FileCheck %s
 // RUN: %if avx512 %{ quant-runner %s -e u8_blocked --target-features=-avx512f --input %t/u8_blocked_in0.npy --input %t/u8_blocked_in1.npy --input %t/u8_blocked_in2.npy --input %t/u8_blocked_in3.npy --expect %t/u8_blocked_out.npy | FileCheck %s %}
 // RUN: %if avx2 %{ quant-runner %s -e u8_blocked --target-features=-avx2 --input %t/u8_blocked_in0.npy --input %t/u8_blocked_in1.npy --input %t/u8_blocked_in2.npy --input %t/u8_blocked_in3.npy --expect %t/u8_blocked_out.npy | FileCheck %s %}
+// RUN: quant-runner %s -e w4_chunks --input %t/w4_chunks_in0.npy --input %t/w4_chunks_in1.npy --input %t/w4_chunks_in2.npy --input %t/w4_chunks_in3.npy --expect %t/w4_chunks_out.npy | FileCheck %s
+// RUN: quant-runner %s -e w4_chunks --float-fma --input %t/w4_chunks_in0.npy --input %t/w4_chunks_in1.npy --input %t/w4_chunks_in2.npy --input %t/w4_chunks_in3.npy --expect %t/w4_chunks_fma.npy | FileCheck %s
+// RUN: quant-runner %s -e w4_chunks --threads 2 --input %t/w4_chunks_in0.npy --input %t/w4_chunks_in1.npy --input %t/w4_chunks_in2.npy --input %t/w4_chunks_in3.npy --expect %t/w4_chunks_out.npy | FileCheck %s
+// RUN: %if avx512 %{ quant-runner %s -e w4_chunks --target-features=-avx512f --input %t/w4_chunks_in0.npy --input %t/w4_chunks_in1.npy --input %t/w4_chunks_in2.npy --input %t/w4_chunks_in3.npy --expect %t/w4_chunks_out.npy | FileCheck %s %}
+// RUN: %if avx2 %{ quant-runner %s -e w4_chunks --target-features=-avx2 --input %t/w4_chunks_in0.npy --input %t/w4_chunks_in1.npy --input %t/w4_chunks_in2.npy --input %t/w4_chunks_in3.npy --expect %t/w4_chunks_out.npy | FileCheck %s %}
+// RUN: quant-runner %s -e u8_dynamic --input %t/u8_dynamic_in0.npy --input %t/u8_dynamic_in1.npy --input %t/u8_dynamic_in2.npy --input %t/u8_dynamic_in3.npy --expect %t/u8_dynamic_out.npy | FileCheck %s
+// RUN: quant-runner %s -e u8_dynamic --float-fma --input %t/u8_dynamic_in0.npy --input %t/u8_dynamic_in1.npy --input %t/u8_dynamic_in2.npy --input %t/u8_dynamic_in3.npy --expect %t/u8_dynamic_fma.npy | FileCheck %s
+// RUN: quant-runner %s -e u8_dynamic --threads 2 --input %t/u8_dynamic_in0.npy --input %t/u8_dynamic_in1.npy --input %t/u8_dynamic_in2.npy --input %t/u8_dynamic_in3.npy --expect %t/u8_dynamic_out.npy | FileCheck %s
+// RUN: %if avx512 %{ quant-runner %s -e u8_dynamic --target-features=-avx512f --input %t/u8_dynamic_in0.npy --input %t/u8_dynamic_in1.npy --input %t/u8_dynamic_in2.npy --input %t/u8_dynamic_in3.npy --expect %t/u8_dynamic_out.npy | FileCheck %s %}
+// RUN: %if avx2 %{ quant-runner %s -e u8_dynamic --target-features=-avx2 --input %t/u8_dynamic_in0.npy --input %t/u8_dynamic_in1.npy --input %t/u8_dynamic_in2.npy --input %t/u8_dynamic_in3.npy --expect %t/u8_dynamic_out.npy | FileCheck %s %}
+// RUN: quant-runner %s -e w4_acc --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_out.npy | FileCheck %s
+// RUN: quant-runner %s -e w4_acc --float-fma --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_fma.npy | FileCheck %s
+// RUN: quant-runner %s -e w4_acc --threads 2 --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_out.npy | FileCheck %s
+// RUN: %if avx512 %{ quant-runner %s -e w4_acc --target-features=-avx512f --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_out.npy | FileCheck %s %}
+// RUN: %if avx2 %{ quant-runner %s -e w4_acc --target-features=-avx2 --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_out.npy | FileCheck %s %}
 // RUN: quant-runner %s -e int8_zp --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s
 // RUN: quant-runner %s -e int8_zp --threads 2 --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s
 // RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e int8_zp --target-features=-avx512vnni,-avxvnni --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s %}
@@ -124,6 +139,32 @@ func.func @u8_blocked(%x: tensor<1x12xf32>, %q: tensor<12x9xui8>, %s: tensor<3x9
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<1x9xf32>) -> tensor<1x9xf32>
   %y = linalg.matmul ins(%x, %w : tensor<1x12xf32>, tensor<12x9xf32>) outs(%c : tensor<1x9xf32>) -> tensor<1x9xf32>
   return %y : tensor<1x9xf32>
+}
+
+func.func @w4_chunks(%x: tensor<41x600xf32>, %q: tensor<600x70xsi4>, %s: tensor<13x70xf32>, %zp: tensor<13x70xsi4>) -> tensor<41x70xf32> {
+  %w = qops.dequantize_linear %q, %s, %zp axis = 0 block_size = 48 : tensor<600x70xsi4>, tensor<13x70xf32>, tensor<13x70xsi4> -> tensor<600x70xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<41x70xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<41x70xf32>) -> tensor<41x70xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<41x600xf32>, tensor<600x70xf32>) outs(%c : tensor<41x70xf32>) -> tensor<41x70xf32>
+  return %y : tensor<41x70xf32>
+}
+
+func.func @u8_dynamic(%x: tensor<?x520xf32>, %q: tensor<520x40xui8>, %s: tensor<40xf32>, %zp: tensor<40xui8>) -> tensor<?x40xf32> {
+  %w = qops.dequantize_linear %q, %s, %zp axis = 1 : tensor<520x40xui8>, tensor<40xf32>, tensor<40xui8> -> tensor<520x40xf32>
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x520xf32>
+  %e = tensor.empty(%m) : tensor<?x40xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<?x520xf32>, tensor<520x40xf32>) outs(%c : tensor<?x40xf32>) -> tensor<?x40xf32>
+  return %y : tensor<?x40xf32>
+}
+
+func.func @w4_acc(%x: tensor<50x300xf32>, %q: tensor<300x33xui4>, %s: tensor<5x33xf32>, %c: tensor<50x33xf32>) -> tensor<50x33xf32> {
+  %w = qops.dequantize_linear %q, %s axis = 0 block_size = 64 : tensor<300x33xui4>, tensor<5x33xf32> -> tensor<300x33xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<50x300xf32>, tensor<300x33xf32>) outs(%c : tensor<50x33xf32>) -> tensor<50x33xf32>
+  return %y : tensor<50x33xf32>
 }
 
 func.func @int8_zp(%x: tensor<5x64xf32>, %q: tensor<64x40xui4>, %s: tensor<4x40xf32>, %zp: tensor<4x40xui4>) -> tensor<5x40xf32> {

@@ -23,6 +23,8 @@ struct FloatPlan {
   FloatKernelConfig config;
   int64_t lanes, rows, vectors, panelColumns, rowBlock;
   bool packed, columnsExact, partialTiles, fma;
+  bool dequantizeChunks = false; // weight-only: panels dequantized a chunk
+                                 // of k at a time (FloatMatMulKernel.cpp)
   OpFoldResult batch, m, k, n, mPadded, nPadded;
   std::optional<int64_t> staticM, staticN;
   VectorType vectorType; // vector<lanes x element>, element f32 or f64

@@ -3,7 +3,8 @@
 // The weight-only form of the float kernel (FloatMatMulKernel.cpp): a float
 // matmul whose b is a DequantizeLinear of 2-, 4- or 8-bit integers (LLM
 // weights, blocked along K as opset 21 writes them) reads the integers
-// packed e = 8 / bits to a byte along k and dequantizes them in registers,
+// packed e = 8 / bits to a byte along k and dequantizes them in registers
+// (or, for a tall a, into f32 chunks its row tiles share: FloatMatMulKernel.cpp),
 // by the DequantizeLinear formula:
 //
 //   w[k, n] = f32(q[k, n] - zp[kb, n]) * scale[kb, n]     kb = k / B

@@ -106,6 +106,13 @@ constexpr FloatKernelConfig getFloatKernelConfig(unsigned vectorBits,
 /// computed from constants is always packed, once.
 constexpr int64_t kFloatPackMinRows = 16;
 
+/// The weight-only float kernel dequantizes each panel in chunks of this
+/// many k rows (32 KB of f32 with 32-column panels: in L1) for the row tiles
+/// of its block, instead of every tile dequantizing in registers, where a
+/// block has at least kFloatDequantizeMinTiles row tiles (or M is unknown).
+constexpr int64_t kFloatDequantizeChunk = 256;
+constexpr int64_t kFloatDequantizeMinTiles = 3;
+
 /// Tasks the int8 kernel's scf.forall offers at least where its shapes are
 /// static (qops-distribute reads it from the nest's marker): the
 /// column chunk shrinks (to two B panels at the least) until

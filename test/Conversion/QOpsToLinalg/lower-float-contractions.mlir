@@ -182,6 +182,54 @@ func.func @int4_blocked(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>, %zp: tenso
 
 // -----
 
+// Weight-only with many row tiles (40 rows: 4 to 7 tiles): each panel is
+// dequantized once per block, 256 k at a time (kFloatDequantizeChunk),
+// into an f32 chunk that the block's tiles then read as the plain form
+// reads a packed panel; the first chunk starts from the fill, later ones
+// from the partial sums the tiles left in y.
+// CHECK-LABEL: func.func @int4_chunks
+// CHECK: scf.for %[[KC:.*]] = %c0 to %c512 step %c256
+// CHECK: %[[KEND:.*]] = arith.minui
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<256x{{[0-9]+}}xf32>
+// CHECK: %[[CHUNK:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[EMPTY]])
+// CHECK: arith.sitofp
+// CHECK: arith.mulf
+// CHECK: vector.transfer_write {{.*}} : vector<{{16|8|4}}xf32>, tensor<256x{{[0-9]+}}xf32>
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[KC]], %c0
+// CHECK: scf.if %[[FIRST]]
+// CHECK: } else {
+// CHECK: vector.transfer_read
+// CHECK: scf.for %[[K:.*]] = %[[KC]] to %[[KEND]] step %c1
+// CHECK: %[[ROW:.*]] = arith.subi %[[K]], %[[KC]]
+// CHECK: %[[W:.*]] = vector.transfer_read %[[CHUNK]][%[[ROW]], %c0]
+// CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %[[W]]
+// CHECK: arith.addf %{{.*}}, %[[P]]
+func.func @int4_chunks(%x: tensor<40x512xf32>, %q: tensor<512x64xui4>, %scale: tensor<16x64xf32>) -> tensor<40x64xf32> {
+  %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<512x64xui4>, tensor<16x64xf32> -> tensor<512x64xf32>
+  %e = tensor.empty() : tensor<40x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<40x64xf32>) -> tensor<40x64xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<40x512xf32>, tensor<512x64xf32>) outs(%init : tensor<40x64xf32>) -> tensor<40x64xf32>
+  return %y : tensor<40x64xf32>
+}
+
+// -----
+
+// Weight-only with one or two row tiles (8 rows): dequantized in the
+// tiles' registers, no chunk.
+// CHECK-LABEL: func.func @int4_few_tiles
+// CHECK-NOT: tensor<256x
+func.func @int4_few_tiles(%x: tensor<8x512xf32>, %q: tensor<512x64xui4>, %scale: tensor<16x64xf32>) -> tensor<8x64xf32> {
+  %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<512x64xui4>, tensor<16x64xf32> -> tensor<512x64xf32>
+  %e = tensor.empty() : tensor<8x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<8x512xf32>, tensor<512x64xf32>) outs(%init : tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %y : tensor<8x64xf32>
+}
+
+// -----
+
 // ui2 per column: four to a byte (masked, shifted by 0, 2, 4, 6 when
 // packed; logical shifts and zero extension when read); one block of K
 // (its loop folded away), the scale lanes read once.
@@ -212,13 +260,13 @@ func.func @uint2_per_column(%x: tensor<4x16xf32>, %q: tensor<16x5xui2>, %scale: 
 // CHECK-NOT: arith.shrsi
 // CHECK: %[[E:.*]] = arith.extsi
 // CHECK: arith.subi %[[E]], %[[ZP]] : vector<{{16|8|4}}xi32>
-func.func @int8_per_tensor(%x: tensor<20x6xf32>, %q: tensor<6x40xsi8>, %scale: tensor<f32>, %zp: tensor<si8>) -> tensor<20x40xf32> {
+func.func @int8_per_tensor(%x: tensor<8x6xf32>, %q: tensor<6x40xsi8>, %scale: tensor<f32>, %zp: tensor<si8>) -> tensor<8x40xf32> {
   %dw = qops.dequantize_linear %q, %scale, %zp : tensor<6x40xsi8>, tensor<f32>, tensor<si8> -> tensor<6x40xf32>
-  %e = tensor.empty() : tensor<20x40xf32>
+  %e = tensor.empty() : tensor<8x40xf32>
   %zero = arith.constant 0.0 : f32
-  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<20x40xf32>) -> tensor<20x40xf32>
-  %y = linalg.matmul ins(%x, %dw : tensor<20x6xf32>, tensor<6x40xf32>) outs(%init : tensor<20x40xf32>) -> tensor<20x40xf32>
-  return %y : tensor<20x40xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<8x40xf32>) -> tensor<8x40xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<8x6xf32>, tensor<6x40xf32>) outs(%init : tensor<8x40xf32>) -> tensor<8x40xf32>
+  return %y : tensor<8x40xf32>
 }
 
 // -----

@@ -6,7 +6,11 @@ MatMul summed in increasing k, a product rounded then added) and
 OUT/<case>_fma.npy (the same weights, fused multiply-adds), with NumPy;
 for the int8 cases (the matmul marked qops.accuracy_level = 4: A
 quantized per block, qops_ref.matmul_nbits_int8) OUT/<case>_out.npy is that
-arithmetic and there is no fma file:
+arithmetic and there is no fma file. w4_chunks, u8_dynamic and w4_acc have
+enough row tiles for the panels to be dequantized in chunks of 256 k
+(kFloatDequantizeChunk): K past one chunk, the last one partial, blocks
+across chunks, a dynamic M, and w4_acc sums into a given c (its last
+input: y = c + x DQ(q)):
 
   w = f32(q - zp) * scale     (q - zp exact; the product rounded once)
 
@@ -34,6 +38,9 @@ CASES = {
     "u2_column": ("ui2", 2, 16, 17, "column", 0, False),
     "w8_tensor": ("si8", 19, 24, 50, "tensor", 0, True),
     "u8_blocked": ("ui8", 1, 12, 9, "blocked", 4, True),
+    "w4_chunks": ("si4", 41, 600, 70, "blocked", 48, True),
+    "u8_dynamic": ("ui8", 30, 520, 40, "column", 0, True),
+    "w4_acc": ("ui4", 50, 300, 33, "blocked", 64, False),
     "int8_zp": ("ui4", 5, 64, 40, "blocked", 16, True),
     "int8_nozp": ("ui4", 19, 32, 33, "blocked", 32, False),
 }
@@ -67,12 +74,15 @@ for name, (qtype, m, k, n, granularity, block, with_zp) in CASES.items():
     d = q.astype(np.int32) - zp_full
     w = d.astype(np.float32) * expand(scale, granularity, k, block)
     inputs = [x, q, np.asarray(scale)] + ([np.asarray(zp)] if with_zp else [])
+    c = np.zeros((m, n), np.float32)
+    if name.endswith("_acc"):
+        c = rng.standard_normal((m, n)).astype(np.float32)
+        inputs.append(c)
     for i, value in enumerate(inputs):
         np.save(os.path.join(out, "%s_in%d.npy" % (name, i)), value)
     if name.startswith("int8"):
         y = qops_ref.matmul_nbits_int8(x, q, zp if with_zp else None, scale, block)
         np.save(os.path.join(out, "%s_out.npy" % name), y)
         continue
-    zero = np.zeros((m, n), np.float32)
-    np.save(os.path.join(out, "%s_out.npy" % name), matmul(x, w, zero, False))
-    np.save(os.path.join(out, "%s_fma.npy" % name), matmul(x, w, zero, True))
+    np.save(os.path.join(out, "%s_out.npy" % name), matmul(x, w, c, False))
+    np.save(os.path.join(out, "%s_fma.npy" % name), matmul(x, w, c, True))
