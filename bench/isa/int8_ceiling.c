@@ -17,19 +17,31 @@
 //   vnni_zmm_12x32, vnni_ymm_6x16, avxvnni_6x16
 //                 QuantOps' VPDPBUSD tiles (int8_ceiling_vnni.c), run where
 //                 /proc/cpuinfo lists their features
+//   f32_fma_6x16, f32_muladd_6x16, f32_fma_12x32, f32_muladd_12x32
+//                 the float kernel's ymm and zmm tiles (FloatMatMulKernel.cpp)
+//                 with --float-fma (VFMADD231PS) and in the documented order
+//                 (VMULPS, then VADDPS): bench/qdq/run.py's f32 limits
 //   amx_32x32     QuantOps' amx register tile, 4 TDPBUSD of 16 x 16 x 64
 //                 (int8_ceiling_amx.c), where the CPU has AMX-INT8 and Linux
 //                 hands out the tile state
 //
 // MACs per cycle = 16 per VPMADDWD (8 lanes x 2), 32 per VPMADDUBSW, 32 per
-// VPDPBUSD ymm, 64 per VPDPBUSD zmm, 16384 per TDPBUSD.
+// VPDPBUSD ymm, 64 per VPDPBUSD zmm, 16384 per TDPBUSD; 8 (16) per f32
+// FMA or VMULPS + VADDPS pair on ymm (zmm), run with denormals flushed.
+// The GOP/s do not depend on the cycle estimate (2 MACs per body / seconds
+// per body); the cycles do: where the CPU runs the ADD chain faster than
+// one per cycle (Golden Cove's renamer folds dependent immediate ADDs), its
+// GHz and MACs per cycle read high.
 //
 //   int8_ceiling [CEILINGS.json]   (the JSON: GOP/s of one thread per loop)
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <xmmintrin.h>
 
 double vnni_zmm_12x32(void); // int8_ceiling_vnni.c
+double f32_fma_12x32(void);    // int8_ceiling_vnni.c
+double f32_muladd_12x32(void); // int8_ceiling_vnni.c
 double amx_32x32(void);      // int8_ceiling_amx.c
 int amx_ready(void);         // int8_ceiling_amx.c
 
@@ -141,6 +153,25 @@ LOOP(maddubs_6x16, "vmovdqa 64(%0), %%ymm0\n vmovdqa 96(%0), %%ymm1\n"
 LOOP(vnni_ymm_6x16, YTILE("%{evex%} "))
 LOOP(avxvnni_6x16, YTILE("%{vex%} "))
 
+// The float kernel's tile (6 x 16 f32 with ymm): per k 2 B loads, 6
+// broadcasts, 12 VFMADD231PS (--float-fma), or 12 VMULPS + 12 VADDPS (the
+// documented order: a product rounded, then added).
+#define FROW(a0, a1, off)                                                     \
+  "vbroadcastss " off "(%0), %%ymm2\n"                                        \
+  "vfmadd231ps %%ymm0, %%ymm2, %%" a0 "\n vfmadd231ps %%ymm1, %%ymm2, %%" a1 "\n"
+LOOP(f32_fma_6x16, "vmovaps 64(%0), %%ymm0\n vmovaps 96(%0), %%ymm1\n"
+                   FROW("ymm4", "ymm5", "0") FROW("ymm6", "ymm7", "4")
+                   FROW("ymm8", "ymm9", "8") FROW("ymm10", "ymm11", "12")
+                   FROW("ymm12", "ymm13", "16") FROW("ymm14", "ymm15", "20"))
+#define MROW(a0, a1, off)                                                     \
+  "vbroadcastss " off "(%0), %%ymm2\n"                                        \
+  "vmulps %%ymm0, %%ymm2, %%ymm3\n vmulps %%ymm1, %%ymm2, %%ymm2\n"          \
+  "vaddps %%ymm3, %%" a0 ", %%" a0 "\n vaddps %%ymm2, %%" a1 ", %%" a1 "\n"
+LOOP(f32_muladd_6x16, "vmovaps 64(%0), %%ymm0\n vmovaps 96(%0), %%ymm1\n"
+                      MROW("ymm4", "ymm5", "0") MROW("ymm6", "ymm7", "4")
+                      MROW("ymm8", "ymm9", "8") MROW("ymm10", "ymm11", "12")
+                      MROW("ymm12", "ymm13", "16") MROW("ymm14", "ymm15", "20"))
+
 int main(int argc, char **argv) {
   struct {
     const char *name;
@@ -161,8 +192,17 @@ int main(int argc, char **argv) {
        "avx_vnni"},
       {"amx_32x32", amx_32x32, 4 * 16 * 16 * 64,
        "exact (QuantOps amx, TDPBUSD 2 x 2 tiles)", "amx_tile amx_int8"},
+      {"f32_fma_6x16", f32_fma_6x16, 12 * 8, "f32 fused (float kernel --float-fma, ymm)",
+       "avx fma"},
+      {"f32_muladd_6x16", f32_muladd_6x16, 12 * 8,
+       "f32 product then sum (float kernel, ymm)", "avx"},
+      {"f32_fma_12x32", f32_fma_12x32, 24 * 16,
+       "f32 fused (float kernel --float-fma, zmm)", "avx512f"},
+      {"f32_muladd_12x32", f32_muladd_12x32, 24 * 16,
+       "f32 product then sum (float kernel, zmm)", "avx512f"},
   };
   enum { COUNT = sizeof(loops) / sizeof(loops[0]), ROUNDS = 7 };
+  _mm_setcsr(_mm_getcsr() | 0x8040); // FTZ | DAZ: no denormal assists
   double best[COUNT];
   int runs[COUNT];
   double ghz = 0;

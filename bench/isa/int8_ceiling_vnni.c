@@ -29,3 +29,27 @@ LOOP(vnni_zmm_12x32, "vmovdqa64 128(%0), %%zmm0\n vmovdqa64 192(%0), %%zmm1\n"
      ZROW("zmm20", "zmm21", "24") ZROW("zmm22", "zmm23", "28")
      ZROW("zmm24", "zmm25", "32") ZROW("zmm26", "zmm27", "36")
      ZROW("zmm28", "zmm29", "40") ZROW("zmm30", "zmm31", "44"))
+
+// The float kernel's zmm tile (12 x 32 f32): per k 2 B loads, 12
+// broadcasts, 24 VFMADD231PS zmm, or 24 VMULPS + 24 VADDPS zmm.
+#define FZROW(a0, a1, off)                                                    \
+  "vbroadcastss " off "(%0), %%zmm2\n"                                        \
+  "vfmadd231ps %%zmm0, %%zmm2, %%" a0 "\n vfmadd231ps %%zmm1, %%zmm2, %%" a1 "\n"
+LOOP(f32_fma_12x32, "vmovaps 128(%0), %%zmm0\n vmovaps 192(%0), %%zmm1\n"
+     FZROW("zmm8", "zmm9", "0") FZROW("zmm10", "zmm11", "4")
+     FZROW("zmm12", "zmm13", "8") FZROW("zmm14", "zmm15", "12")
+     FZROW("zmm16", "zmm17", "16") FZROW("zmm18", "zmm19", "20")
+     FZROW("zmm20", "zmm21", "24") FZROW("zmm22", "zmm23", "28")
+     FZROW("zmm24", "zmm25", "32") FZROW("zmm26", "zmm27", "36")
+     FZROW("zmm28", "zmm29", "40") FZROW("zmm30", "zmm31", "44"))
+#define MZROW(a0, a1, off)                                                    \
+  "vbroadcastss " off "(%0), %%zmm2\n"                                        \
+  "vmulps %%zmm0, %%zmm2, %%zmm3\n vmulps %%zmm1, %%zmm2, %%zmm2\n"          \
+  "vaddps %%zmm3, %%" a0 ", %%" a0 "\n vaddps %%zmm2, %%" a1 ", %%" a1 "\n"
+LOOP(f32_muladd_12x32, "vmovaps 128(%0), %%zmm0\n vmovaps 192(%0), %%zmm1\n"
+     MZROW("zmm8", "zmm9", "0") MZROW("zmm10", "zmm11", "4")
+     MZROW("zmm12", "zmm13", "8") MZROW("zmm14", "zmm15", "12")
+     MZROW("zmm16", "zmm17", "16") MZROW("zmm18", "zmm19", "20")
+     MZROW("zmm20", "zmm21", "24") MZROW("zmm22", "zmm23", "28")
+     MZROW("zmm24", "zmm25", "32") MZROW("zmm26", "zmm27", "36")
+     MZROW("zmm28", "zmm29", "40") MZROW("zmm30", "zmm31", "44"))

@@ -19,8 +19,9 @@ rows and MatMulNBits nodes (an LLM-sized 1x4096x11008 gemv, a
 128x4096x4096 prefill, block 32) against ORT at accuracy level 1 (f32, the
 same semantics) and level 4 (A quantized to int8); QuantOps in the
 documented order and with --float-fma; GB/s (gemv: the bytes of the
-weights, scales and zero points) or GFLOP/s against this machine's limits
-(limits.json: mem_read, f32_fma).
+weights, scales and zero points) against mem_read (limits.json), or GFLOP/s
+against the float kernel's own tile ceilings (bench/isa.json, written by
+bench/isa/run.sh earlier in bench/run.sh).
 
 For each: quant-runner without and with --fuse-qdq (median of the compiled
 function, inputs staged once) at 1 and 2 threads, each output checked
@@ -201,6 +202,25 @@ def limits(work):
         return {}
 
 
+def float_limits(work, threads):
+    """The f32 ceilings of the float kernel's tile on this host, GFLOP/s for
+    `threads` threads: (fused multiply-adds, products then sums) of its zmm
+    tile where the CPU has AVX-512 (the kernel's width there), else of its
+    ymm tile, as bench/isa/run.sh measured them (bench/isa.json, one thread,
+    times the threads); without them the anchors' f32_fma (a ymm FMA loop:
+    on AVX-512 hosts half of what the zmm kernel can reach) and no limit for
+    the documented order."""
+    try:
+        isa = json.load(open(os.path.join(ROOT, "bench", "isa.json")))
+    except (OSError, ValueError):
+        isa = {}
+    for fma_key, muladd_key in (("f32_fma_12x32", "f32_muladd_12x32"),
+                                ("f32_fma_6x16", "f32_muladd_6x16")):
+        if fma_key in isa:
+            return isa[fma_key] * threads, isa.get(muladd_key, 0) * threads or None
+    return limits(work).get("f32_fma@%d" % threads, {}).get("median"), None
+
+
 def float_table(work, runner, model_dir):
     """The float and weight-only rows (the module docstring)."""
     lim = limits(work)
@@ -244,12 +264,15 @@ def float_table(work, runner, model_dir):
             if weights:
                 ort4 = run_ort(work, models.get(4, models[1]), x, threads, model_dir,
                                level=4 if spec is None else None)
-            limit_key = ("mem_read(sum)@%d" if gemv else "f32_fma@%d") % threads
-            limit = lim.get(limit_key, {}).get("median")
+            fma_limit, muladd_limit = float_limits(work, threads)
+            if gemv:
+                fma_limit = lim.get("mem_read(sum)@%d" % threads, {}).get("median")
+                muladd_limit = fma_limit
             row = {"name": name, "threads": threads, "ours": ours, "fma": fma, "ours4": ours4,
                    "ort1": {k2: v for k2, v in ort1.items() if k2 != "output"},
                    "ort4": {k2: v for k2, v in ort4.items() if k2 != "output"},
-                   "units": work_units, "gemv": gemv, "limit": limit}
+                   "units": work_units, "gemv": gemv, "limit": fma_limit,
+                   "muladd_limit": muladd_limit}
             print(json.dumps(row), flush=True)
             rows.append(row)
     json.dump(rows, open(os.path.join(work, "float-results.json"), "w"), indent=1)
@@ -262,11 +285,11 @@ def float_table(work, runner, model_dir):
     def ratio(o, q):
         return "%.2fx" % (o["median"] / q["median"]) if o.get("ok") and q.get("ok") else "-"
 
-    def rate(r, x):
+    def rate(r, x, limit=None):
         if not x.get("ok"):
             return "-", "-"
         value = r["units"] / (x["median"] * 1e-3) / 1e9
-        share = "%.0f%%" % (100.0 * value / r["limit"]) if r["limit"] else "-"
+        share = "%.0f%%" % (100.0 * value / limit) if limit else "-"
         return "%.1f %s" % (value, "GB/s" if r["gemv"] else "GFLOP/s"), share
 
     lines = [
@@ -281,23 +304,26 @@ def float_table(work, runner, model_dir):
         "(FloatMatMulInt8.cpp; checked against the NumPy emulation of that arithmetic). ORT "
         "level 1: f32, the same semantics (f32_matmul: MLAS SGEMM); level 4: A quantized to "
         "int8 per block. Ratios: ORT time / QuantOps time. Rate: GB/s of the weights' bytes "
-        "(gemv) or GFLOP/s (of the f32 multiply-adds the product stands for), against mem_read "
-        "or f32_fma of limits.json for the fma column (gemv rows read weights that can stay in "
-        "this machine's L3: above 100% of mem_read is possible).",
+        "(gemv) or GFLOP/s (of the f32 multiply-adds the product stands for); % of limit: of "
+        "mem_read (limits.json) for the gemv rows (weights that can stay in this machine's L3: "
+        "above 100% is possible), else of the ceiling of the float kernel's own tile on this "
+        "host (bench/ISA.md: VFMADD231PS for fma, VMULPS + VADDPS for the documented order, "
+        "zmm where the CPU has AVX-512, times the threads).",
         "",
         "| model | threads | QuantOps f32 ms | fma ms | level 4 ms | ORT level 1 ms | "
-        "ORT level 4 ms | f32 vs ORT L1 | fma vs ORT L1 | level 4 vs ORT L4 | rate (fma) | "
-        "% of limit | rate (level 4) |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "ORT level 4 ms | f32 vs ORT L1 | fma vs ORT L1 | level 4 vs ORT L4 | f32 % of limit | "
+        "rate (fma) | fma % of limit | rate (level 4) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        fma_rate, fma_share = rate(r, r["fma"])
-        l4_rate, _ = rate(r, r["ours4"])  # int8 work: f32_fma is not its limit
-        lines.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        _, f32_share = rate(r, r["ours"], r.get("muladd_limit"))
+        fma_rate, fma_share = rate(r, r["fma"], r["limit"])
+        l4_rate, _ = rate(r, r["ours4"])  # int8 work: no f32 limit
+        lines.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["name"], r["threads"], ms(r["ours"]), ms(r["fma"]), ms(r["ours4"]),
             ms(r["ort1"]), ms(r["ort4"]), ratio(r["ort1"], r["ours"]),
-            ratio(r["ort1"], r["fma"]), ratio(r["ort4"], r["ours4"]), fma_rate, fma_share,
-            l4_rate))
+            ratio(r["ort1"], r["fma"]), ratio(r["ort4"], r["ours4"]), f32_share, fma_rate,
+            fma_share, l4_rate))
     lines.append("")
     return lines
 
