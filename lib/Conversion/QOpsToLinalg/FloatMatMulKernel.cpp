@@ -621,23 +621,25 @@ struct FloatTiles {
         });
   }
 
-  /// The weight-only block with dequantized chunks: per panel, per chunk
-  /// of KC k rows, the chunk dequantized once, then the block's tiles over
-  /// it (their partial sums in y between chunks: f32 stored exactly, the k
-  /// order unchanged, so the sums are the register form's bit for bit).
+  /// The weight-only block with dequantized chunks: per chunk of KC k rows
+  /// (outermost, so that the block's KC columns of a stay in L2 across its
+  /// panels, as in a Goto-style GEMM), per panel, the chunk dequantized
+  /// once, then the block's tiles over it (their partial sums in y between
+  /// chunks: f32 stored exactly, the k order unchanged, so the sums are the
+  /// register form's bit for bit).
   Value emitChunkedBlock(OpBuilder &b, Location l, Value bi, Value mb,
                          Value blockEnd, Value nBegin, Value nEnd,
                          Value y) const {
     Value cChunk = arith::ConstantIndexOp::create(b, l, kFloatDequantizeChunk);
     return emitTensorLoop(
-        b, l, nBegin, nEnd, cCols, y,
-        [&](OpBuilder &b, Location l, Value n0, Value y) {
-          Value panel = arith::DivUIOp::create(b, l, n0, cCols);
+        b, l, c0, cK, cChunk, y,
+        [&](OpBuilder &b, Location l, Value kc, Value y) {
+          Value kEnd = arith::MinUIOp::create(
+              b, l, arith::AddIOp::create(b, l, kc, cChunk), cK);
           return emitTensorLoop(
-              b, l, c0, cK, cChunk, y,
-              [&](OpBuilder &b, Location l, Value kc, Value y) {
-                Value kEnd = arith::MinUIOp::create(
-                    b, l, arith::AddIOp::create(b, l, kc, cChunk), cK);
+              b, l, nBegin, nEnd, cCols, y,
+              [&](OpBuilder &b, Location l, Value n0, Value y) {
+                Value panel = arith::DivUIOp::create(b, l, n0, cCols);
                 Chunk chunk{dequantizeChunk(b, l, panel, n0, kc, kEnd), kc,
                             kEnd};
                 return emitTensorLoop(
