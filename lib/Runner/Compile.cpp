@@ -10,6 +10,7 @@
 
 #include "QuantOps/Target/TargetInfo.h"
 
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Pipelines/Pipelines.h"
 #include "QuantOps/Target/ONNX/OnnxImporter.h"
@@ -42,7 +43,9 @@ static llvm::Error makeError(const llvm::Twine &message) {
 }
 
 void runner::registerRunnerDialects(DialectRegistry &registry) {
-  registry.insert<QOpsDialect>();
+  // qkernel too: a module a stage of quant-opt wrote (qkernel.matmul
+  // after qops-decompose-contractions) runs as well.
+  registry.insert<QOpsDialect, qkernel::QKernelDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);

@@ -521,6 +521,27 @@ func.func @qconv_groups_channel(%arg0: tensor<1x6x7x7xui8>, %arg1: tensor<f32>, 
   return %0 : tensor<1x9x7x7xui8>
 }
 
+// RUN: %python %S/reference/gen_case.py qconv_groups_6_u8 %t/qconv_groups_6_u8
+// RUN: quant-runner %s -e qconv_groups_6_u8 --input %t/qconv_groups_6_u8/in0.npy \
+// RUN:   --input %t/qconv_groups_6_u8/in1.npy --input %t/qconv_groups_6_u8/in2.npy \
+// RUN:   --input %t/qconv_groups_6_u8/in3.npy --input %t/qconv_groups_6_u8/in4.npy \
+// RUN:   --input %t/qconv_groups_6_u8/in5.npy --input %t/qconv_groups_6_u8/in6.npy \
+// RUN:   --input %t/qconv_groups_6_u8/in7.npy --expect %t/qconv_groups_6_u8/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_groups_6_u8
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_groups_6_u8 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_groups_6_u8/in0.npy --input %t/qconv_groups_6_u8/in1.npy \
+// RUN:   --input %t/qconv_groups_6_u8/in2.npy --input %t/qconv_groups_6_u8/in3.npy \
+// RUN:   --input %t/qconv_groups_6_u8/in4.npy --input %t/qconv_groups_6_u8/in5.npy \
+// RUN:   --input %t/qconv_groups_6_u8/in6.npy --input %t/qconv_groups_6_u8/in7.npy \
+// RUN:   --expect %t/qconv_groups_6_u8/out0.npy | FileCheck %s --check-prefix=OK_qconv_groups_6_u8 %}
+// OK_qconv_groups_6_u8: all {{[0-9]+}} results match
+func.func @qconv_groups_6_u8(%arg0: tensor<1x12x7x6xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<18x2x3x3xui8>, %arg4: tensor<18xf32>, %arg5: tensor<18xui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x18x7x3xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x12x7x6xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<18x2x3x3xui8>, tensor<18xf32>, tensor<18xui8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {group = 6 : i64, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 2>} -> tensor<1x18x7x3xui8>
+  return %0 : tensor<1x18x7x3xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py qconv_depthwise %t/qconv_depthwise
 // RUN: quant-runner %s -e qconv_depthwise --input %t/qconv_depthwise/in0.npy \
 // RUN:   --input %t/qconv_depthwise/in1.npy --input %t/qconv_depthwise/in2.npy \

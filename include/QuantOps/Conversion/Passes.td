@@ -134,7 +134,18 @@ def QOpsDecomposeContractions
 
     convert-qops-to-linalg runs the same patterns first, so that it still
     takes the qops ops alone.
+
+    A convolution of a few groups becomes one convolution with
+    block-diagonal weights (G times the multiply-adds, one kernel) where
+    the configured target's int8 strategy is amx (up to 8 groups) or vnni
+    (up to 4); `max-dense-groups` sets that bound for any target (0: always
+    the split form; tests use it to run the dense form on every host).
   }];
+  let options = [
+    Option<"maxDenseGroups", "max-dense-groups", "int64_t", /*default=*/"-1",
+           "Most groups of a convolution made one with block-diagonal "
+           "weights (-1: by the configured target's int8 strategy)">,
+  ];
   let dependentDialects = ["::mlir::qkernel::QKernelDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Conversion/Passes.h"
+#include "QuantOps/Target/TargetAttr.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
@@ -67,17 +68,24 @@ struct DecomposeMatMulInteger : OpRewritePattern<MatMulIntegerOp> {
 struct DecomposeContractionsPass
     : public qops::impl::QOpsDecomposeContractionsBase<
           DecomposeContractionsPass> {
+  using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateDecomposeContractionsPatterns(patterns);
+    std::optional<Int8KernelStrategy> strategy;
+    if (std::optional<ConfiguredTarget> configured =
+            getConfiguredTarget(getOperation()))
+      strategy = configured->int8Strategy;
+    populateDecomposeContractionsPatterns(patterns, strategy, maxDenseGroups);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
   }
 };
 
 } // namespace
 
-void qops::populateDecomposeContractionsPatterns(RewritePatternSet &patterns) {
+void qops::populateDecomposeContractionsPatterns(
+    RewritePatternSet &patterns,
+    std::optional<Int8KernelStrategy> strategy, int64_t maxDenseGroups) {
   patterns.add<DecomposeQLinearMatMul, DecomposeMatMulInteger>(
       patterns.getContext());
-  populateDecomposeConvolutionsPatterns(patterns);
+  populateDecomposeConvolutionsPatterns(patterns, strategy, maxDenseGroups);
 }

@@ -19,6 +19,16 @@
 // pointwise (a 1x1 convolution of one image, unit strides, no padding):
 //   a = w [M, C], b = x [C, H W], y = p reshaped: no patches, no transposes.
 //
+// dense groups (1 < G <= kMaxDenseGroupsAmx / kMaxDenseGroupsVnni, Cg > 1,
+// under the amx and vnni strategies, whose byte products are cheap): one
+// pixel-rows (or
+// pointwise) convolution of all C channels with the weights made
+// block-diagonal, the blocks off the diagonal w's zero point:
+//   wd[m, c, k..] = w[m, c - g Cg, k..]  where c / Cg = m / Mg = g,
+//                   w_zp[m] (or 0) elsewhere
+// (wd - w_zp = 0 across groups: the same sums; G times the multiply-adds,
+// one kernel instead of G).
+//
 // split groups (1 < G <= kMaxSplitGroups, Cg > 1, not depthwise): G
 // convolutions of one group each (x's channels [g Cg, (g + 1) Cg), w's rows
 // [g Mg, (g + 1) Mg) and the matching slices of w's per-channel parameters,
@@ -651,12 +661,91 @@ Value decomposeSplitGroups(PatternRewriter &rewriter, const Convolution &c,
   return castTo(rewriter, loc, yStorage, yType);
 }
 
+/// wd, w made block-diagonal over all C input channels (ONNX typed like
+/// w, [M, C, K..]):
+///   wd[m, c, k..] = w[m, c - g Cg, k..]   where c / Cg = m / Mg = g
+///                 = w_zp[m] (0 without)   elsewhere
+/// so that wd - w_zp is 0 outside each output channel's own group:
+///   wd = w_zp broadcast (a linalg.fill, or a linalg.generic from [M])
+///   for each g: wd = tensor.insert_slice w[g Mg : (g + 1) Mg]
+///                      into wd[g Mg, g Cg, 0..] [Mg, Cg, K..]
+/// From a constant w, a constant expression (computed once).
+Value blockDiagonalWeights(OpBuilder &b, Location loc, const Convolution &c,
+                           int64_t channels) {
+  RankedTensorType wType = rankedType(c.w);
+  Value w = castToStorage(b, loc, c.w);
+  Type byte = rankedType(w).getElementType();
+  int64_t m = wType.getDimSize(0), cg = wType.getDimSize(1);
+  int64_t mg = m / c.group, rank = wType.getRank();
+  SmallVector<int64_t> shape(wType.getShape());
+  shape[1] = channels;
+  Value dense = tensor::EmptyOp::create(b, loc, shape, byte);
+  Value zp = c.wZeroPoint ? castToStorage(b, loc, c.wZeroPoint) : Value();
+  if (zp && rankedType(zp).getNumElements() > 1) {
+    Value perChannel = castToStorage(
+        b, loc,
+        reshape(b, loc, c.wZeroPoint, wType.getElementType(), {m},
+                {dimRange(0, rankedType(zp).getRank())}));
+    AffineMap all = b.getMultiDimIdentityMap(rank);
+    AffineMap channel = AffineMap::get(rank, 0, b.getAffineDimExpr(0));
+    dense = linalg::GenericOp::create(
+                b, loc, dense.getType(), perChannel, dense,
+                ArrayRef<AffineMap>{channel, all},
+                SmallVector<utils::IteratorType>(
+                    rank, utils::IteratorType::parallel),
+                [](OpBuilder &nb, Location nl, ValueRange args) {
+                  linalg::YieldOp::create(nb, nl, args[0]);
+                })
+                .getResult(0);
+  } else {
+    Value fill = zp ? tensor::ExtractOp::create(
+                          b, loc, zp,
+                          SmallVector<Value>(
+                              rankedType(zp).getRank(),
+                              arith::ConstantIndexOp::create(b, loc, 0)))
+                          .getResult()
+                    : arith::ConstantOp::create(b, loc, b.getIntegerAttr(byte, 0))
+                          .getResult();
+    dense = linalg::FillOp::create(b, loc, fill, dense).getResult(0);
+  }
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, w),
+                            strides(rank, b.getIndexAttr(1));
+  sizes[0] = b.getIndexAttr(mg);
+  for (int64_t group = 0; group < c.group; ++group) {
+    SmallVector<OpFoldResult> from(rank, b.getIndexAttr(0)), to = from;
+    from[0] = to[0] = b.getIndexAttr(group * mg);
+    to[1] = b.getIndexAttr(group * cg);
+    Value rows =
+        tensor::ExtractSliceOp::create(b, loc, w, from, sizes, strides);
+    dense = tensor::InsertSliceOp::create(b, loc, rows, dense, to, sizes,
+                                          strides);
+  }
+  return castTo(b, loc, dense,
+                RankedTensorType::get(shape, wType.getElementType()));
+}
+
+/// 1 < G <= maxDenseGroupsFor(strategy), Cg > 1: one pixel-rows (or pointwise)
+/// convolution over all C channels with the block-diagonal weights wd
+/// (blockDiagonalWeights): acc[m] = sum over every c of (x - x_zp)(wd -
+/// w_zp), whose terms outside m's group are 0, so the same sums as the
+/// group's alone; G times the multiply-adds, but one patches nest and one
+/// kernel nest instead of G of each, every parameter per output channel
+/// as it is.
+Value decomposeDenseGroups(PatternRewriter &rewriter, const Convolution &c,
+                           const ConvParams &params, RankedTensorType yType) {
+  Convolution dense = c;
+  dense.w = blockDiagonalWeights(rewriter, c.op->getLoc(), c,
+                                 rankedType(c.x).getDimSize(1));
+  dense.group = 1;
+  return decomposeUngrouped(rewriter, dense, params, yType);
+}
+
 /// The convolution as qkernel.matmul (`scales`: x_scale, w_scale, y_scale,
 /// y_zero_point for QLinearConv, empty for ConvInteger; `bias`: QLinearConv's
 /// B [M] or null); returns y.
 FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
-                           ArrayRef<Value> scales, Value bias,
-                           RankedTensorType yType,
+                           int64_t maxDenseGroups, ArrayRef<Value> scales,
+                           Value bias, RankedTensorType yType,
                            std::pair<Value, Value> dequant = {}) {
   RankedTensorType xType = rankedType(c.x), wType = rankedType(c.w);
   if (llvm::any_of(xType.getShape().drop_front(1), ShapedType::isDynamic) ||
@@ -670,6 +759,8 @@ FailureOr<Value> decompose(PatternRewriter &rewriter, const Convolution &c,
     return decomposeUngrouped(rewriter, c, params, yType);
   if (isDepthwise(c))
     return decomposeDepthwise(rewriter, c, params, yType);
+  if (c.group <= maxDenseGroups && wType.getDimSize(1) > 1)
+    return decomposeDenseGroups(rewriter, c, params, yType);
   if (c.group <= kMaxSplitGroups && wType.getDimSize(1) > 1)
     return decomposeSplitGroups(rewriter, c, params, yType);
   return decomposeGrouped(rewriter, c, params, yType);
@@ -682,28 +773,46 @@ Convolution describe(OpTy op) {
           op.getPadsOrDefault(), op.getGroupOrDefault()};
 }
 
+/// The most groups of the dense form (decomposeDenseGroups) under
+/// `strategy`, where byte products are cheap (TDPBUSD, VPDPBUSD zmm: G
+/// times the multiply-adds cost less than G kernels; TuningTable.h has the
+/// figures); none elsewhere (madd's VPMADDWD rate would pay G times for
+/// them in full) or without a target.
+int64_t maxDenseGroupsFor(std::optional<Int8KernelStrategy> strategy) {
+  if (strategy == Int8KernelStrategy::Amx)
+    return kMaxDenseGroupsAmx;
+  if (strategy == Int8KernelStrategy::Vnni)
+    return kMaxDenseGroupsVnni;
+  return 0;
+}
+
 struct DecomposeConvInteger : OpRewritePattern<ConvIntegerOp> {
-  using OpRewritePattern::OpRewritePattern;
+  DecomposeConvInteger(MLIRContext *ctx, int64_t maxDenseGroups)
+      : OpRewritePattern(ctx), maxDenseGroups(maxDenseGroups) {}
 
   LogicalResult matchAndRewrite(ConvIntegerOp op,
                                 PatternRewriter &rewriter) const override {
     FailureOr<Value> y =
-        decompose(rewriter, describe(op), {}, Value(), op.getY().getType(),
+        decompose(rewriter, describe(op), maxDenseGroups, {}, Value(),
+                  op.getY().getType(),
                   {op.getDequantScale(), op.getDequantOffset()});
     if (failed(y))
       return failure();
     rewriter.replaceOp(op, *y);
     return success();
   }
+
+  int64_t maxDenseGroups;
 };
 
 struct DecomposeQLinearConv : OpRewritePattern<QLinearConvOp> {
-  using OpRewritePattern::OpRewritePattern;
+  DecomposeQLinearConv(MLIRContext *ctx, int64_t maxDenseGroups)
+      : OpRewritePattern(ctx), maxDenseGroups(maxDenseGroups) {}
 
   LogicalResult matchAndRewrite(QLinearConvOp op,
                                 PatternRewriter &rewriter) const override {
     FailureOr<Value> y = decompose(
-        rewriter, describe(op),
+        rewriter, describe(op), maxDenseGroups,
         {op.getXScale(), op.getWScale(), op.getYScale(), op.getYZeroPoint()},
         op.getBias(), op.getY().getType());
     if (failed(y))
@@ -711,11 +820,16 @@ struct DecomposeQLinearConv : OpRewritePattern<QLinearConvOp> {
     rewriter.replaceOp(op, *y);
     return success();
   }
+
+  int64_t maxDenseGroups;
 };
 
 } // namespace
 
-void qops::populateDecomposeConvolutionsPatterns(RewritePatternSet &patterns) {
+void qops::populateDecomposeConvolutionsPatterns(
+    RewritePatternSet &patterns,
+    std::optional<Int8KernelStrategy> strategy, int64_t maxDenseGroups) {
   patterns.add<DecomposeConvInteger, DecomposeQLinearConv>(
-      patterns.getContext());
+      patterns.getContext(),
+      maxDenseGroups >= 0 ? maxDenseGroups : maxDenseGroupsFor(strategy));
 }

@@ -156,7 +156,8 @@ void qops::populateQOpsToLinalgConversionPatterns(
   // The contraction ops become qkernel.matmul (the decompose stage), which
   // one pattern lowers: the kernels' (which fall back to the generic form)
   // or the generic form alone.
-  populateDecomposeContractionsPatterns(patterns);
+  populateDecomposeContractionsPatterns(
+      patterns, useInt8Kernel ? std::optional(strategy) : std::nullopt);
   if (useInt8Kernel)
     populateQLinearMatMulKernelPatterns(converter, patterns, parallel,
                                         strategy);

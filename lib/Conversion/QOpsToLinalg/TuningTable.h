@@ -130,6 +130,24 @@ constexpr int64_t kMinParallelTasks = 64;
 /// one more kernel to compile, so more groups keep the grouped form.
 constexpr int64_t kMaxSplitGroups = 8;
 
+/// The most groups a grouped convolution runs as one convolution with
+/// block-diagonal weights (DecomposeConvolutions.cpp), per strategy: G
+/// times the multiply-adds, one kernel and one patches nest, where the
+/// split form's G kernels spent their time forking threads and padding
+/// each group's K (2 threads ran slower than 1). QLinearConv 3x3, Xeon
+/// family 6 model 207, medians of 3 rounds, split -> dense ms, 1 / 2
+/// threads:
+///                               amx                      vnni
+///   G 2, 64 ch, 28x28     0.138 -> 0.110 / 0.193 -> 0.093   0.147 -> 0.211 / 0.145 -> 0.150
+///   G 4, 64 ch, 56x56     0.687 -> 0.319 / 0.964 -> 0.323   1.176 -> 1.214 / 1.027 -> 0.523
+///   G 8, 128 ch, 28x28    0.455 -> 0.356 / 0.847 -> 0.264   0.386 -> 0.779 / 0.672 -> 0.470
+/// Under amx the G-fold products cost less than the G kernels' overhead at
+/// every size; vnni pays them in full at 8 groups (twice the split form's
+/// time on one thread), and at 4 gains on 2 threads what it keeps on one.
+/// Other strategies keep the split form (madd's rate is a fifth of vnni's).
+constexpr int64_t kMaxDenseGroupsAmx = 8;
+constexpr int64_t kMaxDenseGroupsVnni = 4;
+
 /// At most this many rows of a (static): with a b known only at run time
 /// the kernel leaves the product to the gemv or the generic contraction
 /// (packing b would cost more than the product); the gemv takes up to this

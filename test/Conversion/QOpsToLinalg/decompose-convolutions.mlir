@@ -1,4 +1,7 @@
 // RUN: quant-opt %s --qops-decompose-contractions --split-input-file -verify-diagnostics | FileCheck %s
+// RUN: quant-opt %s --split-input-file -verify-diagnostics --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids" --qops-decompose-contractions | FileCheck %s --check-prefixes=DENSE,AMX
+// RUN: quant-opt %s --split-input-file -verify-diagnostics --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-decompose-contractions | FileCheck %s --check-prefixes=DENSE,VNNI
+// RUN: quant-opt %s --split-input-file -verify-diagnostics --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" --qops-decompose-contractions | FileCheck %s --check-prefix=SPLIT
 
 // qops-decompose-contractions on the convolutions (DecomposeConvolutions.cpp).
 // G = 1: the pixels' patches of x, made channels-last and padded with its
@@ -147,6 +150,22 @@ func.func @qlinear_conv_groups(%x: tensor<1x18x5x5xui8>, %xs: tensor<f32>, %xzp:
 // CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 4, 0, 0] [1, 2, 5, 5]
 // CHECK-NOT: qkernel.matmul
 // CHECK: return
+// With a target whose byte products are cheap (amx on sapphirerapids,
+// vnni on znver4), 2 to 4 groups are one convolution of all 6 channels
+// with block-diagonal weights: w's zero points [6] broadcast over
+// [6, 6, 3, 3], each group's rows inserted at its own channels, so that
+// w - w_zp is 0 across groups; one matmul over K = 6 x 9, every parameter
+// per output channel as it is. On znver3 (madd) the groups stay split.
+// DENSE-LABEL: func.func @qlinear_conv_split_groups
+// DENSE: linalg.generic {{.*}} ins(%{{.*}} : tensor<6xi8>) outs(%{{.*}} : tensor<6x6x3x3xi8>)
+// DENSE: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 0, 0] [2, 2, 3, 3] [1, 1, 1, 1] : tensor<2x2x3x3xi8> into tensor<6x6x3x3xi8>
+// DENSE: tensor.insert_slice %{{.*}} into %{{.*}}[2, 2, 0, 0] [2, 2, 3, 3] [1, 1, 1, 1] : tensor<2x2x3x3xi8> into tensor<6x6x3x3xi8>
+// DENSE: tensor.insert_slice %{{.*}} into %{{.*}}[4, 4, 0, 0] [2, 2, 3, 3] [1, 1, 1, 1] : tensor<2x2x3x3xi8> into tensor<6x6x3x3xi8>
+// DENSE: qkernel.matmul a(%{{.*}} : tensor<25x54xui8>, tensor<ui8>) b(%{{.*}} : tensor<54x6xsi8>, tensor<6xsi8>) requantize(%{{.*}} : tensor<f32>, tensor<6xf32>, tensor<f32>, tensor<ui8>) -> tensor<25x6xui8>
+// DENSE-NOT: qkernel.matmul
+// DENSE: return
+// SPLIT-LABEL: func.func @qlinear_conv_split_groups
+// SPLIT-COUNT-3: qkernel.matmul {{.*}} -> tensor<25x2xui8>
 func.func @qlinear_conv_split_groups(%x: tensor<1x6x5x5xui8>, %xs: tensor<f32>, %xzp: tensor<ui8>, %w: tensor<6x2x3x3xsi8>, %ws: tensor<6xf32>, %wzp: tensor<6xsi8>, %ys: tensor<f32>, %yzp: tensor<ui8>) -> tensor<1x6x5x5xui8> {
   %y = qops.qlinear_conv x(%x, %xs, %xzp : tensor<1x6x5x5xui8>, tensor<f32>, tensor<ui8>) w(%w, %ws, %wzp : tensor<6x2x3x3xsi8>, tensor<6xf32>, tensor<6xsi8>) y(%ys, %yzp : tensor<f32>, tensor<ui8>) {group = 3 : i64, pads = array<i64: 1, 1, 1, 1>} -> tensor<1x6x5x5xui8>
   return %y : tensor<1x6x5x5xui8>
@@ -211,6 +230,30 @@ func.func @conv_dequantize_pointwise(%x: tensor<1x4x5x5xui8>, %w: tensor<3x4x1x1
 // CHECK: %[[O1:.*]] = tensor.extract_slice %[[OFF]][2] [2] [1] : tensor<4xf32> to tensor<2xf32>
 // CHECK: qkernel.matmul {{.*}} dequantize(%[[S]], %[[O1]] : tensor<f32>, tensor<2xf32>) -> tensor<9x2xf32>
 // CHECK: tensor.insert_slice %{{.*}}[0, 2, 0, 0] [1, 2, 3, 3] [1, 1, 1, 1] : tensor<1x2x3x3xf32> into tensor<1x4x3x3xf32>
+// Six groups: dense under amx (up to kMaxDenseGroupsAmx = 8), split under
+// vnni (kMaxDenseGroupsVnni = 4: six groups' products cost more than six
+// kernels there).
+// AMX-LABEL: func.func @conv_six_groups
+// AMX: qkernel.matmul a(%{{.*}} : tensor<4x108xui8>) b(%{{.*}} : tensor<108x12xsi8>) -> tensor<4x12xi32>
+// AMX-NOT: qkernel.matmul
+// AMX: return
+// VNNI-LABEL: func.func @conv_six_groups
+// VNNI-COUNT-6: qkernel.matmul {{.*}} -> tensor<4x2xi32>
+// VNNI: return
+func.func @conv_six_groups(%x: tensor<1x12x4x4xui8>, %w: tensor<12x2x3x3xsi8>) -> tensor<1x12x2x2xi32> {
+  %y = qops.conv_integer x(%x : tensor<1x12x4x4xui8>) w(%w : tensor<12x2x3x3xsi8>) {group = 6 : i64} -> tensor<1x12x2x2xi32>
+  return %y : tensor<1x12x2x2xi32>
+}
+
+// -----
+
+// Dense (no w zero point: the blocks off the diagonal are 0): the
+// clause's [M] parameters as they are.
+// DENSE-LABEL: func.func @conv_dequantize_groups
+// DENSE-SAME: %[[S:[a-z0-9_]+]]: tensor<f32>, %[[OFF:[a-z0-9_]+]]: tensor<4xf32>
+// DENSE: linalg.fill ins(%{{.*}} : i8) outs(%{{.*}} : tensor<4x4x3x3xi8>)
+// DENSE: tensor.insert_slice %{{.*}} into %{{.*}}[2, 2, 0, 0] [2, 2, 3, 3]
+// DENSE: qkernel.matmul a(%{{.*}} : tensor<9x36xui8>) b(%{{.*}} : tensor<36x4xsi8>) dequantize(%[[S]], %[[OFF]] : tensor<f32>, tensor<4xf32>) -> tensor<9x4xf32>
 func.func @conv_dequantize_groups(%x: tensor<1x4x5x5xui8>, %w: tensor<4x2x3x3xsi8>, %s: tensor<f32>, %o: tensor<4xf32>) -> tensor<1x4x3x3xf32> {
   %y = qops.conv_integer x(%x : tensor<1x4x5x5xui8>) w(%w : tensor<4x2x3x3xsi8>) dequantize(%s, %o : tensor<f32>, tensor<4xf32>) {group = 2 : i64} -> tensor<1x4x3x3xf32>
   return %y : tensor<1x4x3x3xf32>

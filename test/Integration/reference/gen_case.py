@@ -2182,6 +2182,11 @@ for _name, _args, _kw in [
         ("qconv_i8_i8_i8", ("i8", "i8", (1, 3, 6, 6), (4, 3, 3, 3)), dict(q=("channel", "i8"), pads=[2, 0, 0, 2])),
         ("qconv_groups_channel", ("u8", "i8", (1, 6, 7, 7), (9, 2, 3, 3)),
          dict(q=("channel", "u8"), wzp="channel", group=3, pads=[1, 1, 1, 1])),
+        # six groups of u8 weights with per-channel zero points: dense under
+        # amx (the blocks off the diagonal hold each row's zero point),
+        # split under vnni and madd
+        ("qconv_groups_6_u8", ("u8", "u8", (1, 12, 7, 6), (18, 2, 3, 3)),
+         dict(q=("channel", "u8"), wzp="channel", group=6, strides=[1, 2], pads=[1, 1, 1, 1])),
         ("qconv_depthwise", ("u8", "i8", (1, 8, 9, 9), (8, 1, 3, 3)),
          dict(q=("channel", "u8"), wzp="channel", group=8, strides=[2, 2], pads=[1, 1, 1, 1])),
         ("qconv_depthwise_bias_i8", ("i8", "i8", (1, 16, 20, 37), (16, 1, 3, 3)),

@@ -13,6 +13,8 @@
 
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <optional>
+
 namespace mlir::qops {
 
 /// Maps ONNX element types to storage types (see the convert-qops-to-linalg
@@ -48,12 +50,24 @@ void populateDynamicQuantizeToLinalgPatterns(const TypeConverter &converter,
 /// (ONNX types); the requantization is QLinearMatMul's. Plain rewrite
 /// patterns: alone (the pass), or within the type conversion
 /// (populateQOpsToLinalgConversionPatterns adds them).
-void populateDecomposeContractionsPatterns(RewritePatternSet &patterns);
+/// `strategy`: the int8 kernel's (the module's configured target), which
+/// picks the form of grouped convolutions; none: the forms that do not
+/// depend on it.
+void populateDecomposeContractionsPatterns(
+    RewritePatternSet &patterns,
+    std::optional<Int8KernelStrategy> strategy = std::nullopt,
+    int64_t maxDenseGroups = -1);
 /// The convolutions' part of the decomposition stage (part of
 /// populateDecomposeContractionsPatterns): ConvInteger and QLinearConv
 /// become qkernel.matmul on the patches of x (im2col), the weights as its
-/// left operand (DecomposeConvolutions.cpp).
-void populateDecomposeConvolutionsPatterns(RewritePatternSet &patterns);
+/// left operand (DecomposeConvolutions.cpp). With a strategy whose byte
+/// products are cheap (amx, vnni), a convolution of a few groups (2 to
+/// kMaxDenseGroupsAmx / kMaxDenseGroupsVnni) is one convolution with
+/// block-diagonal weights; `maxDenseGroups` >= 0 sets that bound instead.
+void populateDecomposeConvolutionsPatterns(
+    RewritePatternSet &patterns,
+    std::optional<Int8KernelStrategy> strategy = std::nullopt,
+    int64_t maxDenseGroups = -1);
 /// The pack stage's lowering (qops-lower-packing): each qkernel.pack_a and
 /// qkernel.pack_b (made by the int8 kernel) becomes the linalg / vector IR
 /// of its layout.
