@@ -11,6 +11,8 @@ per output channel, int32 bias):
   qconv1x1      QLinearConv 1x256x56x56 -> 64, 1x1
   qconv_dw3x3   QLinearConv 1x144x56x56, depthwise 3x3 (group 144), pads 1
   qconv3x3_s2   QLinearConv 1x64x56x56 -> 64, 3x3, stride 2, pads 1
+  qconv3x3_g4   QLinearConv 1x64x56x56 -> 64, 3x3, group 4, pads 1 (the dense
+                form under amx / vnni: one kernel, block-diagonal weights)
   convint3x3    ConvInteger 1x64x56x56 -> 64, 3x3, pads 1 (per-tensor w)
   mmi_bert      MatMulInteger 128x768 x 768x3072 (constant b)
   dyn_chain     a quantize_dynamic-style chain (scripts/make_dynamic_models.py
@@ -55,6 +57,8 @@ MODELS = [
      "QLinearConv depthwise 3x3, 144 ch, 56x56"),
     ("qconv3x3_s2", "qlinearconv", [1, 64, 56, 56, 64, 3], ["--pad", "1", "--stride", "2"],
      "QLinearConv 3x3 64->64 stride 2, 56x56"),
+    ("qconv3x3_g4", "qlinearconv", [1, 64, 56, 56, 64, 3], ["--pad", "1", "--group", "4"],
+     "QLinearConv 3x3 64->64 group 4, 56x56"),
     ("convint3x3", "convinteger", [1, 64, 56, 56, 64, 3], ["--pad", "1"], "ConvInteger 3x3 64->64, 56x56"),
     ("mmi_bert", "matmulinteger", [128, 768, 3072], [], "MatMulInteger 128x768x3072"),
     ("dyn_chain", "dynamic", [1, 64, 56, 56, 64, 64, 3], ["--fuse"],
