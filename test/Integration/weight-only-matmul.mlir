@@ -60,6 +60,11 @@
 // RUN: quant-runner %s -e u8_dynamic --threads 2 --input %t/u8_dynamic_in0.npy --input %t/u8_dynamic_in1.npy --input %t/u8_dynamic_in2.npy --input %t/u8_dynamic_in3.npy --expect %t/u8_dynamic_out.npy | FileCheck %s
 // RUN: %if avx512 %{ quant-runner %s -e u8_dynamic --target-features=-avx512f --input %t/u8_dynamic_in0.npy --input %t/u8_dynamic_in1.npy --input %t/u8_dynamic_in2.npy --input %t/u8_dynamic_in3.npy --expect %t/u8_dynamic_out.npy | FileCheck %s %}
 // RUN: %if avx2 %{ quant-runner %s -e u8_dynamic --target-features=-avx2 --input %t/u8_dynamic_in0.npy --input %t/u8_dynamic_in1.npy --input %t/u8_dynamic_in2.npy --input %t/u8_dynamic_in3.npy --expect %t/u8_dynamic_out.npy | FileCheck %s %}
+// RUN: quant-runner %s -e u8_dynamic_one --input %t/u8_dynamic_one_in0.npy --input %t/u8_dynamic_one_in1.npy --input %t/u8_dynamic_one_in2.npy --input %t/u8_dynamic_one_in3.npy --expect %t/u8_dynamic_one_out.npy | FileCheck %s
+// RUN: quant-runner %s -e u8_dynamic_one --float-fma --input %t/u8_dynamic_one_in0.npy --input %t/u8_dynamic_one_in1.npy --input %t/u8_dynamic_one_in2.npy --input %t/u8_dynamic_one_in3.npy --expect %t/u8_dynamic_one_fma.npy | FileCheck %s
+// RUN: quant-runner %s -e u8_dynamic_one --threads 2 --input %t/u8_dynamic_one_in0.npy --input %t/u8_dynamic_one_in1.npy --input %t/u8_dynamic_one_in2.npy --input %t/u8_dynamic_one_in3.npy --expect %t/u8_dynamic_one_out.npy | FileCheck %s
+// RUN: %if avx512 %{ quant-runner %s -e u8_dynamic_one --target-features=-avx512f --input %t/u8_dynamic_one_in0.npy --input %t/u8_dynamic_one_in1.npy --input %t/u8_dynamic_one_in2.npy --input %t/u8_dynamic_one_in3.npy --expect %t/u8_dynamic_one_out.npy | FileCheck %s %}
+// RUN: %if avx2 %{ quant-runner %s -e u8_dynamic_one --target-features=-avx2 --input %t/u8_dynamic_one_in0.npy --input %t/u8_dynamic_one_in1.npy --input %t/u8_dynamic_one_in2.npy --input %t/u8_dynamic_one_in3.npy --expect %t/u8_dynamic_one_out.npy | FileCheck %s %}
 // RUN: quant-runner %s -e w4_acc --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_out.npy | FileCheck %s
 // RUN: quant-runner %s -e w4_acc --float-fma --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_fma.npy | FileCheck %s
 // RUN: quant-runner %s -e w4_acc --threads 2 --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_out.npy | FileCheck %s
@@ -151,6 +156,17 @@ func.func @w4_chunks(%x: tensor<41x600xf32>, %q: tensor<600x70xsi4>, %s: tensor<
 }
 
 func.func @u8_dynamic(%x: tensor<?x520xf32>, %q: tensor<520x40xui8>, %s: tensor<40xf32>, %zp: tensor<40xui8>) -> tensor<?x40xf32> {
+  %w = qops.dequantize_linear %q, %s, %zp axis = 1 : tensor<520x40xui8>, tensor<40xf32>, tensor<40xui8> -> tensor<520x40xf32>
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x520xf32>
+  %e = tensor.empty(%m) : tensor<?x40xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x40xf32>) -> tensor<?x40xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<?x520xf32>, tensor<520x40xf32>) outs(%c : tensor<?x40xf32>) -> tensor<?x40xf32>
+  return %y : tensor<?x40xf32>
+}
+
+func.func @u8_dynamic_one(%x: tensor<?x520xf32>, %q: tensor<520x40xui8>, %s: tensor<40xf32>, %zp: tensor<40xui8>) -> tensor<?x40xf32> {
   %w = qops.dequantize_linear %q, %s, %zp axis = 1 : tensor<520x40xui8>, tensor<40xf32>, tensor<40xui8> -> tensor<520x40xf32>
   %zero = arith.constant 0.0 : f32
   %c0 = arith.constant 0 : index

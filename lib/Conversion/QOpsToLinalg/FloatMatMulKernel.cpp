@@ -607,9 +607,34 @@ struct FloatTiles {
   /// the block's MR-row tiles (the panel's vectors stay in L1 across them).
   Value emitBlock(OpBuilder &b, Location l, Value bi, Value mb,
                   Value blockEnd, Value nBegin, Value nEnd, Value y) const {
+    if (!plan.dequantizeChunks)
+      return emitRegisterBlock(b, l, bi, mb, blockEnd, nBegin, nEnd, y);
+    // Chunks where this block has kFloatDequantizeMinTiles row tiles or
+    // more (known at run time only: M may be dynamic, and qops-distribute
+    // may narrow the blocks), the register form otherwise (a gemv step).
+    Value enough = arith::CmpIOp::create(
+        b, l, arith::CmpIPredicate::uge,
+        arith::SubIOp::create(b, l, blockEnd, mb),
+        arith::ConstantIndexOp::create(
+            b, l, kFloatDequantizeMinTiles * plan.rows));
+    auto branch = scf::IfOp::create(b, l, TypeRange{y.getType()}, enough,
+                                    /*else=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(branch.thenBlock());
+    scf::YieldOp::create(
+        b, l, emitChunkedBlock(b, l, bi, mb, blockEnd, nBegin, nEnd, y));
+    b.setInsertionPointToStart(branch.elseBlock());
+    scf::YieldOp::create(
+        b, l, emitRegisterBlock(b, l, bi, mb, blockEnd, nBegin, nEnd, y));
+    return branch.getResult(0);
+  }
+
+  /// The block's tiles with b's panels read (and the weight-only form's
+  /// bytes dequantized) in each tile.
+  Value emitRegisterBlock(OpBuilder &b, Location l, Value bi, Value mb,
+                          Value blockEnd, Value nBegin, Value nEnd,
+                          Value y) const {
     Value bb = weights ? c0 : bi;
-    if (plan.dequantizeChunks)
-      return emitChunkedBlock(b, l, bi, mb, blockEnd, nBegin, nEnd, y);
     return emitTensorLoop(
         b, l, nBegin, nEnd, cCols, y,
         [&](OpBuilder &b, Location l, Value n0, Value y) {
@@ -782,7 +807,7 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
     }
     // Many row tiles per block: each panel dequantized once per block, a
     // chunk of k at a time, instead of in every tile's registers.
-    if (succeeded(weights) && !int8)
+    if (succeeded(weights) && !int8 && weights->k > 0)
       plan.dequantizeChunks =
           !plan.staticM ||
           std::min<int64_t>(plan.rowBlock,

@@ -215,6 +215,32 @@ func.func @int4_chunks(%x: tensor<40x512xf32>, %q: tensor<512x64xui4>, %scale: t
 
 // -----
 
+// Weight-only with a dynamic M (or blocks qops-distribute may narrow): per
+// block, the chunks where it has 3 row tiles or more, the register form
+// otherwise (a decode step of one row).
+// CHECK-LABEL: func.func @int4_chunks_dynamic
+// CHECK: %[[ENOUGH:.*]] = arith.cmpi uge, %{{.*}}, %c{{[0-9]+}} : index
+// CHECK: scf.if %[[ENOUGH]]
+// CHECK: tensor.empty() : tensor<256x{{[0-9]+}}xf32>
+// CHECK: scf.yield %{{.*}} : tensor<1x?x?xf32>
+// CHECK-NEXT: } else {
+// CHECK-NOT: tensor<256x
+// CHECK: arith.shrui
+// CHECK: arith.sitofp
+// CHECK: return
+func.func @int4_chunks_dynamic(%x: tensor<?x512xf32>, %q: tensor<512x64xui4>, %scale: tensor<16x64xf32>) -> tensor<?x64xf32> {
+  %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<512x64xui4>, tensor<16x64xf32> -> tensor<512x64xf32>
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x512xf32>
+  %e = tensor.empty(%m) : tensor<?x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<?x64xf32>) -> tensor<?x64xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<?x512xf32>, tensor<512x64xf32>) outs(%init : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %y : tensor<?x64xf32>
+}
+
+// -----
+
 // Weight-only with one or two row tiles (8 rows): dequantized in the
 // tiles' registers, no chunk.
 // CHECK-LABEL: func.func @int4_few_tiles

@@ -10,7 +10,8 @@ arithmetic and there is no fma file. w4_chunks, u8_dynamic and w4_acc have
 enough row tiles for the panels to be dequantized in chunks of 256 k
 (kFloatDequantizeChunk): K past one chunk, the last one partial, blocks
 across chunks, a dynamic M, and w4_acc sums into a given c (its last
-input: y = c + x DQ(q)):
+input: y = c + x DQ(q)); u8_dynamic_one is the same function on one row
+(a decode step: the register form, chosen at run time):
 
   w = f32(q - zp) * scale     (q - zp exact; the product rounded once)
 
@@ -40,6 +41,7 @@ CASES = {
     "u8_blocked": ("ui8", 1, 12, 9, "blocked", 4, True),
     "w4_chunks": ("si4", 41, 600, 70, "blocked", 48, True),
     "u8_dynamic": ("ui8", 30, 520, 40, "column", 0, True),
+    "u8_dynamic_one": ("ui8", 1, 520, 40, "column", 0, True),
     "w4_acc": ("ui4", 50, 300, 33, "blocked", 64, False),
     "int8_zp": ("ui4", 5, 64, 40, "blocked", 16, True),
     "int8_nozp": ("ui4", 19, 32, 33, "blocked", 32, False),
