@@ -21,9 +21,8 @@
 //
 // dense groups (1 < G <= kMaxDenseGroupsAmx / kMaxDenseGroupsVnni, Cg > 1,
 // under the amx and vnni strategies, whose byte products are cheap): one
-// pixel-rows (or
-// pointwise) convolution of all C channels with the weights made
-// block-diagonal, the blocks off the diagonal w's zero point:
+// pixel-rows (or pointwise) convolution of all C channels with the weights
+// made block-diagonal, the blocks off the diagonal w's zero point:
 //   wd[m, c, k..] = w[m, c - g Cg, k..]  where c / Cg = m / Mg = g,
 //                   w_zp[m] (or 0) elsewhere
 // (wd - w_zp = 0 across groups: the same sums; G times the multiply-adds,

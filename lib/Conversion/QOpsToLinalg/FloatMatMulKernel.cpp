@@ -319,6 +319,23 @@ struct FloatTiles {
     return {scales, zeroPoints};
   }
 
+  /// Byte group g of the weight-only panel dequantized (dequantizeBytes):
+  /// lanes[t][v], the weights of k = g e + t in vector v of the panel.
+  SmallVector<SmallVector<Value>>
+  dequantizeGroup(OpBuilder &b, Location l, Value panel, Value g,
+                  ArrayRef<Value> scales, ArrayRef<Value> zeroPoints) const {
+    auto bytesType = VectorType::get({plan.lanes}, b.getI8Type());
+    Value padI8 = arith::ConstantOp::create(b, l, b.getI8IntegerAttr(0));
+    SmallVector<SmallVector<Value>> lanes(weights->perByte());
+    for (int64_t v = 0; v < vectors(); ++v) {
+      Value bytes = readPanel(b, l, bytesType, c0, panel, g, v, padI8);
+      for (auto [t, w] : llvm::enumerate(dequantizeBytes(
+               b, l, plan, *weights, bytes, scales[v], zeroPoints[v])))
+        lanes[t].push_back(w);
+    }
+    return lanes;
+  }
+
   /// The weight-only k loops (FloatMatMulWeights.cpp): per block of B k,
   /// its scale (and zero point) lanes; per packed byte group of e k, the
   /// bytes of the panel dequantized to e weight vectors, then e steps.
@@ -327,8 +344,6 @@ struct FloatTiles {
                                        Value panel, ValueRange inits) const {
     int64_t e = weights->perByte(), blockSize = weights->blockSize;
     int64_t blocks = llvm::divideCeil(weights->k, blockSize);
-    auto bytesType = VectorType::get({plan.lanes}, b.getI8Type());
-    Value padI8 = arith::ConstantOp::create(b, l, b.getI8IntegerAttr(0));
     auto blockLoop = scf::ForOp::create(
         b, l, c0, arith::ConstantIndexOp::create(b, l, blocks), c1, inits,
         [&](OpBuilder &b, Location l, Value block, ValueRange blockAccs) {
@@ -344,15 +359,8 @@ struct FloatTiles {
           auto groupLoop = scf::ForOp::create(
               b, l, first, last, c1, blockAccs,
               [&](OpBuilder &b, Location l, Value g, ValueRange accs) {
-                SmallVector<SmallVector<Value>> perT(e);
-                for (int64_t v = 0; v < vectors(); ++v) {
-                  Value bytes =
-                      readPanel(b, l, bytesType, c0, panel, g, v, padI8);
-                  SmallVector<Value> lanes = dequantizeBytes(
-                      b, l, plan, *weights, bytes, scales[v], zeroPoints[v]);
-                  for (int64_t t = 0; t < e; ++t)
-                    perT[t].push_back(lanes[t]);
-                }
+                SmallVector<SmallVector<Value>> perT =
+                    dequantizeGroup(b, l, panel, g, scales, zeroPoints);
                 SmallVector<Value> next = llvm::to_vector(accs);
                 Value k0 = arith::MulIOp::create(
                     b, l, g, arith::ConstantIndexOp::create(b, l, e));
@@ -498,8 +506,6 @@ struct FloatTiles {
     int64_t e = weights->perByte();
     Value ce = arith::ConstantIndexOp::create(b, l, e);
     Value cBlock = arith::ConstantIndexOp::create(b, l, weights->blockSize);
-    auto bytesType = VectorType::get({plan.lanes}, b.getI8Type());
-    Value padI8 = arith::ConstantOp::create(b, l, b.getI8IntegerAttr(0));
     Value empty = tensor::EmptyOp::create(
         b, l, ArrayRef<int64_t>{kFloatDequantizeChunk, plan.panelColumns},
         plan.vectorType.getElementType());
@@ -511,20 +517,18 @@ struct FloatTiles {
           Value block = arith::DivUIOp::create(b, l, k0, cBlock);
           auto [scales, zeroPoints] = readBlockLanes(b, l, block, n0);
           Value row0 = arith::SubIOp::create(b, l, k0, kc);
-          for (int64_t v = 0; v < vectors(); ++v) {
-            Value bytes = readPanel(b, l, bytesType, c0, panel, g, v, padI8);
-            SmallVector<Value> lanes = dequantizeBytes(
-                b, l, plan, *weights, bytes, scales[v], zeroPoints[v]);
-            Value column =
-                arith::ConstantIndexOp::create(b, l, v * plan.lanes);
-            for (int64_t t = 0; t < e; ++t) {
-              Value row = arith::AddIOp::create(
-                  b, l, row0, arith::ConstantIndexOp::create(b, l, t));
+          SmallVector<SmallVector<Value>> lanes =
+              dequantizeGroup(b, l, panel, g, scales, zeroPoints);
+          for (int64_t t = 0; t < e; ++t) {
+            Value row = arith::AddIOp::create(
+                b, l, row0, arith::ConstantIndexOp::create(b, l, t));
+            for (int64_t v = 0; v < vectors(); ++v)
               chunk = vector::TransferWriteOp::create(
-                          b, l, lanes[t], chunk, ValueRange{row, column},
+                          b, l, lanes[t][v], chunk,
+                          ValueRange{row, arith::ConstantIndexOp::create(
+                                              b, l, v * plan.lanes)},
                           ArrayRef<bool>{true})
                           .getResult();
-            }
           }
           return chunk;
         });
@@ -807,13 +811,15 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
     }
     // Many row tiles per block: each panel dequantized once per block, a
     // chunk of k at a time, instead of in every tile's registers.
-    if (succeeded(weights) && !int8 && weights->k > 0)
-      plan.dequantizeChunks =
-          !plan.staticM ||
-          std::min<int64_t>(plan.rowBlock,
-                   llvm::divideCeil(*plan.staticM, plan.rows) * plan.rows) /
-                  plan.rows >=
-              kFloatDequantizeMinTiles;
+    // (Chosen per block at run time; emitted where some block can have
+    // kFloatDequantizeMinTiles tiles.)
+    if (succeeded(weights) && !int8 && weights->k > 0) {
+      int64_t tilesPerBlock = plan.rowBlock / plan.rows;
+      if (plan.staticM)
+        tilesPerBlock = std::min<int64_t>(
+            tilesPerBlock, llvm::divideCeil(*plan.staticM, plan.rows));
+      plan.dequantizeChunks = tilesPerBlock >= kFloatDequantizeMinTiles;
+    }
     FloatTiles tiles(rewriter, loc, plan, a, w, fillValue,
                      succeeded(weights) ? &*weights : nullptr);
     tiles.int8 = activations ? &*activations : nullptr;

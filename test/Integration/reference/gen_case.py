@@ -978,26 +978,24 @@ def qmm_special_multipliers(n):
     # 2^32 (+-1e30), 2^32 exactly, denormal and 0, beside normal ones; row 0
     # of a is a_zp everywhere (acc = 0: 0 * Inf is NaN, which gives y_zp),
     # the others random. 40 rows: the int8 kernel's tiles, not the gemv.
-    rng = rng_for(n)
-    a = rng.integers(0, 256, size=(40, 64))
-    a[0] = 131
-    b = rng.integers(-128, 128, size=(64, 16))
-    bs = rng.uniform(0.002, 0.02, size=16).astype(f32)
-    bs[:8] = [np.nan, np.inf, -np.inf, 1e30, -1e30, 2.0 ** 32 * 40.0, 1e-45, 0.0]
-    return QMM(a, "u8", np.array(0.025, f32), 131, b, "i8", bs, np.full(16, 3),
-               np.array(40.0, f32), -7, "i8")
+    return _special_multipliers_qmm(n, 64, (0.002, 0.02))
 
 
 @case("qlinear-matmul")
 def qmm_special_multipliers_deep_k(n):
     # As qmm_special_multipliers with K = 300: sums may pass 2^24 (300 * 255
     # * 255), so the epilogue requantizes in f64 (emitRequantizeSum) with the
-    # multiplier made finite, not in f32 (K <= 258).
+    # multiplier made finite, not in f32 (K <= 258); b_s in [0.5, 2]: |acc|
+    # ~ 1e5, so that y spreads.
+    return _special_multipliers_qmm(n, 300, (0.5, 2.0))
+
+
+def _special_multipliers_qmm(n, k, bs_range):
     rng = rng_for(n)
-    a = rng.integers(0, 256, size=(40, 300))
+    a = rng.integers(0, 256, size=(40, k))
     a[0] = 131
-    b = rng.integers(-128, 128, size=(300, 16))
-    bs = rng.uniform(0.5, 2.0, size=16).astype(f32)  # |acc| ~ 1e5: y spread
+    b = rng.integers(-128, 128, size=(k, 16))
+    bs = rng.uniform(*bs_range, size=16).astype(f32)
     bs[:8] = [np.nan, np.inf, -np.inf, 1e30, -1e30, 2.0 ** 32 * 40.0, 1e-45, 0.0]
     return QMM(a, "u8", np.array(0.025, f32), 131, b, "i8", bs, np.full(16, 3),
                np.array(40.0, f32), -7, "i8")
