@@ -79,6 +79,9 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
 static void addLinalgToLLVMPasses(OpPassManager &pm,
                                   const qops::QOpsPipelineOptions &options) {
   using namespace qops;
+  // Layers of the same shape: their loop nests compiled once.
+  if (options.shareLoopNests)
+    pm.addPass(qops::createQOpsShareLoopNests());
   // Before the OpenMP regions: functions with AMX code ask Linux for it.
   pm.addPass(qops::createQOpsRequestAmxTileData());
   if (options.parallel) {

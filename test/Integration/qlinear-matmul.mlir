@@ -316,6 +316,44 @@ func.func @qmm_per_row_y(%arg0: tensor<4x10xui8>, %arg1: tensor<4xf32>, %arg2: t
   return %0 : tensor<4x5xsi8>
 }
 
+// RUN: %python %S/reference/gen_case.py qmm_two_layers_48x96x80 %t/qmm_two_layers_48x96x80
+// RUN: quant-runner %s -e qmm_two_layers_48x96x80 --input %t/qmm_two_layers_48x96x80/in0.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in1.npy --input %t/qmm_two_layers_48x96x80/in2.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in3.npy --input %t/qmm_two_layers_48x96x80/in4.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in5.npy --input %t/qmm_two_layers_48x96x80/in6.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in7.npy --input %t/qmm_two_layers_48x96x80/in8.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in9.npy --input %t/qmm_two_layers_48x96x80/in10.npy \
+// RUN:   --expect %t/qmm_two_layers_48x96x80/out0.npy --expect %t/qmm_two_layers_48x96x80/out1.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_two_layers_48x96x80
+// RUN: %if amx %{ quant-runner %s -e qmm_two_layers_48x96x80 --target-features=-amx-tile \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in0.npy --input %t/qmm_two_layers_48x96x80/in1.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in2.npy --input %t/qmm_two_layers_48x96x80/in3.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in4.npy --input %t/qmm_two_layers_48x96x80/in5.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in6.npy --input %t/qmm_two_layers_48x96x80/in7.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in8.npy --input %t/qmm_two_layers_48x96x80/in9.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in10.npy --expect %t/qmm_two_layers_48x96x80/out0.npy \
+// RUN:   --expect %t/qmm_two_layers_48x96x80/out1.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_two_layers_48x96x80 %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_two_layers_48x96x80 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in0.npy --input %t/qmm_two_layers_48x96x80/in1.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in2.npy --input %t/qmm_two_layers_48x96x80/in3.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in4.npy --input %t/qmm_two_layers_48x96x80/in5.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in6.npy --input %t/qmm_two_layers_48x96x80/in7.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in8.npy --input %t/qmm_two_layers_48x96x80/in9.npy \
+// RUN:   --input %t/qmm_two_layers_48x96x80/in10.npy --expect %t/qmm_two_layers_48x96x80/out0.npy \
+// RUN:   --expect %t/qmm_two_layers_48x96x80/out1.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_two_layers_48x96x80 %}
+// OK_qmm_two_layers_48x96x80: all {{[0-9]+}} results match
+func.func @qmm_two_layers_48x96x80(%arg0: tensor<48x96xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<96x80xsi8>, %arg4: tensor<80xf32>, %arg5: tensor<80xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>, %arg8: tensor<96x80xsi8>, %arg9: tensor<80xf32>, %arg10: tensor<80xsi8>) -> (tensor<48x80xui8>, tensor<48x80xui8>) {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<48x96xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<96x80xsi8>, tensor<80xf32>, tensor<80xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<48x80xui8>
+  %1 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<48x96xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg8, %arg9, %arg10 : tensor<96x80xsi8>, tensor<80xf32>, tensor<80xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<48x80xui8>
+  return %0, %1 : tensor<48x80xui8>, tensor<48x80xui8>
+}
+
 // RUN: %python %S/reference/gen_case.py qmm_all_per_channel %t/qmm_all_per_channel
 // RUN: quant-runner %s -e qmm_all_per_channel --input %t/qmm_all_per_channel/in0.npy \
 // RUN:   --input %t/qmm_all_per_channel/in1.npy --input %t/qmm_all_per_channel/in2.npy \

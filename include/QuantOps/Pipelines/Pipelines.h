@@ -90,6 +90,12 @@ struct QOpsPipelineOptions : public PassPipelineOptions<QOpsPipelineOptions> {
                      "of at the first call; the host must be little-endian "
                      "like the target"),
       llvm::cl::init(false)};
+  Option<bool> shareLoopNests{
+      *this, "share-loop-nests",
+      llvm::cl::desc("Compile the loop nests that layers of the same shape "
+                     "share once, as one function they call "
+                     "(qops-share-loop-nests)"),
+      llvm::cl::init(true)};
   Option<bool> floatFma{
       *this, "float-fma",
       llvm::cl::desc("Float MatMul / Gemm steps as one fused multiply-add "

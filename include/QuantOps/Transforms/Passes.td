@@ -321,6 +321,48 @@ def QOpsLowerKernelIntrinsics : Pass<"qops-lower-kernel-intrinsics"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def QOpsShareLoopNests
+    : Pass<"qops-share-loop-nests", "::mlir::ModuleOp"> {
+  let summary = "One private function for the loop nests that compute the same thing on different buffers";
+  let description = [{
+    A model's layers of the same shape lower to the same loop nests (the
+    kernel's threads and tiles, the packing of a constant weight, an
+    epilogue), each in its own copy in the function, which every later pass
+    and LLVM's optimizer and code generator then process once per layer.
+    This pass finds, in every function of the module, the outermost loops
+    (`scf.for`, `scf.forall`, `scf.parallel` with no loop around them) and
+    reads each as the function it would be outlined to: its arguments the
+    values it uses from outside, in the order of first use (buffers,
+    `memref.get_global` results, sizes, loop bounds), the constants and the
+    memref views (`memref.subview`, `expand_shape`, `cast`, ...) it uses
+    from outside copied into it (a call passes the buffer, not its views),
+    its results the loop's. Nests whose
+    functions print the same text (the same ops, attributes and types, so
+    the same code) become one private `func.func` (`<function>_nest_<n>`)
+    with internal linkage, and each nest a `func.call` of it with its own
+    values; a nest that has
+    no twin stays where it is, so that a single layer compiles as before.
+
+    Before (two layers of the same shape):
+    ```mlir
+    scf.forall (%i) in (24) { ... %w0 ... %y0 ... }
+    scf.forall (%i) in (24) { ... %w1 ... %y1 ... }
+    ```
+    After:
+    ```mlir
+    call @main_nest_0(%w0, %y0) : (memref<...>, memref<...>) -> ()
+    call @main_nest_0(%w1, %y1) : (memref<...>, memref<...>) -> ()
+    func.func private @main_nest_0(%w: memref<...>, %y: memref<...>) {
+      scf.forall (%i) in (24) { ... %w ... %y ... }
+      return
+    }
+    ```
+    The pipeline runs it after bufferization, before the loops are lowered.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def QOpsRequestAmxTileData : Pass<"qops-request-amx-tile-data", "::mlir::ModuleOp"> {
   let summary = "Ask Linux for the AMX tile state before the first AMX instruction";
   let description = [{

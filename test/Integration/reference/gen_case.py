@@ -113,6 +113,15 @@ class Case:
                     "  return %%0 : %s\n") % (
                 ", ".join(a[0:3]), ", ".join(ti[0:3]), ", ".join(a[3:6]), ", ".join(ti[3:6]),
                 ", ".join(a[6:8]), ", ".join(ti[6:8]), to[0], to[0])
+        elif self.op == "qmatmul_layers":
+            # a, a_scale, a_zp, b0, b0_scale, b0_zp, y_scale, y_zp, b1, b1_scale, b1_zp
+            layer = ("  %%%d = qops.qlinear_matmul a(%s : %s)\n"
+                     "                          b(%s : %s)\n"
+                     "                          y(%s : %s) -> %s\n")
+            body = "".join(layer % (k, ", ".join(a[0:3]), ", ".join(ti[0:3]), ", ".join(a[bs]),
+                                    ", ".join(ti[bs]), ", ".join(a[6:8]), ", ".join(ti[6:8]), to[k])
+                           for k, bs in ((0, slice(3, 6)), (1, slice(8, 11))))
+            body += "  return %%0, %%1 : %s, %s\n" % (to[0], to[1])
         elif self.op == "mmi":
             # a, [a_zero_point], b, [b_zero_point]: the operands in argument order
             na = 2 if self.a_zp else 1
@@ -210,6 +219,23 @@ def QMM(a, at, as_, azp, b, bt, bs, bzp, ys, yzp, yt, dyn=False):
            Tensor(b, bt), Tensor(bs, et_of(bs)), Tensor(bzp, bt),
            Tensor(ys, et_of(ys)), Tensor(yzp, yt)]
     return Case("qmatmul", ins, [Tensor(y, yt)], dyn=dyn)
+
+
+def qmm_layers(name, at, bt, yt, ashape, bshape, b_par=()):
+    """Two QLinearMatMul layers of the same shape on one a, each with its own
+    b (its values, scales and zero points): the same loop nests on different
+    buffers, which qops-share-loop-nests compiles once as one function."""
+    first = qmm_rand(name, at, bt, yt, ashape, bshape, b_par=b_par)
+    rng = rng_for(name + "_layer1")
+    lim = {"u8": (0, 255), "i8": (-128, 127)}[bt]
+    npt = {"u8": np.uint8, "i8": np.int8}[bt]
+    b1 = rng.integers(lim[0], lim[1] + 1, size=bshape).astype(npt)
+    bzp1 = (sum(lim) // 2 + rng.integers(-40, 41, size=b_par)).astype(npt)
+    bs1 = rng.uniform(0.002, 0.02, size=b_par).astype(f32)
+    a, as_, azp, ys, yzp = (first.ins[i].arr for i in (0, 1, 2, 6, 7))
+    y1 = ref.qlinear_matmul(a, as_, azp, b1, bs1, bzp1, ys, yzp)
+    ins = first.ins + [Tensor(b1, bt), Tensor(bs1, "f32"), Tensor(bzp1, bt)]
+    return Case("qmatmul_layers", ins, first.outs + [Tensor(y1, yt)])
 
 
 def MMI(a, at, b, bt, azp=None, bzp=None, dyn=False):
@@ -798,6 +824,10 @@ add("qlinear-matmul", "qmm_per_col_b_batch", lambda n: qmm_rand(n, "i8", "u8", "
 add("qlinear-matmul", "qmm_per_col_y_1d", lambda n: qmm_rand(n, "u8", "i8", "u8", (4, 10), (10, 5), b_par=(5,), y_par=(5,)))
 add("qlinear-matmul", "qmm_per_col_y_nd", lambda n: qmm_rand(n, "i8", "i8", "u8", (4, 10), (10, 5), y_par=(1, 5)))
 add("qlinear-matmul", "qmm_per_row_y", lambda n: qmm_rand(n, "u8", "i8", "i8", (4, 10), (10, 5), a_par=(4,), y_par=(4, 1)))
+# Two layers of the same shape (a model's repeated blocks): their packing,
+# kernel and epilogue nests are one function each, called per layer.
+add("qlinear-matmul", "qmm_two_layers_48x96x80",
+    lambda n: qmm_layers(n, "u8", "i8", "u8", (48, 96), (96, 80), b_par=(80,)))
 add("qlinear-matmul", "qmm_all_per_channel",
     lambda n: qmm_rand(n, "u8", "i8", "u8", (6, 12), (12, 7), a_par=(6,), b_par=(7,), y_par=(7,)))
 add("qlinear-matmul", "qmm_batch_broadcast", lambda n: qmm_rand(n, "u8", "i8", "u8", (2, 1, 5, 7), (3, 7, 4)))

@@ -1,0 +1,198 @@
+//===- ShareLoopNests.cpp - qops-share-loop-nests -------------------------===//
+//
+// Layers of the same shape lower to the same loop nests; each copy costs the
+// later passes and LLVM as much as the first (a 12-layer model compiled 12
+// copies of two kernels). Each outermost loop L of a function is read as the
+// function it would be outlined to:
+//
+//   copied(L)    = the constants and memref views (subview, expand_shape,
+//                  cast, ...) outside L that L uses, directly or through
+//                  another copied op
+//   captured(L)  = the other values from outside that L or copied(L) use,
+//                  in the order of first use (pre-order walk)
+//   f(L)         = func.func private (captured(L) types) -> (L's result types)
+//                  { clones of copied(L); clone of L; return its results }
+//
+// Two nests are the same code when f(L) prints the same text. For every
+// text with two or more nests, one f goes into the module and each nest L
+// becomes `func.call @f(captured(L))`, its results replaced by the call's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::qops {
+#define GEN_PASS_DEF_QOPSSHARELOOPNESTS
+#include "QuantOps/Transforms/Passes.h.inc"
+} // namespace mlir::qops
+
+using namespace mlir;
+
+namespace {
+
+/// A nest smaller than this stays where it is even when it has a twin: a
+/// call would cost more than compiling the few ops twice.
+constexpr int64_t kMinSharedNestOps = 8;
+
+bool isLoop(Operation *op) {
+  return isa<scf::ForOp, scf::ForallOp, scf::ParallelOp, scf::WhileOp>(op);
+}
+
+/// An outermost loop and the function it would be outlined to (detached).
+struct Nest {
+  Operation *loop;
+  SmallVector<Value> captured;
+  func::FuncOp outlined;
+};
+
+/// The outermost loops of `func` with at least kMinSharedNestOps ops.
+SmallVector<Operation *> collectOutermostLoops(func::FuncOp func) {
+  SmallVector<Operation *> loops;
+  func.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!isLoop(op))
+      return WalkResult::advance();
+    int64_t count = 0;
+    op->walk([&](Operation *) { ++count; });
+    if (count >= kMinSharedNestOps)
+      loops.push_back(op);
+    return WalkResult::skip();
+  });
+  return loops;
+}
+
+/// Ops outside a nest that are copied into its function instead of passed:
+/// constants, and views of buffers (subview, expand_shape, cast, ...), so
+/// that a call passes the buffer itself, and two layers that view their
+/// buffers alike are the same code.
+bool isCopiedIn(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return false;
+  if (op->hasTrait<OpTrait::ConstantLike>())
+    return op->getNumOperands() == 0;
+  return isa<ViewLikeOpInterface>(op) &&
+         op->getDialect()->getNamespace() == "memref" &&
+         isMemoryEffectFree(op);
+}
+
+/// captured(L) and the ops copied in (constants and views, each after the
+/// ops its operands come from), in the order of first use.
+void collectUsesFromAbove(Operation *loop, SmallVector<Value> &captured,
+                          SmallVector<Operation *> &copied) {
+  llvm::SetVector<Value> seen;
+  llvm::SetVector<Operation *> copiedSet;
+  std::function<void(Value)> use = [&](Value value) {
+    if (loop->isAncestor(value.getParentRegion()->getParentOp()) ||
+        !seen.insert(value))
+      return;
+    Operation *def = value.getDefiningOp();
+    if (!def || !isCopiedIn(def)) {
+      captured.push_back(value);
+      return;
+    }
+    if (!copiedSet.insert(def))
+      return;
+    for (Value operand : def->getOperands())
+      use(operand);
+    copied.push_back(def);
+  };
+  loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Value value : op->getOperands())
+      use(value);
+  });
+}
+
+/// f(L), not inserted anywhere; `loop` is left as it is.
+Nest outline(Operation *loop) {
+  Nest nest{loop, {}, nullptr};
+  SmallVector<Operation *> copied;
+  collectUsesFromAbove(loop, nest.captured, copied);
+  MLIRContext *context = loop->getContext();
+  auto type = FunctionType::get(context, ValueRange(nest.captured).getTypes(),
+                                loop->getResultTypes());
+  nest.outlined = func::FuncOp::create(loop->getLoc(), "nest", type);
+  nest.outlined.setPrivate();
+  // Internal to the object (no C wrapper, no exported symbol) and not
+  // inlined back into its callers, which would compile it once per call.
+  nest.outlined->setAttr("llvm.linkage",
+                         LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
+  // (func-to-llvm carries `passthrough` over, not `no_inline`.)
+  nest.outlined->setAttr(
+      "passthrough",
+      ArrayAttr::get(context, {StringAttr::get(context, "noinline")}));
+  Block *entry = nest.outlined.addEntryBlock();
+  IRMapping mapping;
+  mapping.map(nest.captured, entry->getArguments());
+  OpBuilder builder = OpBuilder::atBlockEnd(entry);
+  for (Operation *op : copied)
+    builder.clone(*op, mapping);
+  Operation *clone = builder.clone(*loop, mapping);
+  func::ReturnOp::create(builder, loop->getLoc(), clone->getResults());
+  return nest;
+}
+
+/// The text that decides which nests are the same code.
+std::string printKey(func::FuncOp outlined) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  outlined.print(os, OpPrintingFlags().assumeVerified());
+  return text;
+}
+
+struct ShareLoopNests
+    : qops::impl::QOpsShareLoopNestsBase<ShareLoopNests> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // The groups in the order of their first nest: the output is the same
+    // on every run.
+    llvm::StringMap<size_t> index;
+    SmallVector<SmallVector<Nest>> groups;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      for (Operation *loop : collectOutermostLoops(func)) {
+        Nest nest = outline(loop);
+        auto [it, inserted] =
+            index.try_emplace(printKey(nest.outlined), groups.size());
+        if (inserted)
+          groups.emplace_back();
+        groups[it->second].push_back(nest);
+      }
+    }
+    SymbolTable symbols(module);
+    int64_t counter = 0;
+    for (SmallVector<Nest> &nests : groups) {
+      if (nests.size() < 2) {
+        nests.front().outlined->erase();
+        continue;
+      }
+      func::FuncOp shared = nests.front().outlined;
+      auto parent = nests.front().loop->getParentOfType<func::FuncOp>();
+      shared.setName(
+          (parent.getName() + "_nest_" + llvm::Twine(counter++)).str());
+      symbols.insert(shared, std::next(Block::iterator(parent.getOperation())));
+      for (Nest &nest : nests) {
+        OpBuilder builder(nest.loop);
+        auto call = func::CallOp::create(builder, nest.loop->getLoc(), shared,
+                                         nest.captured);
+        nest.loop->replaceAllUsesWith(call.getResults());
+        nest.loop->erase();
+        if (nest.outlined != shared)
+          nest.outlined->erase();
+      }
+    }
+  }
+};
+
+} // namespace
