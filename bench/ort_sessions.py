@@ -15,12 +15,13 @@ def feed_specs(inputs):
             for i in inputs]
 
 
-def ort_sessions(work, name, inputs, runs=0):
-    """Two sessions of WORK/models/NAME.onnx in a fresh process (--cold: the
-    first includes ONNX Runtime's start): the first's creation time, the
-    second's and its first run, and with `runs` the median of that many
-    more runs of it (ms)."""
-    spec = ":".join([os.path.join(work, "models", name + ".onnx")] + feed_specs(inputs))
+def ort_sessions(work, name, inputs, runs=0, model=None):
+    """Two sessions of `model` (default WORK/models/NAME.onnx) in a fresh
+    process (--cold: the first includes ONNX Runtime's start): the first's
+    creation time, the second's and its first run, and with `runs` the
+    median of that many more runs of it (ms)."""
+    model = model or os.path.join(work, "models", name + ".onnx")
+    spec = ":".join([model] + feed_specs(inputs))
     cmd = ["node", os.path.join(HERE, "compile", "ort_session.js"),
            os.path.join(work, "node_modules", "onnxruntime-node"), "2", spec, "--cold",
            f"--runs={runs}"]
@@ -35,12 +36,14 @@ def ort_sessions(work, name, inputs, runs=0):
     return times
 
 
-def paired_rounds(work, models, rounds, measure):
-    """`measure(name, inputs)` for each model of WORK's manifest, the models
-    in turn, `rounds` times (paired rounds: both sides of a row measured
-    back to back): {name: [result of each round]}."""
+def paired_rounds(work, models, rounds, measure, extra=None):
+    """`measure(name, inputs)` for each model of WORK's manifest (or of
+    `extra`, {name: workload} in the manifest's form), the models in turn,
+    `rounds` times (paired rounds: both sides of a row measured back to
+    back): {name: [result of each round]}."""
     with open(os.path.join(work, "models", "manifest.json")) as f:
         workloads = {w["name"]: w for w in json.load(f)["workloads"]}
+    workloads.update(extra or {})
     samples = {name: [] for name in models}
     for _ in range(rounds):
         for name in models:

@@ -29,6 +29,10 @@ from report import cpu_model  # noqa: E402
 from ort_sessions import ort_sessions, paired_rounds  # noqa: E402
 
 MODELS = ["QMM_bert_constB", "QMM_1024_constB", "QMM_gemv_constB", "QMM_batch_constB", "QMM_bert"]
+# Models of many layers, written by scripts/make_layer_models.py into
+# WORK/compile-models: name -> layers (a transformer's feed-forward blocks,
+# 768 -> 3072 -> 768, constant weights: two shapes, repeated).
+LAYER_MODELS = {"FFN12_constB": 12}
 COLD = re.compile(r"timing: parse ([0-9.]+) ms, lower ([0-9.]+) ms, JIT compile ([0-9.]+) ms, "
                   r"cache store ([0-9.]+) ms, first call ([0-9.]+) ms")
 WARM = re.compile(r"timing: object cache hit, load ([0-9.]+) ms, first call ([0-9.]+) ms")
@@ -36,8 +40,10 @@ MEDIAN = re.compile(r"median time per call: ([0-9.]+) ms")
 
 
 def run_quantops(runner, work, name, inputs, cache, pattern, extra):
-    npy = [os.path.join(work, "qops-inputs", f"{name}.{i['name']}.npy") for i in inputs]
-    cmd = [runner, os.path.join(work, "models", name + ".onnx"), "--timing", "--repeat", "5",
+    npy = [i.get("npy") or os.path.join(work, "qops-inputs", f"{name}.{i['name']}.npy")
+           for i in inputs]
+    model = inputs[0].get("model") or os.path.join(work, "models", name + ".onnx")
+    cmd = [runner, model, "--timing", "--repeat", "5",
            "--cache-dir", cache] + extra
     cmd += sum((["--input", p] for p in npy), [])
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
@@ -63,11 +69,31 @@ def quantops(runner, work, name, inputs):
     return row
 
 
+def layer_models(work):
+    """LAYER_MODELS written into WORK/compile-models, as manifest workloads
+    (each input also names its .npy and the model, for quant-runner)."""
+    folder = os.path.join(work, "compile-models")
+    script = os.path.join(HERE, "..", "..", "scripts", "make_layer_models.py")
+    workloads = {}
+    for name, layers in LAYER_MODELS.items():
+        model = os.path.join(folder, name + ".onnx")
+        if not os.path.exists(model):
+            subprocess.run([sys.executable, script, folder, "--name", name,
+                            "--layers", str(layers)], check=True)
+        workloads[name] = {"name": name, "inputs": [{
+            "name": "x", "type": "uint8", "dims": [128, 768], "model": model,
+            "file": os.path.join(folder, name + ".x.bin"),
+            "npy": os.path.join(folder, name + ".x.npy")}]}
+    return workloads
+
+
 def main():
     work, runner, out = sys.argv[1:4]
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
-    samples = paired_rounds(work, MODELS, rounds, lambda name, inputs: (
-        quantops(runner, work, name, inputs), ort_sessions(work, name, inputs)))
+    extra = layer_models(work)
+    samples = paired_rounds(work, MODELS + list(extra), rounds, lambda name, inputs: (
+        quantops(runner, work, name, inputs),
+        ort_sessions(work, name, inputs, model=inputs[0].get("model"))), extra)
     med = lambda rows, side, key: statistics.median(r[side][key] for r in rows)  # noqa: E731
     lines = [
         "# Compile time beside ONNX Runtime's session creation",
@@ -83,14 +109,17 @@ def main():
         "`--const-eval`, which packs them at compile time into the object (right half). "
         "ONNX Runtime 1.30: the first session of a fresh process (its environment and thread "
         "pools start with it), a second session (prepacking included), the second session's "
-        "first run. Neither side counts loading its shared libraries.",
+        "first run. Neither side counts loading its shared libraries. FFN12_constB: twelve "
+        "QLinearMatMul layers, a transformer's feed-forward blocks (768 -> 3072 -> 768 on "
+        "[128, 768], 28 MB of constant si8 weights per column; scripts/make_layer_models.py): "
+        "two shapes, whose loop nests qops-share-loop-nests compiles once each.",
         "",
         "| model | parse | lower | JIT | **compile** | store | **cached** | first call | "
         "const-eval: compile | store | **cached** | first call | call | "
         "ORT first session | **ORT session** | ORT first run |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for name in MODELS:
+    for name in MODELS + list(extra):
         rows = samples[name]
         q = lambda key: med(rows, 0, key)  # noqa: E731
         o = lambda key: med(rows, 1, key)  # noqa: E731
