@@ -172,6 +172,9 @@ struct ShareLoopNests
     }
     SymbolTable symbols(module);
     int64_t counter = 0;
+    // A nest may use the results of one replaced before it: the values its
+    // call passes are read through this map (loop result -> call result).
+    IRMapping replaced;
     for (SmallVector<Nest> &nests : groups) {
       if (nests.size() < 2) {
         nests.front().outlined->erase();
@@ -184,8 +187,11 @@ struct ShareLoopNests
       symbols.insert(shared, std::next(Block::iterator(parent.getOperation())));
       for (Nest &nest : nests) {
         OpBuilder builder(nest.loop);
+        SmallVector<Value> operands = llvm::map_to_vector(
+            nest.captured, [&](Value v) { return replaced.lookupOrDefault(v); });
         auto call = func::CallOp::create(builder, nest.loop->getLoc(), shared,
-                                         nest.captured);
+                                         operands);
+        replaced.map(nest.loop->getResults(), call.getResults());
         nest.loop->replaceAllUsesWith(call.getResults());
         nest.loop->erase();
         if (nest.outlined != shared)

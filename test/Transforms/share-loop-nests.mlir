@@ -225,3 +225,54 @@ func.func @alone_and_small(%x: memref<64xf32>, %y: memref<64xf32>) {
   }
   return
 }
+
+// -----
+
+// A nest that uses another's result: the second pair's calls take the first
+// pair's call results (the loops they replaced are gone).
+// CHECK-LABEL: func.func @chained
+// CHECK: %[[S0:.*]] = call @chained_nest_0(%{{.*}}) : (memref<64xf32>) -> f32
+// CHECK: %[[S1:.*]] = call @chained_nest_0(%{{.*}}) : (memref<64xf32>) -> f32
+// CHECK: call @chained_nest_1(%{{.*}}, %[[S0]]) : (memref<64xf32>, f32) -> ()
+// CHECK: call @chained_nest_1(%{{.*}}, %[[S1]]) : (memref<64xf32>, f32) -> ()
+func.func @chained(%x0: memref<64xf32>, %x1: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %s0 = scf.for %i = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> f32 {
+    %a = memref.load %x0[%i] : memref<64xf32>
+    %b = arith.mulf %a, %a : f32
+    %c = arith.addf %acc, %b : f32
+    %d = arith.addf %c, %a : f32
+    %e = arith.mulf %d, %d : f32
+    %f = arith.subf %e, %a : f32
+    scf.yield %f : f32
+  }
+  %s1 = scf.for %i = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> f32 {
+    %a = memref.load %x1[%i] : memref<64xf32>
+    %b = arith.mulf %a, %a : f32
+    %c = arith.addf %acc, %b : f32
+    %d = arith.addf %c, %a : f32
+    %e = arith.mulf %d, %d : f32
+    %f = arith.subf %e, %a : f32
+    scf.yield %f : f32
+  }
+  scf.for %i = %c0 to %c64 step %c1 {
+    %a = memref.load %x0[%i] : memref<64xf32>
+    %b = arith.divf %a, %s0 : f32
+    %c = arith.addf %b, %a : f32
+    %d = arith.mulf %c, %c : f32
+    %e = arith.subf %d, %a : f32
+    memref.store %e, %x0[%i] : memref<64xf32>
+  }
+  scf.for %i = %c0 to %c64 step %c1 {
+    %a = memref.load %x1[%i] : memref<64xf32>
+    %b = arith.divf %a, %s1 : f32
+    %c = arith.addf %b, %a : f32
+    %d = arith.mulf %c, %c : f32
+    %e = arith.subf %d, %a : f32
+    memref.store %e, %x1[%i] : memref<64xf32>
+  }
+  return
+}
