@@ -33,6 +33,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 namespace mlir::qops {
 #define GEN_PASS_DEF_QOPSSHARELOOPNESTS
 #include "QuantOps/Transforms/Passes.h.inc"
@@ -142,11 +144,20 @@ Nest outline(Operation *loop) {
   return nest;
 }
 
-/// The text that decides which nests are the same code.
+/// The text that decides which nests are the same code: every attribute in
+/// full and every region, whatever the printing options on the command line
+/// (--mlir-elide-elementsattrs-if-larger, --mlir-print-skip-regions would
+/// make different nests print alike); no locations (--mlir-print-debuginfo
+/// would keep the same code apart).
 std::string printKey(func::FuncOp outlined) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  outlined.print(os, OpPrintingFlags().assumeVerified());
+  OpPrintingFlags flags;
+  flags.elideLargeElementsAttrs(std::numeric_limits<int64_t>::max())
+      .skipRegions(false)
+      .enableDebugInfo(false)
+      .assumeVerified();
+  outlined.print(os, flags);
   return text;
 }
 

@@ -1,4 +1,6 @@
 // RUN: quant-opt %s --qops-share-loop-nests --split-input-file | FileCheck %s
+// The printing options of the command line do not decide what is the same:
+// RUN: quant-opt %s --qops-share-loop-nests --split-input-file --mlir-elide-elementsattrs-if-larger=2 --mlir-print-debuginfo | FileCheck %s --check-prefix=FLAGS
 
 // Two layers of the same shape: one private function (internal, not
 // inlined back by LLVM) holds the nest, each layer calls it with its own
@@ -273,6 +275,58 @@ func.func @chained(%x0: memref<64xf32>, %x1: memref<64xf32>) {
     %d = arith.mulf %c, %c : f32
     %e = arith.subf %d, %a : f32
     memref.store %e, %x1[%i] : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// Nests that differ only in a vector constant stay apart even when the
+// command line elides large constants in what it prints; nests that differ
+// only in their locations are shared even when it prints them.
+// FLAGS-LABEL: func.func @printing_options
+// FLAGS: scf.for
+// FLAGS: scf.for
+// FLAGS: call @printing_options_nest_0
+// FLAGS: call @printing_options_nest_0
+// FLAGS: func.func private @printing_options_nest_0
+func.func @printing_options(%x: memref<64xvector<4xf32>>, %y: memref<64xvector<4xf32>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %k0 = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : vector<4xf32>
+  %k1 = arith.constant dense<[1.0, 2.0, 3.0, 5.0]> : vector<4xf32>
+  scf.for %i = %c0 to %c64 step %c1 {
+    %a = memref.load %x[%i] : memref<64xvector<4xf32>>
+    %b = arith.mulf %a, %k0 : vector<4xf32>
+    %c = arith.addf %b, %a : vector<4xf32>
+    %d = arith.mulf %c, %c : vector<4xf32>
+    %e = arith.subf %d, %a : vector<4xf32>
+    memref.store %e, %y[%i] : memref<64xvector<4xf32>>
+  }
+  scf.for %i = %c0 to %c64 step %c1 {
+    %a = memref.load %x[%i] : memref<64xvector<4xf32>>
+    %b = arith.mulf %a, %k1 : vector<4xf32>
+    %c = arith.addf %b, %a : vector<4xf32>
+    %d = arith.mulf %c, %c : vector<4xf32>
+    %e = arith.subf %d, %a : vector<4xf32>
+    memref.store %e, %y[%i] : memref<64xvector<4xf32>>
+  }
+  scf.for %i = %c0 to %c64 step %c1 {
+    %a = memref.load %x[%i] : memref<64xvector<4xf32>> loc("first")
+    %b = arith.addf %a, %a : vector<4xf32>
+    %c = arith.addf %b, %a : vector<4xf32>
+    %d = arith.mulf %c, %c : vector<4xf32>
+    %e = arith.subf %d, %a : vector<4xf32>
+    memref.store %e, %x[%i] : memref<64xvector<4xf32>>
+  }
+  scf.for %i = %c0 to %c64 step %c1 {
+    %a = memref.load %y[%i] : memref<64xvector<4xf32>> loc("second")
+    %b = arith.addf %a, %a : vector<4xf32>
+    %c = arith.addf %b, %a : vector<4xf32>
+    %d = arith.mulf %c, %c : vector<4xf32>
+    %e = arith.subf %d, %a : vector<4xf32>
+    memref.store %e, %y[%i] : memref<64xvector<4xf32>>
   }
   return
 }
