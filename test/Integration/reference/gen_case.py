@@ -227,10 +227,9 @@ def qmm_layers(name, at, bt, yt, ashape, bshape, b_par=()):
     buffers, which qops-share-loop-nests compiles once as one function."""
     first = qmm_rand(name, at, bt, yt, ashape, bshape, b_par=b_par)
     rng = rng_for(name + "_layer1")
-    lim = {"u8": (0, 255), "i8": (-128, 127)}[bt]
-    npt = {"u8": np.uint8, "i8": np.int8}[bt]
-    b1 = rng.integers(lim[0], lim[1] + 1, size=bshape).astype(npt)
-    bzp1 = (sum(lim) // 2 + rng.integers(-40, 41, size=b_par)).astype(npt)
+    lo, hi, npt = ref.QTYPES[bt]  # the draws of qmm_rand's b
+    b1 = rng.integers(lo, hi + 1, size=bshape).astype(npt)
+    bzp1 = ((lo + hi) // 2 + rng.integers(-40, 41, size=b_par)).astype(npt)
     bs1 = rng.uniform(0.002, 0.02, size=b_par).astype(f32)
     a, as_, azp, ys, yzp = (first.ins[i].arr for i in (0, 1, 2, 6, 7))
     y1 = ref.qlinear_matmul(a, as_, azp, b1, bs1, bzp1, ys, yzp)
