@@ -10,19 +10,15 @@
 
 #include "QuantOps/Runner/AotCompile.h"
 #include "QuantOps/Runner/Compile.h"
-#include "QuantOps/Runner/LLVMOptimizer.h"
+#include "QuantOps/Runner/ObjectCodegen.h"
 
 #include "QuantOps/Pipelines/Pipelines.h"
 #include "QuantOps/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/LegacyPassManager.h"
-#include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
@@ -180,38 +176,33 @@ llvm::Error lower(ModuleOp module, const AotOptions &aot,
   return runLowerToLLVM(module, options);
 }
 
-/// Translates, optimises and writes the object.
+/// Translates, optimises and writes the object (one part: one object file).
 llvm::Error emitObject(ModuleOp module, const QOpsTarget &target,
                        unsigned optLevel, llvm::StringRef objectPath) {
-  std::string error;
-  llvm::Triple triple(target.triple);
-  const llvm::Target *llvmTarget =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!llvmTarget)
-    return makeError(error);
-  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      triple, target.cpu, target.features, llvm::TargetOptions(),
-      llvm::Reloc::PIC_));
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext);
-  if (!llvmModule)
-    return makeError("translation to LLVM IR failed");
-  llvmModule->setDataLayout(machine->createDataLayout());
-  llvmModule->setTargetTriple(triple);
-  auto optimize = makeLLVMOptimizer(optLevel, machine.get());
-  if (llvm::Error err = optimize(llvmModule.get()))
-    return err;
-
+  ObjectCodegenOptions codegen;
+  codegen.optLevel = optLevel;
+  codegen.parts = 1;
+  codegen.makeMachine =
+      [&]() -> llvm::Expected<std::unique_ptr<llvm::TargetMachine>> {
+    std::string error;
+    llvm::Triple triple(target.triple);
+    const llvm::Target *llvmTarget =
+        llvm::TargetRegistry::lookupTarget(triple, error);
+    if (!llvmTarget)
+      return makeError(error);
+    return std::unique_ptr<llvm::TargetMachine>(llvmTarget->createTargetMachine(
+        triple, target.cpu, target.features, llvm::TargetOptions(),
+        llvm::Reloc::PIC_));
+  };
+  llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>> objects =
+      compileToObjects(module, codegen);
+  if (!objects)
+    return objects.takeError();
   std::error_code ec;
   llvm::ToolOutputFile object(objectPath, ec, llvm::sys::fs::OF_None);
   if (ec)
     return makeError("cannot write '" + objectPath + "': " + ec.message());
-  llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, object.os(), nullptr,
-                                   llvm::CodeGenFileType::ObjectFile))
-    return makeError("the target cannot emit object files");
-  codegen.run(*llvmModule);
+  object.os() << objects->front()->getBuffer();
   object.keep();
   return llvm::Error::success();
 }

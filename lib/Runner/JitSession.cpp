@@ -1,6 +1,6 @@
 //===- JitSession.cpp - JIT-compile and call a tensor function ------------===//
 //
-// The calling convention is the ExecutionEngine's packed wrapper
+// The calling convention is mlir::ExecutionEngine's packed wrapper
 // `_mlir_<name>(void **args)`: one pointer per expanded LLVM argument, then a
 // pointer to the result. After bufferization and LLVM lowering a memref of
 // rank r is passed as r-independent scalars
@@ -13,20 +13,23 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Runner/JitSession.h"
-#include "QuantOps/Runner/LLVMOptimizer.h"
+#include "QuantOps/Runner/ObjectCodegen.h"
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "llvm/ExecutionEngine/JITEventListener.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/BinaryFormat/Magic.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
@@ -382,6 +385,49 @@ static void initializeHostTarget() {
 
 JitSession::~JitSession() = default;
 
+/// The packed wrapper `_mlir_<name>(void **args)` of the entry point, as
+/// mlir::ExecutionEngine writes it: args[i] points to argument i, and
+/// args[n] to where the result goes.
+///
+///   define void @_mlir_f(ptr %args) {
+///     %p0 = getelementptr ptr, ptr %args, i64 0
+///     %a0 = load ptr, ptr %p0
+///     %v0 = load <type of argument 0>, ptr %a0
+///     ...
+///     %r = call <result> @f(%v0, ...)
+///     %pr = getelementptr ptr, ptr %args, i64 n
+///     %ar = load ptr, ptr %pr
+///     store <result> %r, ptr %ar         ; unless f returns void
+///     ret void
+///   }
+static void addPackedWrapper(llvm::Module &module, llvm::StringRef funcName) {
+  llvm::Function *function = module.getFunction(funcName);
+  if (!function || function->isDeclaration())
+    return;
+  llvm::LLVMContext &context = module.getContext();
+  llvm::IRBuilder<> builder(context);
+  auto *type = llvm::FunctionType::get(builder.getVoidTy(), builder.getPtrTy(),
+                                       /*isVarArg=*/false);
+  llvm::Function *wrapper =
+      llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
+                             "_mlir_" + funcName, module);
+  builder.SetInsertPoint(llvm::BasicBlock::Create(context, "", wrapper));
+  llvm::Value *list = wrapper->getArg(0);
+  auto pointerAt = [&](size_t index) {
+    llvm::Value *slot =
+        builder.CreateGEP(builder.getPtrTy(), list, builder.getInt64(index));
+    return builder.CreateLoad(builder.getPtrTy(), slot);
+  };
+  llvm::SmallVector<llvm::Value *> arguments;
+  for (llvm::Argument &argument : function->args())
+    arguments.push_back(
+        builder.CreateLoad(argument.getType(), pointerAt(argument.getArgNo())));
+  llvm::Value *result = builder.CreateCall(function, arguments);
+  if (!result->getType()->isVoidTy())
+    builder.CreateStore(result, pointerAt(function->arg_size()));
+  builder.CreateRetVoid();
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(ModuleOp module, llvm::StringRef funcName,
                    const JitOptions &options) {
@@ -395,51 +441,37 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
                      "lowered");
 
   initializeHostTarget();
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  auto targetMachine = builder->createTargetMachine();
-  if (!targetMachine)
-    return targetMachine.takeError();
-
-  auto transformer =
-      makeLLVMOptimizer(options.optLevel, targetMachine->get());
-  SmallVector<StringRef> libs(options.sharedLibs.begin(),
-                              options.sharedLibs.end());
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel =
-      static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
-  engineOptions.sharedLibPaths = libs;
-  engineOptions.enableObjectDump = options.keepObject;
-  auto engine = ExecutionEngine::create(module, engineOptions,
-                                        std::move(*targetMachine));
-  if (!engine)
-    return engine.takeError();
-
-  (*engine)->registerSymbols(getRuntimeSymbols);
-
-  std::unique_ptr<JitSession> session(new JitSession());
-  session->engine = std::move(*engine);
-  session->usesRuntimeAllocator =
+  unsigned optLevel = std::min(options.optLevel, 3u);
+  ObjectCodegenOptions codegen;
+  codegen.optLevel = optLevel;
+  codegen.parts = options.compileThreads;
+  codegen.makeMachine =
+      [optLevel]() -> llvm::Expected<std::unique_ptr<llvm::TargetMachine>> {
+    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!builder)
+      return builder.takeError();
+    builder->setRelocationModel(llvm::Reloc::PIC_);
+    builder->setCodeGenOptLevel(static_cast<llvm::CodeGenOptLevel>(optLevel));
+    return builder->createTargetMachine();
+  };
+  codegen.prepare = [&](llvm::Module &llvmModule) {
+    addPackedWrapper(llvmModule, funcName);
+  };
+  llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>> objects =
+      compileToObjects(module, codegen);
+  if (!objects)
+    return objects.takeError();
+  bool usesRuntimeAllocator =
       llvm::any_of(module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp f) {
         return isRuntimeAllocatorSymbol(f.getSymName());
       });
-  session->funcName = funcName.str();
-  session->signature = std::move(*signature);
-  // The code is generated now, at the first lookup (ORC compiles lazily):
-  // creating a session compiles, calls only run.
-  auto function = session->engine->lookupPacked(funcName);
-  if (!function)
-    return function.takeError();
-  session->function = *function;
-  return session;
+  return link(std::move(*objects), funcName, std::move(*signature), options,
+              usesRuntimeAllocator);
 }
 
-/// The object layer of a loaded object, as the ExecutionEngine builds its
-/// own: RuntimeDyld in section memory, with the GDB and perf (jitdump)
-/// listeners, so that profiles and debuggers see cached code as compiled
-/// code.
+/// The object layer of a session: RuntimeDyld in section memory, with the
+/// GDB and perf (jitdump) listeners, so that profiles and debuggers see the
+/// code, compiled now or read from the cache.
 static llvm::Expected<std::unique_ptr<llvm::orc::ObjectLayer>>
 createObjectLayer(llvm::orc::ExecutionSession &session) {
   auto layer = std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
@@ -462,20 +494,9 @@ static llvm::Error detachError(llvm::Error error) {
 }
 
 llvm::Expected<std::unique_ptr<JitSession>>
-JitSession::load(std::unique_ptr<llvm::MemoryBuffer> object,
+JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
                  llvm::StringRef funcName, TensorSignature signature,
-                 const JitOptions &options) {
-  auto file = llvm::object::ObjectFile::createObjectFile(*object);
-  if (!file)
-    return detachError(file.takeError());
-  bool usesRuntimeAllocator = false;
-  for (const llvm::object::SymbolRef &symbol : (*file)->symbols())
-    if (auto name = symbol.getName())
-      usesRuntimeAllocator |= isRuntimeAllocatorSymbol(*name);
-    else
-      llvm::consumeError(name.takeError());
-
-  initializeHostTarget();
+                 const JitOptions &options, bool usesRuntimeAllocator) {
   for (const std::string &library : options.sharedLibs) {
     std::string message;
     if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(library.c_str(),
@@ -498,33 +519,106 @@ JitSession::load(std::unique_ptr<llvm::MemoryBuffer> object,
   if (llvm::Error error =
           main.define(llvm::orc::absoluteSymbols(getRuntimeSymbols(interner))))
     return detachError(std::move(error));
-  if (llvm::Error error = (*jit)->addObjectFile(std::move(object)))
-    return detachError(std::move(error));
+  std::unique_ptr<JitSession> session(new JitSession());
+  for (std::unique_ptr<llvm::MemoryBuffer> &object : objects) {
+    if (options.keepObject)
+      session->objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+          object->getBuffer(), object->getBufferIdentifier()));
+    if (llvm::Error error = (*jit)->addObjectFile(std::move(object)))
+      return detachError(std::move(error));
+  }
 
-  // The packed wrapper the ExecutionEngine adds: _mlir_<name>(void **).
+  // Looking up the packed wrapper links the objects.
   auto address = (*jit)->lookup(("_mlir_" + funcName).str());
   if (!address)
     return detachError(address.takeError());
-  std::unique_ptr<JitSession> session(new JitSession());
   using PackedFunction = void (*)(void **);
   session->function = address->toPtr<PackedFunction>();
-  session->linkedObject = std::move(*jit);
+  session->jit = std::move(*jit);
   session->usesRuntimeAllocator = usesRuntimeAllocator;
   session->funcName = funcName.str();
   session->signature = std::move(signature);
   return session;
 }
 
+/// The objects of `file`: itself, or the members of an archive of them
+/// (writeObject's file when the module was compiled in several parts).
+static llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
+getObjects(std::unique_ptr<llvm::MemoryBuffer> file) {
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  if (llvm::identify_magic(file->getBuffer()) != llvm::file_magic::archive) {
+    objects.push_back(std::move(file));
+    return objects;
+  }
+  auto archive = llvm::object::Archive::create(file->getMemBufferRef());
+  if (!archive)
+    return archive.takeError();
+  llvm::Error error = llvm::Error::success();
+  for (const llvm::object::Archive::Child &child : (*archive)->children(error)) {
+    auto member = child.getMemoryBufferRef();
+    if (!member)
+      return member.takeError();
+    objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+        member->getBuffer(), member->getBufferIdentifier()));
+  }
+  if (error)
+    return std::move(error);
+  return objects;
+}
+
+llvm::Expected<std::unique_ptr<JitSession>>
+JitSession::load(std::unique_ptr<llvm::MemoryBuffer> file,
+                 llvm::StringRef funcName, TensorSignature signature,
+                 const JitOptions &options) {
+  auto objects = getObjects(std::move(file));
+  if (!objects)
+    return detachError(objects.takeError());
+  bool usesRuntimeAllocator = false;
+  for (const std::unique_ptr<llvm::MemoryBuffer> &object : *objects) {
+    auto parsed = llvm::object::ObjectFile::createObjectFile(*object);
+    if (!parsed)
+      return detachError(parsed.takeError());
+    for (const llvm::object::SymbolRef &symbol : (*parsed)->symbols())
+      if (auto name = symbol.getName())
+        usesRuntimeAllocator |= isRuntimeAllocatorSymbol(*name);
+      else
+        llvm::consumeError(name.takeError());
+  }
+  initializeHostTarget();
+  return link(std::move(*objects), funcName, std::move(signature), options,
+              usesRuntimeAllocator);
+}
+
 llvm::Error JitSession::writeObject(llvm::StringRef path) const {
-  if (!engine)
-    return makeError("the session was loaded from an object: nothing to "
-                     "write");
-  // dumpToObjectFile reports a failure on stderr only: the file says.
-  (void)llvm::sys::fs::remove(path);
-  engine->dumpToObjectFile(path);
-  if (!llvm::sys::fs::exists(path))
-    return makeError("could not write the compiled object to " + path +
-                     " (was the session created with keepObject?)");
+  if (objects.empty())
+    return makeError("the session did not keep its objects (create it with "
+                     "keepObject)");
+  std::unique_ptr<llvm::MemoryBuffer> archive;
+  llvm::StringRef bytes = objects.front()->getBuffer();
+  if (objects.size() > 1) {
+    std::vector<std::string> names;
+    for (size_t index = 0; index < objects.size(); ++index)
+      names.push_back("part" + std::to_string(index) + ".o");
+    std::vector<llvm::NewArchiveMember> members;
+    for (size_t index = 0; index < objects.size(); ++index)
+      members.emplace_back(
+          llvm::MemoryBufferRef(objects[index]->getBuffer(), names[index]));
+    auto written = llvm::writeArchiveToBuffer(
+        members, llvm::SymtabWritingMode::NoSymtab,
+        llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/false);
+    if (!written)
+      return written.takeError();
+    archive = std::move(*written);
+    bytes = archive->getBuffer();
+  }
+  std::error_code code;
+  llvm::raw_fd_ostream stream(path, code, llvm::sys::fs::OF_None);
+  if (code)
+    return makeError("cannot write " + path + ": " + code.message());
+  stream << bytes;
+  stream.close();
+  if (stream.has_error())
+    return makeError("cannot write " + path + ": " + stream.error().message());
   return llvm::Error::success();
 }
 

@@ -101,6 +101,12 @@ cl::opt<unsigned> threads("qops-threads",
                                    "every count"),
                           cl::value_desc("N"), cl::init(0),
                           cl::cat(runnerCategory));
+cl::opt<unsigned> compileThreads(
+    "compile-threads",
+    cl::desc("Threads for LLVM's optimisation and code generation, each on "
+             "a part of the module (default: every core); the code is the "
+             "same for every count"),
+    cl::value_desc("N"), cl::init(0), cl::cat(runnerCategory));
 cl::opt<bool> fuseQDQ(
     "fuse-qdq",
     cl::desc("Fuse DequantizeLinear -> MatMul / Conv -> QuantizeLinear "
@@ -318,11 +324,13 @@ std::vector<std::string> commandLine;
 
 /// Adds the command line to `key`, less what does not change the code: the
 /// input file's name (its bytes are in the key), the argument and result
-/// files, and printing, timing and cache options.
+/// files, printing, timing and cache options, and the compile's threads (an
+/// object compiled in parts links and runs as the same code in one).
 void addCommandLine(CacheKey &key, llvm::StringRef inputFile) {
   static const llvm::StringSet<> withValue{"input", "output", "expect",
                                            "repeat", "cache-dir",
-                                           "cache-max-bytes"};
+                                           "cache-max-bytes",
+                                           "compile-threads"};
   static const llvm::StringSet<> flags{"print", "timing"};
   for (size_t i = 1; i < commandLine.size(); ++i) {
     llvm::StringRef token = commandLine[i];
@@ -373,6 +381,7 @@ int run(llvm::StringRef inputFile) {
       getJitOptions(optLevel, threadCount());
   if (!jitOptions)
     return fail(jitOptions.takeError());
+  jitOptions->compileThreads = compileThreads;
 
   // A cached object of the same compile: linked, not compiled again.
   std::optional<ObjectCache> cache;

@@ -1,7 +1,7 @@
 //===- JitSession.h - JIT-compile and call a tensor function ----*- C++ -*-===//
 //
-// Compiles a module in the LLVM dialect with mlir::ExecutionEngine and calls
-// one of its functions on host tensors. The function's ONNX-typed signature
+// Compiles a module in the LLVM dialect (ObjectCodegen.h), links it with
+// ORC (RuntimeDyld) and calls one of its functions on host tensors. The function's ONNX-typed signature
 // comes from its `qops.signature` attribute (set by convert-qops-to-linalg),
 // so tensors cross the boundary with their real element types: signedness,
 // 4/2-bit integers (one element per byte), bf16/float8/float4 bit patterns.
@@ -26,10 +26,6 @@ namespace orc {
 class LLJIT;
 } // namespace orc
 } // namespace llvm
-
-namespace mlir {
-class ExecutionEngine;
-} // namespace mlir
 
 namespace mlir::qops::runner {
 
@@ -56,9 +52,13 @@ struct JitOptions {
   unsigned optLevel = 3;
   /// Extra shared libraries to load (e.g. libmlir_c_runner_utils.so).
   std::vector<std::string> sharedLibs;
-  /// Keep the compiled object in memory, for writeObject (the object
-  /// cache stores it).
+  /// Keep the compiled objects in memory, for writeObject (the object
+  /// cache stores them).
   bool keepObject = false;
+  /// Threads, and so most parts, of LLVM's optimisation and code
+  /// generation (ObjectCodegen.h); 0: every core. The code is the same
+  /// for every count except in how it is cut into objects.
+  unsigned compileThreads = 0;
 };
 
 class JitSession {
@@ -67,16 +67,19 @@ public:
   static llvm::Expected<std::unique_ptr<JitSession>>
   create(ModuleOp module, llvm::StringRef funcName, const JitOptions &options);
 
-  /// Links `object` (an object file that a session created with keepObject
-  /// wrote for this host) and prepares `funcName`, whose tensor signature is
-  /// `signature`: no MLIR lowering, no LLVM code generation.
+  /// Links `file` (what writeObject of a session created with keepObject
+  /// on this host wrote: an object, or an archive of the objects of a
+  /// module compiled in several parts) and prepares `funcName`, whose
+  /// tensor signature is `signature`: no MLIR lowering, no LLVM code
+  /// generation.
   static llvm::Expected<std::unique_ptr<JitSession>>
-  load(std::unique_ptr<llvm::MemoryBuffer> object, llvm::StringRef funcName,
+  load(std::unique_ptr<llvm::MemoryBuffer> file, llvm::StringRef funcName,
        TensorSignature signature, const JitOptions &options);
   ~JitSession();
 
-  /// Writes the compiled object to `path` (the session must have been
-  /// created with keepObject).
+  /// Writes the compiled object to `path`, or an archive of the objects
+  /// when the module was compiled in several parts (the session must have
+  /// been created with keepObject).
   llvm::Error writeObject(llvm::StringRef path) const;
 
   const TensorSignature &getSignature() const { return signature; }
@@ -104,12 +107,18 @@ public:
 private:
   JitSession() = default;
 
-  /// The session that compiled the module (create) ...
-  std::unique_ptr<ExecutionEngine> engine;
-  /// ... or the one that linked a compiled object (load).
-  std::unique_ptr<llvm::orc::LLJIT> linkedObject;
-  /// The compiled entry point's packed wrapper (looked up, and so compiled,
-  /// by create).
+  /// Links `objects` into a new JIT and looks up the packed wrapper of
+  /// `funcName`.
+  static llvm::Expected<std::unique_ptr<JitSession>>
+  link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+       llvm::StringRef funcName, TensorSignature signature,
+       const JitOptions &options, bool usesRuntimeAllocator);
+
+  /// The JIT the objects are linked in.
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  /// Copies of the objects, with keepObject.
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  /// The entry point's packed wrapper (linked by create and load).
   void (*function)(void **) = nullptr;
   /// The code allocates through _mlir_memref_to_llvm_* (the session's
   /// caching allocator), so results are released there too.

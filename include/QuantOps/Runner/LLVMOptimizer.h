@@ -26,7 +26,7 @@ class TargetMachine;
 
 namespace mlir::qops::runner {
 
-/// A module transformer for mlir::ExecutionEngine (and for object files):
+/// A module transformer for the JIT and for object files (ObjectCodegen.h):
 /// LLVM's -O`optLevel` pipeline (0-3) without SLP vectorization, for
 /// `targetMachine`, which must outlive it.
 std::function<llvm::Error(llvm::Module *)>

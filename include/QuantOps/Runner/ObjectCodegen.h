@@ -1,0 +1,70 @@
+//===- ObjectCodegen.h - A lowered module to object files -------*- C++ -*-===//
+//
+// Translates a module in the LLVM dialect to LLVM IR, optimises it
+// (LLVMOptimizer.h) and generates object code, on several threads when the
+// module has several functions: the JIT's code generation (JitSession) and
+// the object writer's (AotCompile).
+//
+// In parts, on `parts` threads: LLVM's optimisation and code generation of
+// one module run on one thread (one LLVMContext), so the module is
+// translated once per part, each part in its own context, and each part
+// keeps the bodies of its own functions only:
+//
+//   - functions that call one another directly are kept together (a callee
+//     marked noinline excepted, as qops-share-loop-nests' nests), so that
+//     the inliner sees what it saw in one module; OpenMP's outlined bodies,
+//     which only __kmpc_fork_call calls, are parts of their own;
+//   - the groups go, largest first (instructions), to the least loaded part;
+//   - a function or global another part refers to becomes external (renamed
+//     first if it had no name), defined in one part and declared in the
+//     others; a small local constant is copied into each part instead.
+//
+// The objects are position independent (references between parts go
+// through the GOT and PLT that the linker, RuntimeDyld, makes), one per
+// part, and link together. A module of one function, or one with aliases,
+// constructors or comdats, is compiled in one part, as one object.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QUANTOPS_RUNNER_OBJECTCODEGEN_H
+#define QUANTOPS_RUNNER_OBJECTCODEGEN_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace mlir::qops::runner {
+
+struct ObjectCodegenOptions {
+  /// LLVM optimisation and code generation level (0-3).
+  unsigned optLevel = 3;
+  /// Most parts (threads); 0: every core this process may run on.
+  unsigned parts = 0;
+  /// Makes the target machine of one part (called once per part, from the
+  /// part's thread); it must generate position-independent code.
+  std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>
+      makeMachine;
+  /// Runs on each part's module after translation, before it is split
+  /// (the JIT adds its packed entry wrapper here).
+  std::function<void(llvm::Module &)> prepare;
+};
+
+/// Compiles `module` (LLVM dialect) to object files, one per part.
+llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
+compileToObjects(ModuleOp module, const ObjectCodegenOptions &options);
+
+/// The number of threads `parts` = 0 stands for.
+unsigned getDefaultCodegenParts();
+
+} // namespace mlir::qops::runner
+
+#endif // QUANTOPS_RUNNER_OBJECTCODEGEN_H

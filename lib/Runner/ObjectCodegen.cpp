@@ -1,0 +1,365 @@
+//===- ObjectCodegen.cpp - A lowered module to object files ---------------===//
+//
+// See ObjectCodegen.h. For QLinearMatMul 128x768x3072 (one layer, AMX) the
+// module is main, its two OpenMP bodies (the kernel, the packing of b) and
+// a helper: two parts of 265 and 256 instructions, whose optimisation and
+// code generation run side by side.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Runner/ObjectCodegen.h"
+#include "QuantOps/Runner/LLVMOptimizer.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SmallVectorMemoryBuffer.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <algorithm>
+#include <thread>
+
+using namespace mlir;
+using namespace mlir::qops;
+using namespace mlir::qops::runner;
+
+namespace {
+
+using Objects = std::vector<std::unique_ptr<llvm::MemoryBuffer>>;
+
+/// A local constant of at most this many bytes is copied into every part
+/// that uses it instead of being shared.
+constexpr uint64_t kCopiedConstantBytes = 4096;
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// One translation of the module, in its own context.
+struct Part {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+};
+
+/// A copy of `module` whose large constant globals are declarations: the
+/// module a part other than 0 translates (part 0 defines those globals),
+/// without converting their initializers (the weights) again. The copy
+/// shares the initializers' attributes; it copies operations only.
+OwningOpRef<ModuleOp> copyWithoutLargeConstants(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  for (auto global : copy->getOps<LLVM::GlobalOp>()) {
+    auto value = dyn_cast_or_null<ElementsAttr>(global.getValueOrNull());
+    if (!global.getConstant() || !value ||
+        !value.getElementType().isIntOrFloat())
+      continue;
+    uint64_t bits = static_cast<uint64_t>(value.getNumElements()) *
+                    value.getElementType().getIntOrFloatBitWidth();
+    if (bits <= 8 * kCopiedConstantBytes)
+      continue;
+    global->removeAttr(global.getValueAttrName());
+    global.setLinkage(LLVM::Linkage::External);
+  }
+  return copy;
+}
+
+llvm::Expected<Part> translate(ModuleOp module,
+                               const ObjectCodegenOptions &options) {
+  Part part;
+  part.context = std::make_unique<llvm::LLVMContext>();
+  part.module = translateModuleToLLVMIR(module, *part.context);
+  if (!part.module)
+    return makeError("translation to LLVM IR failed");
+  if (options.prepare)
+    options.prepare(*part.module);
+  // Names for the unnamed (numbered) globals, the same in every part.
+  unsigned index = 0;
+  for (llvm::GlobalObject &object : part.module->global_objects())
+    if (!object.hasName())
+      object.setName("__qops_part_unnamed_" + llvm::Twine(index++));
+  return part;
+}
+
+/// The names of the module's functions and globals, in order: two
+/// translations of one module must agree on them.
+std::vector<std::string> getSymbolNames(const llvm::Module &module) {
+  std::vector<std::string> names;
+  for (const llvm::GlobalObject &object : module.global_objects())
+    names.push_back(object.getName().str());
+  return names;
+}
+
+/// Whether a part can be given less than the whole module.
+bool canSplit(const llvm::Module &module) {
+  if (!module.alias_empty() || !module.ifunc_empty())
+    return false;
+  for (const llvm::GlobalObject &object : module.global_objects())
+    if (object.hasComdat() || object.hasAppendingLinkage())
+      return false;
+  return true;
+}
+
+/// A small local constant whose initializer names no other global: copied
+/// into each part.
+bool isCopiedConstant(const llvm::GlobalVariable &global) {
+  if (!global.isConstant() || !global.hasLocalLinkage() ||
+      !global.hasInitializer())
+    return false;
+  const llvm::DataLayout &layout = global.getParent()->getDataLayout();
+  if (layout.getTypeAllocSize(global.getValueType()) > kCopiedConstantBytes)
+    return false;
+  llvm::SmallVector<const llvm::Constant *> work{global.getInitializer()};
+  while (!work.empty()) {
+    const llvm::Constant *constant = work.pop_back_val();
+    if (isa<llvm::GlobalValue>(constant))
+      return false;
+    for (const llvm::Use &operand : constant->operands())
+      work.push_back(cast<llvm::Constant>(operand.get()));
+  }
+  return true;
+}
+
+/// Which part keeps the body of each function, by name; part 0 keeps the
+/// definitions of the globals that are not copied (their initializers, the
+/// weights, cost translation and linking, not optimisation).
+struct Plan {
+  unsigned parts = 1;
+  llvm::StringMap<unsigned> partOf;
+};
+
+/// Groups the functions that call one another directly (a noinline callee
+/// excepted) and deals the groups, largest first (instructions), to the
+/// least loaded of at most `most` parts.
+Plan makePlan(llvm::Module &module, unsigned most) {
+  Plan plan;
+  if (most < 2 || !canSplit(module))
+    return plan;
+  llvm::DenseMap<llvm::Function *, llvm::Function *> parent;
+  std::vector<llvm::Function *> functions;
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration()) {
+      parent[&function] = &function;
+      functions.push_back(&function);
+    }
+  auto find = [&](llvm::Function *function) {
+    while (parent.lookup(function) != function)
+      function = parent.lookup(function);
+    return function;
+  };
+  for (llvm::Function *function : functions)
+    for (llvm::Instruction &inst : llvm::instructions(*function))
+      if (auto *call = dyn_cast<llvm::CallBase>(&inst))
+        if (llvm::Function *callee = call->getCalledFunction())
+          if (parent.count(callee) &&
+              !callee->hasFnAttribute(llvm::Attribute::NoInline))
+            parent[find(callee)] = find(function);
+
+  // The groups by size, largest first, then in module order; a group is
+  // named by its root.
+  llvm::DenseMap<llvm::Function *, size_t> size, order;
+  std::vector<llvm::Function *> roots;
+  for (llvm::Function *function : functions) {
+    llvm::Function *root = find(function);
+    if (!size.count(root)) {
+      order[root] = roots.size();
+      roots.push_back(root);
+    }
+    size[root] += function->getInstructionCount();
+  }
+  if (roots.size() < 2)
+    return plan;
+  llvm::sort(roots, [&](llvm::Function *a, llvm::Function *b) {
+    return std::make_pair(size.lookup(b), order.lookup(a)) <
+           std::make_pair(size.lookup(a), order.lookup(b));
+  });
+  plan.parts = std::min<size_t>(most, roots.size());
+  std::vector<size_t> load(plan.parts, 0);
+  llvm::DenseMap<llvm::Function *, unsigned> partOfRoot;
+  for (llvm::Function *root : roots) {
+    unsigned part = std::min_element(load.begin(), load.end()) - load.begin();
+    partOfRoot[root] = part;
+    load[part] += size.lookup(root);
+  }
+  for (llvm::Function *function : functions)
+    plan.partOf[function->getName()] = partOfRoot.lookup(find(function));
+  return plan;
+}
+
+/// The part of the function an instruction or constant that uses a global is
+/// in; -1 for a use all parts share (a copied constant's initializer).
+void collectUserParts(const llvm::Value *value, const Plan &plan,
+                      llvm::SmallVectorImpl<int> &parts) {
+  for (const llvm::User *user : value->users()) {
+    if (auto *inst = dyn_cast<llvm::Instruction>(user))
+      parts.push_back(plan.partOf.lookup(inst->getFunction()->getName()));
+    else if (auto *global = dyn_cast<llvm::GlobalVariable>(user))
+      parts.push_back(isCopiedConstant(*global)
+                          ? -1
+                          : plan.partOf.lookup(global->getName()));
+    else if (isa<llvm::Constant>(user))
+      collectUserParts(user, plan, parts);
+    else
+      parts.push_back(-1);
+  }
+}
+
+/// The local functions and globals that another part refers to: they
+/// become external, with one definition.
+llvm::StringSet<> getSharedLocals(llvm::Module &module, const Plan &plan) {
+  llvm::StringSet<> shared;
+  for (llvm::GlobalObject &object : module.global_objects()) {
+    if (object.isDeclaration() || !object.hasLocalLinkage())
+      continue;
+    auto *global = dyn_cast<llvm::GlobalVariable>(&object);
+    if (global && isCopiedConstant(*global))
+      continue;
+    int home = plan.partOf.lookup(object.getName());
+    llvm::SmallVector<int> parts;
+    collectUserParts(&object, plan, parts);
+    if (llvm::any_of(parts, [&](int part) { return part != home; }))
+      shared.insert(object.getName());
+  }
+  return shared;
+}
+
+/// Keeps part `part` of the module: the bodies of its functions, the
+/// definitions of its shared globals (globals are not in the plan: part 0);
+/// the rest declared.
+void keepPart(llvm::Module &module, const Plan &plan,
+              const llvm::StringSet<> &shared, unsigned part) {
+  for (llvm::GlobalObject &object : module.global_objects()) {
+    if (object.isDeclaration())
+      continue;
+    auto *global = dyn_cast<llvm::GlobalVariable>(&object);
+    if (global && isCopiedConstant(*global))
+      continue;
+    unsigned home = plan.partOf.lookup(object.getName());
+    bool isShared = shared.contains(object.getName());
+    if (home == part) {
+      if (isShared) {
+        object.setLinkage(llvm::GlobalValue::ExternalLinkage);
+        object.setVisibility(llvm::GlobalValue::DefaultVisibility);
+        object.setDSOLocal(true);
+      }
+      continue;
+    }
+    if (auto *function = dyn_cast<llvm::Function>(&object))
+      function->deleteBody();
+    else
+      global->setInitializer(nullptr);
+    object.setLinkage(llvm::GlobalValue::ExternalLinkage);
+    object.setVisibility(llvm::GlobalValue::DefaultVisibility);
+    object.setDSOLocal(false);
+  }
+}
+
+/// Whether the module calls AMX intrinsics (llvm.x86.tileloadd64.internal,
+/// llvm.x86.tdpbusd.internal, ...).
+bool usesAmx(const llvm::Module &module) {
+  return llvm::any_of(module, [](const llvm::Function &function) {
+    llvm::StringRef name = function.getName();
+    return function.isIntrinsic() &&
+           (name.starts_with("llvm.x86.tile") ||
+            name.starts_with("llvm.x86.tdp"));
+  });
+}
+
+/// LLVM's pipeline and code generation of one part, on the calling thread.
+/// AMX code is generated at O1 at least: LLVM 22's O0 lowering of AMX tiles
+/// gives IR its verifier rejects (llc -O0 stops in the Module Verifier on
+/// qmm_two_layers_48x96x80's kernel; -O1 compiles it).
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+      options.makeMachine();
+  if (!machine)
+    return machine.takeError();
+  module.setDataLayout((*machine)->createDataLayout());
+  module.setTargetTriple((*machine)->getTargetTriple());
+  if (options.optLevel == 0 && usesAmx(module))
+    (*machine)->setOptLevel(llvm::CodeGenOptLevel::Less);
+  if (llvm::Error error =
+          makeLLVMOptimizer(options.optLevel, machine->get())(&module))
+    return std::move(error);
+  llvm::SmallVector<char, 0> bytes;
+  llvm::raw_svector_ostream stream(bytes);
+  llvm::legacy::PassManager codegen;
+  if ((*machine)->addPassesToEmitFile(codegen, stream, nullptr,
+                                      llvm::CodeGenFileType::ObjectFile))
+    return makeError("the target cannot emit object files");
+  codegen.run(module);
+  return std::make_unique<llvm::SmallVectorMemoryBuffer>(
+      std::move(bytes), module.getModuleIdentifier() + ".o",
+      /*RequiresNullTerminator=*/false);
+}
+
+/// Runs optimizeAndEmit on each part, part 0 on this thread.
+llvm::Expected<Objects> emitParts(std::vector<Part> &parts,
+                                  const ObjectCodegenOptions &options) {
+  Objects objects(parts.size());
+  std::vector<std::string> errors(parts.size());
+  auto run = [&](size_t index) {
+    auto object = optimizeAndEmit(*parts[index].module, options);
+    if (object)
+      objects[index] = std::move(*object);
+    else
+      errors[index] = llvm::toString(object.takeError());
+  };
+  std::vector<std::thread> threads;
+  for (size_t index = 1; index < parts.size(); ++index)
+    threads.emplace_back(run, index);
+  run(0);
+  for (std::thread &thread : threads)
+    thread.join();
+  for (const std::string &error : errors)
+    if (!error.empty())
+      return makeError(error);
+  return objects;
+}
+
+} // namespace
+
+unsigned runner::getDefaultCodegenParts() {
+  return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+}
+
+llvm::Expected<Objects>
+runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
+  std::vector<Part> parts;
+  llvm::Expected<Part> first = translate(module, options);
+  if (!first)
+    return first.takeError();
+  parts.push_back(std::move(*first));
+  unsigned most = options.parts ? options.parts : getDefaultCodegenParts();
+  Plan plan = makePlan(*parts[0].module, most);
+  std::vector<std::string> names = getSymbolNames(*parts[0].module);
+  OwningOpRef<ModuleOp> copy;
+  if (plan.parts > 1)
+    copy = copyWithoutLargeConstants(module);
+  for (unsigned index = 1; index < plan.parts; ++index) {
+    llvm::Expected<Part> part = translate(*copy, options);
+    if (!part)
+      return part.takeError();
+    // Not the same module twice (never seen): one part.
+    if (getSymbolNames(*part->module) != names) {
+      parts.resize(1);
+      plan = Plan();
+      break;
+    }
+    parts.push_back(std::move(*part));
+  }
+  if (plan.parts > 1) {
+    llvm::StringSet<> shared = getSharedLocals(*parts[0].module, plan);
+    for (unsigned index = 0; index < plan.parts; ++index)
+      keepPart(*parts[index].module, plan, shared, index);
+  }
+  return emitParts(parts, options);
+}
