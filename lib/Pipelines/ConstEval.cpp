@@ -14,7 +14,7 @@
 //      run by the ExecutionEngine; the globals' bytes are read back. The
 //      weights the expressions read are not copied into the JIT's code:
 //      each large constant global becomes an external declaration whose
-//      symbol is the attribute's own bytes (externalizeConstants);
+//      symbol is the attribute's own bytes (externalizeLargeConstants);
 //   3. in the module, each value global gets them as its constant initial
 //      value; the guard (the atomic claim, both scf.ifs) and the state
 //      global are erased.
@@ -83,35 +83,6 @@ SmallVector<std::string> keepComputeBodies(ModuleOp copy) {
   return names;
 }
 
-/// Constant globals of at least this many bytes are read in place.
-constexpr int64_t kExternalConstantBytes = 4096;
-
-/// The lowered copy's large constant globals (the weights the expressions
-/// read: bufferization made them llvm.mlir.global constants holding the
-/// DenseElementsAttr) become external declarations; returns each one's
-/// bytes, the attribute's raw data, for the JIT to bind the symbol to.
-/// Translating them would copy them into an LLVM constant (hashed to be
-/// uniqued), the object and the JIT's memory: for a 768 x 3072 b, about
-/// 10 ms of memmove and page faults. A declaration has the alignment of
-/// its type (the raw data is 8-byte aligned); the loads of the lowered code
-/// carry their own, that of the element type.
-llvm::StringMap<const char *> externalizeConstants(ModuleOp copy) {
-  llvm::StringMap<const char *> bytes;
-  for (auto global : copy.getOps<LLVM::GlobalOp>()) {
-    auto value =
-        dyn_cast_or_null<DenseElementsAttr>(global.getValue().value_or(nullptr));
-    if (!global.getConstant() || !value || value.isSplat() ||
-        value.getElementType().getIntOrFloatBitWidth() % 8 != 0 ||
-        value.getRawData().size() < kExternalConstantBytes)
-      continue;
-    bytes[global.getSymName()] = value.getRawData().data();
-    global->removeAttr(global.getValueAttrName());
-    global.removeAlignmentAttr();
-    global.setLinkage(LLVM::Linkage::External);
-  }
-  return bytes;
-}
-
 /// Step 2: lower `copy` for the host and run `names`; reads each value
 /// global (`globals`: the module's, whose names the copy shares) back into a
 /// DenseElementsAttr.
@@ -133,7 +104,8 @@ runOnHost(ModuleOp copy, ArrayRef<std::string> names,
   qops::buildQOpsLinalgToLLVMPipeline(pm, options);
   if (failed(pm.run(copy)))
     return failure();
-  llvm::StringMap<const char *> constants = externalizeConstants(copy);
+  llvm::StringMap<ArrayRef<char>> constants =
+      qops::externalizeLargeConstants(copy);
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   // -O1: the expressions run once.
@@ -150,7 +122,7 @@ runOnHost(ModuleOp copy, ArrayRef<std::string> names,
     llvm::orc::SymbolMap symbols;
     for (const auto &constant : constants)
       symbols[interner(constant.getKey())] = {
-          llvm::orc::ExecutorAddr::fromPtr(constant.getValue()),
+          llvm::orc::ExecutorAddr::fromPtr(constant.getValue().data()),
           llvm::JITSymbolFlags::Exported};
     return symbols;
   });
@@ -262,4 +234,22 @@ std::unique_ptr<Pass> qops::createQOpsConstEvalPass() {
 
 void qops::registerQOpsConstEvalPass() {
   PassRegistration<QOpsConstEvalPass>();
+}
+
+llvm::StringMap<ArrayRef<char>>
+qops::externalizeLargeConstants(ModuleOp module, int64_t minBytes) {
+  llvm::StringMap<ArrayRef<char>> bytes;
+  for (auto global : module.getOps<LLVM::GlobalOp>()) {
+    auto value = dyn_cast_or_null<DenseElementsAttr>(global.getValueOrNull());
+    if (!global.getConstant() || !value || value.isSplat() ||
+        !value.getElementType().isIntOrFloat() ||
+        value.getElementType().getIntOrFloatBitWidth() % 8 != 0 ||
+        static_cast<int64_t>(value.getRawData().size()) < minBytes)
+      continue;
+    bytes[global.getSymName()] = value.getRawData();
+    global->removeAttr(global.getValueAttrName());
+    global.removeAlignmentAttr();
+    global.setLinkage(LLVM::Linkage::External);
+  }
+  return bytes;
 }

@@ -194,15 +194,14 @@ llvm::Error emitObject(ModuleOp module, const QOpsTarget &target,
         triple, target.cpu, target.features, llvm::TargetOptions(),
         llvm::Reloc::PIC_));
   };
-  llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>> objects =
-      compileToObjects(module, codegen);
-  if (!objects)
-    return objects.takeError();
+  llvm::Expected<CompiledModule> compiled = compileToObjects(module, codegen);
+  if (!compiled)
+    return compiled.takeError();
   std::error_code ec;
   llvm::ToolOutputFile object(objectPath, ec, llvm::sys::fs::OF_None);
   if (ec)
     return makeError("cannot write '" + objectPath + "': " + ec.message());
-  object.os() << objects->front()->getBuffer();
+  object.os() << compiled->objects.front()->getBuffer();
   object.keep();
   return llvm::Error::success();
 }

@@ -428,6 +428,26 @@ static void addPackedWrapper(llvm::Module &module, llvm::StringRef funcName) {
   builder.CreateRetVoid();
 }
 
+/// Constants of at least this many bytes (the weights) are not compiled
+/// into the objects: the session holds their bytes (Constant) and the code
+/// refers to them by symbol.
+static constexpr int64_t kExternalConstantBytes = 4096;
+
+/// The suffix of a constant's member in writeObject's archive.
+static constexpr llvm::StringLiteral kConstantSuffix = ".data";
+
+/// `bytes` copied into 64-byte aligned memory, as constant `name`.
+static JitSession::Constant copyConstant(llvm::StringRef name,
+                                         llvm::ArrayRef<char> bytes) {
+  size_t size = llvm::alignTo(std::max<size_t>(bytes.size(), 1), 64);
+  std::shared_ptr<char> block(static_cast<char *>(std::aligned_alloc(64, size)),
+                              std::free);
+  if (!block)
+    llvm::report_fatal_error("out of memory for a constant of the model");
+  std::memcpy(block.get(), bytes.data(), bytes.size());
+  return {name.str(), std::move(block), bytes.size()};
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(ModuleOp module, llvm::StringRef funcName,
                    const JitOptions &options) {
@@ -457,16 +477,19 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   codegen.prepare = [&](llvm::Module &llvmModule) {
     addPackedWrapper(llvmModule, funcName);
   };
-  llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>> objects =
-      compileToObjects(module, codegen);
-  if (!objects)
-    return objects.takeError();
+  codegen.externalConstantBytes = kExternalConstantBytes;
+  llvm::Expected<CompiledModule> compiled = compileToObjects(module, codegen);
+  if (!compiled)
+    return compiled.takeError();
+  std::vector<Constant> constants;
+  for (const auto &entry : compiled->constants)
+    constants.push_back(copyConstant(entry.getKey(), entry.getValue()));
   bool usesRuntimeAllocator =
       llvm::any_of(module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp f) {
         return isRuntimeAllocatorSymbol(f.getSymName());
       });
-  return link(std::move(*objects), funcName, std::move(*signature), options,
-              usesRuntimeAllocator);
+  return link(std::move(compiled->objects), std::move(constants), funcName,
+              std::move(*signature), options, usesRuntimeAllocator);
 }
 
 /// The object layer of a session: RuntimeDyld in section memory, with the
@@ -495,8 +518,9 @@ static llvm::Error detachError(llvm::Error error) {
 
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
-                 llvm::StringRef funcName, TensorSignature signature,
-                 const JitOptions &options, bool usesRuntimeAllocator) {
+                 std::vector<Constant> constants, llvm::StringRef funcName,
+                 TensorSignature signature, const JitOptions &options,
+                 bool usesRuntimeAllocator) {
   for (const std::string &library : options.sharedLibs) {
     std::string message;
     if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(library.c_str(),
@@ -516,10 +540,15 @@ JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
   main.addGenerator(std::move(*process));
   llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(),
                                         (*jit)->getDataLayout());
-  if (llvm::Error error =
-          main.define(llvm::orc::absoluteSymbols(getRuntimeSymbols(interner))))
+  llvm::orc::SymbolMap symbols = getRuntimeSymbols(interner);
+  for (const Constant &constant : constants)
+    symbols[interner(constant.name)] = {
+        llvm::orc::ExecutorAddr::fromPtr(constant.bytes.get()),
+        llvm::JITSymbolFlags::Exported};
+  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(symbols)))
     return detachError(std::move(error));
   std::unique_ptr<JitSession> session(new JitSession());
+  session->constants = std::move(constants);
   for (std::unique_ptr<llvm::MemoryBuffer> &object : objects) {
     if (options.keepObject)
       session->objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
@@ -541,40 +570,55 @@ JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
   return session;
 }
 
-/// The objects of `file`: itself, or the members of an archive of them
-/// (writeObject's file when the module was compiled in several parts).
-static llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
-getObjects(std::unique_ptr<llvm::MemoryBuffer> file) {
+/// What writeObject wrote: an object, or an archive of the objects
+/// (`part<N>.o`) and the constants (`<symbol>.data`).
+struct StoredSession {
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  std::vector<JitSession::Constant> constants;
+};
+
+static llvm::Expected<StoredSession>
+readStored(std::unique_ptr<llvm::MemoryBuffer> file) {
+  StoredSession stored;
   if (llvm::identify_magic(file->getBuffer()) != llvm::file_magic::archive) {
-    objects.push_back(std::move(file));
-    return objects;
+    stored.objects.push_back(std::move(file));
+    return stored;
   }
   auto archive = llvm::object::Archive::create(file->getMemBufferRef());
   if (!archive)
     return archive.takeError();
   llvm::Error error = llvm::Error::success();
   for (const llvm::object::Archive::Child &child : (*archive)->children(error)) {
+    auto name = child.getName();
     auto member = child.getMemoryBufferRef();
-    if (!member)
-      return member.takeError();
-    objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
-        member->getBuffer(), member->getBufferIdentifier()));
+    if (!name || !member) {
+      llvm::consumeError(name.takeError());
+      llvm::consumeError(member.takeError());
+      return makeError("an unreadable member in the archive");
+    }
+    if (name->ends_with(kConstantSuffix))
+      stored.constants.push_back(copyConstant(
+          name->drop_back(kConstantSuffix.size()), member->getBuffer()));
+    else
+      stored.objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+          member->getBuffer(), *name));
   }
   if (error)
     return std::move(error);
-  return objects;
+  if (stored.objects.empty())
+    return makeError("an archive without objects");
+  return stored;
 }
 
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::load(std::unique_ptr<llvm::MemoryBuffer> file,
                  llvm::StringRef funcName, TensorSignature signature,
                  const JitOptions &options) {
-  auto objects = getObjects(std::move(file));
-  if (!objects)
-    return detachError(objects.takeError());
+  auto stored = readStored(std::move(file));
+  if (!stored)
+    return detachError(stored.takeError());
   bool usesRuntimeAllocator = false;
-  for (const std::unique_ptr<llvm::MemoryBuffer> &object : *objects) {
+  for (const std::unique_ptr<llvm::MemoryBuffer> &object : stored->objects) {
     auto parsed = llvm::object::ObjectFile::createObjectFile(*object);
     if (!parsed)
       return detachError(parsed.takeError());
@@ -585,8 +629,8 @@ JitSession::load(std::unique_ptr<llvm::MemoryBuffer> file,
         llvm::consumeError(name.takeError());
   }
   initializeHostTarget();
-  return link(std::move(*objects), funcName, std::move(signature), options,
-              usesRuntimeAllocator);
+  return link(std::move(stored->objects), std::move(stored->constants),
+              funcName, std::move(signature), options, usesRuntimeAllocator);
 }
 
 llvm::Error JitSession::writeObject(llvm::StringRef path) const {
@@ -595,14 +639,24 @@ llvm::Error JitSession::writeObject(llvm::StringRef path) const {
                      "keepObject)");
   std::unique_ptr<llvm::MemoryBuffer> archive;
   llvm::StringRef bytes = objects.front()->getBuffer();
-  if (objects.size() > 1) {
+  if (objects.size() > 1 || !constants.empty()) {
     std::vector<std::string> names;
-    for (size_t index = 0; index < objects.size(); ++index)
+    std::vector<llvm::StringRef> contents;
+    for (size_t index = 0; index < objects.size(); ++index) {
       names.push_back("part" + std::to_string(index) + ".o");
+      contents.push_back(objects[index]->getBuffer());
+    }
+    for (const Constant &constant : constants) {
+      // An archive member's name has no '/'.
+      if (constant.name.find('/') != std::string::npos)
+        return makeError("constant '" + constant.name +
+                         "' cannot be named in an archive");
+      names.push_back(constant.name + kConstantSuffix.str());
+      contents.push_back(llvm::StringRef(constant.bytes.get(), constant.size));
+    }
     std::vector<llvm::NewArchiveMember> members;
-    for (size_t index = 0; index < objects.size(); ++index)
-      members.emplace_back(
-          llvm::MemoryBufferRef(objects[index]->getBuffer(), names[index]));
+    for (size_t index = 0; index < names.size(); ++index)
+      members.emplace_back(llvm::MemoryBufferRef(contents[index], names[index]));
     auto written = llvm::writeArchiveToBuffer(
         members, llvm::SymtabWritingMode::NoSymtab,
         llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/false);

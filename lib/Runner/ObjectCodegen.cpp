@@ -10,7 +10,8 @@
 #include "QuantOps/Runner/ObjectCodegen.h"
 #include "QuantOps/Runner/LLVMOptimizer.h"
 
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "QuantOps/Pipelines/Pipelines.h"
+
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/DenseMap.h"
@@ -49,27 +50,6 @@ struct Part {
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<llvm::Module> module;
 };
-
-/// A copy of `module` whose large constant globals are declarations: the
-/// module a part other than 0 translates (part 0 defines those globals),
-/// without converting their initializers (the weights) again. The copy
-/// shares the initializers' attributes; it copies operations only.
-OwningOpRef<ModuleOp> copyWithoutLargeConstants(ModuleOp module) {
-  OwningOpRef<ModuleOp> copy = module.clone();
-  for (auto global : copy->getOps<LLVM::GlobalOp>()) {
-    auto value = dyn_cast_or_null<ElementsAttr>(global.getValueOrNull());
-    if (!global.getConstant() || !value ||
-        !value.getElementType().isIntOrFloat())
-      continue;
-    uint64_t bits = static_cast<uint64_t>(value.getNumElements()) *
-                    value.getElementType().getIntOrFloatBitWidth();
-    if (bits <= 8 * kCopiedConstantBytes)
-      continue;
-    global->removeAttr(global.getValueAttrName());
-    global.setLinkage(LLVM::Linkage::External);
-  }
-  return copy;
-}
 
 llvm::Expected<Part> translate(ModuleOp module,
                                const ObjectCodegenOptions &options) {
@@ -331,8 +311,17 @@ unsigned runner::getDefaultCodegenParts() {
   return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
 }
 
-llvm::Expected<Objects>
+llvm::Expected<CompiledModule>
 runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
+  CompiledModule compiled;
+  // The copy shares the constants' attributes: it copies operations only.
+  OwningOpRef<ModuleOp> copy;
+  if (options.externalConstantBytes > 0) {
+    copy = module.clone();
+    compiled.constants =
+        externalizeLargeConstants(*copy, options.externalConstantBytes);
+    module = *copy;
+  }
   std::vector<Part> parts;
   llvm::Expected<Part> first = translate(module, options);
   if (!first)
@@ -341,11 +330,8 @@ runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
   unsigned most = options.parts ? options.parts : getDefaultCodegenParts();
   Plan plan = makePlan(*parts[0].module, most);
   std::vector<std::string> names = getSymbolNames(*parts[0].module);
-  OwningOpRef<ModuleOp> copy;
-  if (plan.parts > 1)
-    copy = copyWithoutLargeConstants(module);
   for (unsigned index = 1; index < plan.parts; ++index) {
-    llvm::Expected<Part> part = translate(*copy, options);
+    llvm::Expected<Part> part = translate(module, options);
     if (!part)
       return part.takeError();
     // Not the same module twice (never seen): one part.
@@ -361,5 +347,9 @@ runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
     for (unsigned index = 0; index < plan.parts; ++index)
       keepPart(*parts[index].module, plan, shared, index);
   }
-  return emitParts(parts, options);
+  llvm::Expected<Objects> objects = emitParts(parts, options);
+  if (!objects)
+    return objects.takeError();
+  compiled.objects = std::move(*objects);
+  return compiled;
 }

@@ -24,8 +24,10 @@
 #ifndef QUANTOPS_PIPELINES_PIPELINES_H
 #define QUANTOPS_PIPELINES_PIPELINES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlir::qops {
 
@@ -134,6 +136,19 @@ void buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
 /// guards go.
 std::unique_ptr<Pass> createQOpsConstEvalPass();
 void registerQOpsConstEvalPass();
+
+/// The large constant globals of a module in the LLVM dialect (at least
+/// `minBytes`: the weights, which bufferization made llvm.mlir.global
+/// constants holding a DenseElementsAttr) become external declarations;
+/// returns each one's bytes, the attribute's raw data (valid while the
+/// context lives), for a JIT to bind the symbol to. Translating them would
+/// copy them into an LLVM constant (hashed to be uniqued), the object and
+/// the JIT's memory: for a 768 x 3072 b, about 10 ms of memmove and page
+/// faults. A declaration has the alignment of its type (the raw data is
+/// 8-byte aligned); the loads of the lowered code carry their own, that of
+/// the element type. Splat, sub-byte and resource constants stay.
+llvm::StringMap<ArrayRef<char>>
+externalizeLargeConstants(ModuleOp module, int64_t minBytes = 4096);
 /// The whole way from qops on tensors to the LLVM dialect.
 void buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
                                   const QOpsPipelineOptions &options);

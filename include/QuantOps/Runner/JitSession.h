@@ -68,8 +68,8 @@ public:
   create(ModuleOp module, llvm::StringRef funcName, const JitOptions &options);
 
   /// Links `file` (what writeObject of a session created with keepObject
-  /// on this host wrote: an object, or an archive of the objects of a
-  /// module compiled in several parts) and prepares `funcName`, whose
+  /// on this host wrote: an object, or an archive of objects and
+  /// constants) and prepares `funcName`, whose
   /// tensor signature is `signature`: no MLIR lowering, no LLVM code
   /// generation.
   static llvm::Expected<std::unique_ptr<JitSession>>
@@ -78,11 +78,20 @@ public:
   ~JitSession();
 
   /// Writes the compiled object to `path`, or an archive of the objects
-  /// when the module was compiled in several parts (the session must have
-  /// been created with keepObject).
+  /// (`part<N>.o`, when the module was compiled in several parts) and of
+  /// the constants' bytes (`<symbol>.data`); the session must have been
+  /// created with keepObject.
   llvm::Error writeObject(llvm::StringRef path) const;
 
   const TensorSignature &getSignature() const { return signature; }
+
+  /// A constant the code refers to by symbol (the weights; ObjectCodegen.h):
+  /// its bytes, 64-byte aligned, held by the session.
+  struct Constant {
+    std::string name;
+    std::shared_ptr<char> bytes;
+    size_t size = 0;
+  };
 
   /// Calls the function. The inputs must have been checked with
   /// checkTensorMatchesType. Returns the results as dense host tensors.
@@ -111,13 +120,16 @@ private:
   /// `funcName`.
   static llvm::Expected<std::unique_ptr<JitSession>>
   link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
-       llvm::StringRef funcName, TensorSignature signature,
-       const JitOptions &options, bool usesRuntimeAllocator);
+       std::vector<Constant> constants, llvm::StringRef funcName,
+       TensorSignature signature, const JitOptions &options,
+       bool usesRuntimeAllocator);
 
   /// The JIT the objects are linked in.
   std::unique_ptr<llvm::orc::LLJIT> jit;
   /// Copies of the objects, with keepObject.
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  /// The constants the objects refer to.
+  std::vector<Constant> constants;
   /// The entry point's packed wrapper (linked by create and load).
   void (*function)(void **) = nullptr;
   /// The code allocates through _mlir_memref_to_llvm_* (the session's

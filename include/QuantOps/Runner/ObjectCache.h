@@ -5,7 +5,9 @@
 // (as ONNX Runtime's users save an optimized model, or Triton keeps its
 // kernels). An entry is two files named by its key:
 //
-//   <key>.o    the object the JIT generated (JitSession::writeObject)
+//   <key>.o    the object the JIT generated, or an archive of the objects
+//              of its parts and of the constants (the weights) the code
+//              refers to by symbol (JitSession::writeObject)
 //   <key>.sig  the function's tensor signature, as MLIR prints a
 //              FunctionType: (tensor<4x8xui8>, ...) -> (tensor<4xsi8>, ...),
 //              then "blake3 <digest of the object>"

@@ -24,12 +24,19 @@
 // part, and link together. A module of one function, or one with aliases,
 // constructors or comdats, is compiled in one part, as one object.
 //
+// For a JIT, the large constants (the weights) can be left out of the
+// objects (externalizeLargeConstants): declared in the code, their bytes
+// returned for the linker to bind the symbols to, so that they are not
+// converted into LLVM constants, written into objects and copied again by
+// the linker.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef QUANTOPS_RUNNER_OBJECTCODEGEN_H
 #define QUANTOPS_RUNNER_OBJECTCODEGEN_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -56,10 +63,22 @@ struct ObjectCodegenOptions {
   /// Runs on each part's module after translation, before it is split
   /// (the JIT adds its packed entry wrapper here).
   std::function<void(llvm::Module &)> prepare;
+  /// Constants of at least this many bytes are left out of the objects
+  /// (CompiledModule::constants); 0: none.
+  int64_t externalConstantBytes = 0;
 };
 
-/// Compiles `module` (LLVM dialect) to object files, one per part.
-llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
+struct CompiledModule {
+  /// One object per part.
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  /// The constants the objects declare and do not define, by symbol: the
+  /// attributes' raw data, valid while the module's context lives.
+  llvm::StringMap<ArrayRef<char>> constants;
+};
+
+/// Compiles `module` (LLVM dialect) to object files, one per part; the
+/// module is not changed.
+llvm::Expected<CompiledModule>
 compileToObjects(ModuleOp module, const ObjectCodegenOptions &options);
 
 /// The number of threads `parts` = 0 stands for.
