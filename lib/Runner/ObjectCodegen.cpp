@@ -22,6 +22,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
@@ -108,8 +109,9 @@ bool isCopiedConstant(const llvm::GlobalVariable &global) {
 }
 
 /// Which part keeps the body of each function, by name; part 0 keeps the
-/// definitions of the globals that are not copied (their initializers, the
-/// weights, cost translation and linking, not optimisation).
+/// definitions of the globals that are not copied (initializers cost
+/// translation and linking, which are not on threads, more than
+/// optimisation; a JIT leaves the largest out: externalConstantBytes).
 struct Plan {
   unsigned parts = 1;
   llvm::StringMap<unsigned> partOf;
@@ -328,6 +330,9 @@ runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
     return first.takeError();
   parts.push_back(std::move(*first));
   unsigned most = options.parts ? options.parts : getDefaultCodegenParts();
+  // LLVM's pass timers (-time-passes) are not for several threads.
+  if (llvm::TimePassesIsEnabled)
+    most = 1;
   Plan plan = makePlan(*parts[0].module, most);
   std::vector<std::string> names = getSymbolNames(*parts[0].module);
   for (unsigned index = 1; index < plan.parts; ++index) {

@@ -807,6 +807,64 @@ func.func @qconv_bias_pointwise(%arg0: tensor<1x8x4x4xui8>, %arg1: tensor<f32>, 
   return %0 : tensor<1x6x4x4xui8>
 }
 
+// RUN: %python %S/reference/gen_case.py conv_depthwise_9x9 %t/conv_depthwise_9x9
+// RUN: quant-runner %s -e conv_depthwise_9x9 --input %t/conv_depthwise_9x9/in0.npy \
+// RUN:   --input %t/conv_depthwise_9x9/in1.npy --input %t/conv_depthwise_9x9/in2.npy \
+// RUN:   --input %t/conv_depthwise_9x9/in3.npy --expect %t/conv_depthwise_9x9/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_conv_depthwise_9x9
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e conv_depthwise_9x9 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/conv_depthwise_9x9/in0.npy --input %t/conv_depthwise_9x9/in1.npy \
+// RUN:   --input %t/conv_depthwise_9x9/in2.npy --input %t/conv_depthwise_9x9/in3.npy \
+// RUN:   --expect %t/conv_depthwise_9x9/out0.npy | FileCheck %s --check-prefix=OK_conv_depthwise_9x9 %}
+// OK_conv_depthwise_9x9: all {{[0-9]+}} results match
+func.func @conv_depthwise_9x9(%arg0: tensor<1x4x12x11xui8>, %arg1: tensor<ui8>, %arg2: tensor<4x1x9x9xsi8>, %arg3: tensor<4xsi8>) -> tensor<1x4x12x10xi32> {
+  %0 = qops.conv_integer x(%arg0, %arg1 : tensor<1x4x12x11xui8>, tensor<ui8>)
+                          w(%arg2, %arg3 : tensor<4x1x9x9xsi8>, tensor<4xsi8>) {group = 4 : i64, pads = array<i64: 4, 4, 4, 3>} -> tensor<1x4x12x10xi32>
+  return %0 : tensor<1x4x12x10xi32>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_5x5_dense %t/qconv_5x5_dense
+// RUN: quant-runner %s -e qconv_5x5_dense --input %t/qconv_5x5_dense/in0.npy \
+// RUN:   --input %t/qconv_5x5_dense/in1.npy --input %t/qconv_5x5_dense/in2.npy \
+// RUN:   --input %t/qconv_5x5_dense/in3.npy --input %t/qconv_5x5_dense/in4.npy \
+// RUN:   --input %t/qconv_5x5_dense/in5.npy --input %t/qconv_5x5_dense/in6.npy \
+// RUN:   --input %t/qconv_5x5_dense/in7.npy --expect %t/qconv_5x5_dense/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_5x5_dense
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_5x5_dense --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_5x5_dense/in0.npy --input %t/qconv_5x5_dense/in1.npy \
+// RUN:   --input %t/qconv_5x5_dense/in2.npy --input %t/qconv_5x5_dense/in3.npy \
+// RUN:   --input %t/qconv_5x5_dense/in4.npy --input %t/qconv_5x5_dense/in5.npy \
+// RUN:   --input %t/qconv_5x5_dense/in6.npy --input %t/qconv_5x5_dense/in7.npy \
+// RUN:   --expect %t/qconv_5x5_dense/out0.npy | FileCheck %s --check-prefix=OK_qconv_5x5_dense %}
+// OK_qconv_5x5_dense: all {{[0-9]+}} results match
+func.func @qconv_5x5_dense(%arg0: tensor<1x6x9x10xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<7x6x5x5xsi8>, %arg4: tensor<7xf32>, %arg5: tensor<7xsi8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<1x7x9x5xui8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x6x9x10xui8>, tensor<f32>, tensor<ui8>)
+                          w(%arg3, %arg4, %arg5 : tensor<7x6x5x5xsi8>, tensor<7xf32>, tensor<7xsi8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) {pads = array<i64: 2, 2, 2, 2>, strides = array<i64: 1, 2>} -> tensor<1x7x9x5xui8>
+  return %0 : tensor<1x7x9x5xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qconv_7x7_groups_2 %t/qconv_7x7_groups_2
+// RUN: quant-runner %s -e qconv_7x7_groups_2 --input %t/qconv_7x7_groups_2/in0.npy \
+// RUN:   --input %t/qconv_7x7_groups_2/in1.npy --input %t/qconv_7x7_groups_2/in2.npy \
+// RUN:   --input %t/qconv_7x7_groups_2/in3.npy --input %t/qconv_7x7_groups_2/in4.npy \
+// RUN:   --input %t/qconv_7x7_groups_2/in5.npy --input %t/qconv_7x7_groups_2/in6.npy \
+// RUN:   --input %t/qconv_7x7_groups_2/in7.npy --expect %t/qconv_7x7_groups_2/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qconv_7x7_groups_2
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qconv_7x7_groups_2 --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qconv_7x7_groups_2/in0.npy --input %t/qconv_7x7_groups_2/in1.npy \
+// RUN:   --input %t/qconv_7x7_groups_2/in2.npy --input %t/qconv_7x7_groups_2/in3.npy \
+// RUN:   --input %t/qconv_7x7_groups_2/in4.npy --input %t/qconv_7x7_groups_2/in5.npy \
+// RUN:   --input %t/qconv_7x7_groups_2/in6.npy --input %t/qconv_7x7_groups_2/in7.npy \
+// RUN:   --expect %t/qconv_7x7_groups_2/out0.npy | FileCheck %s --check-prefix=OK_qconv_7x7_groups_2 %}
+// OK_qconv_7x7_groups_2: all {{[0-9]+}} results match
+func.func @qconv_7x7_groups_2(%arg0: tensor<1x4x10x10xsi8>, %arg1: tensor<f32>, %arg2: tensor<si8>, %arg3: tensor<6x2x7x7xsi8>, %arg4: tensor<f32>, %arg5: tensor<si8>, %arg6: tensor<f32>, %arg7: tensor<si8>) -> tensor<1x6x10x4xsi8> {
+  %0 = qops.qlinear_conv x(%arg0, %arg1, %arg2 : tensor<1x4x10x10xsi8>, tensor<f32>, tensor<si8>)
+                          w(%arg3, %arg4, %arg5 : tensor<6x2x7x7xsi8>, tensor<f32>, tensor<si8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<si8>) {dilations = array<i64: 1, 2>, group = 2 : i64, pads = array<i64: 3, 3, 3, 3>} -> tensor<1x6x10x4xsi8>
+  return %0 : tensor<1x6x10x4xsi8>
+}
+
 // RUN: %python %S/reference/gen_case.py qconv_ties_saturation %t/qconv_ties_saturation
 // RUN: quant-runner %s -e qconv_ties_saturation --input %t/qconv_ties_saturation/in0.npy \
 // RUN:   --input %t/qconv_ties_saturation/in1.npy --input %t/qconv_ties_saturation/in2.npy \

@@ -22,7 +22,8 @@
 // The objects are position independent (references between parts go
 // through the GOT and PLT that the linker, RuntimeDyld, makes), one per
 // part, and link together. A module of one function, or one with aliases,
-// constructors or comdats, is compiled in one part, as one object.
+// constructors or comdats, is compiled in one part, as one object; so is
+// any module under -time-passes (LLVM's pass timers are not for threads).
 //
 // For a JIT, the large constants (the weights) can be left out of the
 // objects (externalizeLargeConstants): declared in the code, their bytes

@@ -59,6 +59,23 @@ Value padInput(OpBuilder &b, Location loc, const Convolution &c);
 /// k.. in each spatial dimension.
 SmallVector<int64_t> kernelTap(int64_t tap, ArrayRef<int64_t> kernel);
 
+/// `offset` * `factor` (a tap's offset times a dilation): `offset` itself
+/// for 1, else folded or one affine.apply.
+OpFoldResult scaleOffset(OpBuilder &b, Location loc, OpFoldResult offset,
+                         int64_t factor);
+
+/// Threads `slice` through `body` once per tap of `kernel` (row-major),
+/// given the tap's offsets k..: unrolled, k.. constants, up to
+/// kMaxUnrolledTaps taps (TuningTable.h); beyond, one scf.for over the
+/// taps t with `slice` as its iteration argument and
+///   k_i = (t floordiv prod(K_{i+1}..)) mod K_i   (affine.apply; no mod
+///   for k_0).
+Value forEachTap(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> kernel, Value slice,
+    llvm::function_ref<Value(OpBuilder &, Location, ArrayRef<OpFoldResult>,
+                             Value)>
+        body);
+
 /// The depthwise direct form (DepthwiseConvolution.cpp) takes `c`: one
 /// input and one output channel per group (G = C = M > 1), at most
 /// kMaxDirectTaps kernel taps.

@@ -69,6 +69,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -166,6 +167,48 @@ SmallVector<int64_t> kernelTap(int64_t tap, ArrayRef<int64_t> kernel) {
   return k;
 }
 
+OpFoldResult scaleOffset(OpBuilder &b, Location loc, OpFoldResult offset,
+                         int64_t factor) {
+  if (factor == 1)
+    return offset;
+  return affine::makeComposedFoldedAffineApply(
+      b, loc, b.getAffineDimExpr(0) * factor, {offset});
+}
+
+Value forEachTap(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> kernel, Value slice,
+    llvm::function_ref<Value(OpBuilder &, Location, ArrayRef<OpFoldResult>,
+                             Value)>
+        body) {
+  int64_t taps = llvm::product_of(kernel);
+  if (taps <= kMaxUnrolledTaps) {
+    for (int64_t tap = 0; tap < taps; ++tap) {
+      SmallVector<OpFoldResult> k;
+      for (int64_t offset : kernelTap(tap, kernel))
+        k.push_back(b.getIndexAttr(offset));
+      slice = body(b, loc, k, slice);
+    }
+    return slice;
+  }
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value count = arith::ConstantIndexOp::create(b, loc, taps);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, count, one, ValueRange{slice},
+      [&](OpBuilder &b, Location l, Value tap, ValueRange carried) {
+        SmallVector<OpFoldResult> k(kernel.size());
+        int64_t inner = 1;
+        for (int64_t i = kernel.size() - 1; i >= 0; --i) {
+          AffineExpr t = b.getAffineDimExpr(0).floorDiv(inner);
+          k[i] = affine::makeComposedFoldedAffineApply(
+              b, l, i == 0 ? t : t % kernel[i], {OpFoldResult(tap)});
+          inner *= kernel[i];
+        }
+        scf::YieldOp::create(b, l, body(b, l, k, carried.front()));
+      });
+  return loop.getResult(0);
+}
+
 } // namespace mlir::qops::conv
 
 using namespace mlir::qops::conv;
@@ -252,13 +295,13 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
                          Value slice) {
     OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
     SmallVector<OpFoldResult> unitStrides(rank, one);
-    for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
-      SmallVector<int64_t> k = kernelTap(tap, kernel);
+    auto copyTap = [&](OpBuilder &b, Location l, ArrayRef<OpFoldResult> k,
+                       Value slice) -> Value {
       SmallVector<OpFoldResult> srcOffsets = {zero, g, channel},
                                 srcStrides(3, one),
                                 windowSizes = {n, one, one};
       for (int64_t i = 0; i < spatial; ++i) {
-        srcOffsets.push_back(b.getIndexAttr(k[i] * c.dilations[i]));
+        srcOffsets.push_back(scaleOffset(b, l, k[i], c.dilations[i]));
         srcStrides.push_back(b.getIndexAttr(c.strides[i]));
         windowSizes.push_back(b.getIndexAttr(outSizes[i]));
       }
@@ -267,7 +310,7 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
                                                  srcStrides);
       SmallVector<OpFoldResult> dstOffsets(2, zero), dstSizes = {one, one};
       for (int64_t i = 0; i < spatial; ++i) {
-        dstOffsets.push_back(b.getIndexAttr(k[i]));
+        dstOffsets.push_back(k[i]);
         dstSizes.push_back(one);
       }
       dstOffsets.append(1 + spatial, zero);
@@ -283,10 +326,10 @@ Value emitPatches(OpBuilder &b, Location loc, const Convolution &c,
                          linalg::YieldOp::create(b, loc, args[0]);
                        })
                        .getResult(0);
-      slice = tensor::InsertSliceOp::create(b, l, copy, slice, dstOffsets,
-                                            dstSizes, unitStrides);
-    }
-    return slice;
+      return tensor::InsertSliceOp::create(b, l, copy, slice, dstOffsets,
+                                           dstSizes, unitStrides);
+    };
+    return forEachTap(b, l, kernel, slice, copyTap);
   };
   patches = emitSliceNest(b, loc, patches, sizes, emitChannel);
   // [G, Cg, K.., N, o..] -> [G, Kg, N P].
@@ -371,15 +414,16 @@ Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
   auto emitRow = [&](OpBuilder &b, Location l, Value image, Value row,
                      Value slice) {
     OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
-    for (int64_t tap = 0, taps = llvm::product_of(kernel); tap < taps; ++tap) {
-      SmallVector<int64_t> k = kernelTap(tap, kernel);
-      AffineExpr d0 = b.getAffineDimExpr(0);
+    auto copyTap = [&](OpBuilder &b, Location l, ArrayRef<OpFoldResult> k,
+                       Value slice) -> Value {
+      AffineExpr d0 = b.getAffineDimExpr(0), d1 = b.getAffineDimExpr(1);
       SmallVector<OpFoldResult> srcOffsets = {
           image, affine::makeComposedFoldedAffineApply(
-                     b, l, d0 * c.strides[0] + k[0] * c.dilations[0], {row})};
+                     b, l, d0 * c.strides[0] + d1 * c.dilations[0],
+                     {OpFoldResult(row), k[0]})};
       SmallVector<OpFoldResult> srcSizes = {one, one}, srcStrides = {one, one};
       for (int64_t i = 1; i < spatial; ++i) {
-        srcOffsets.push_back(b.getIndexAttr(k[i] * c.dilations[i]));
+        srcOffsets.push_back(scaleOffset(b, l, k[i], c.dilations[i]));
         srcSizes.push_back(b.getIndexAttr(outSizes[i]));
         srcStrides.push_back(b.getIndexAttr(c.strides[i]));
       }
@@ -393,18 +437,18 @@ Value emitPixelRows(OpBuilder &b, Location loc, const Convolution &c,
       for (int64_t i = 1; i < spatial; ++i)
         dstSizes.push_back(b.getIndexAttr(outSizes[i]));
       for (int64_t i = 0; i < spatial; ++i) {
-        dstOffsets.push_back(b.getIndexAttr(k[i]));
+        dstOffsets.push_back(k[i]);
         dstSizes.push_back(one);
       }
       dstOffsets.push_back(zero);
       dstSizes.push_back(b.getIndexAttr(channels));
       Value dst = tensor::ExtractSliceOp::create(
           b, l, windowType, slice, dstOffsets, dstSizes, unitStrides);
-      slice = tensor::InsertSliceOp::create(b, l, copyWindow(b, l, src, dst),
-                                            slice, dstOffsets, dstSizes,
-                                            unitStrides);
-    }
-    return slice;
+      return tensor::InsertSliceOp::create(b, l, copyWindow(b, l, src, dst),
+                                           slice, dstOffsets, dstSizes,
+                                           unitStrides);
+    };
+    return forEachTap(b, l, kernel, slice, copyTap);
   };
   patches = emitSliceNest(b, loc, patches, patchSizes, emitRow);
   // [N, o.., K.., C] -> [N P, K C].

@@ -122,6 +122,12 @@ constexpr int64_t kFloatDequantizeMinTiles = 3;
 /// on 1 (bench/Scaling.md).
 constexpr int64_t kMinParallelTasks = 64;
 
+/// The most kernel taps the patch forms of a convolution copy unrolled
+/// (3x3); a larger kernel's taps are one scf.for (forEachTap): a 9x9
+/// kernel unrolled put 81 copies on one tensor chain, which one-shot
+/// bufferization analysed in 7.2 s (time quadratic in the chain).
+constexpr int64_t kMaxUnrolledTaps = 9;
+
 /// The most groups a grouped (not depthwise) convolution is split into, one
 /// pixel-rows convolution per group (DecomposeConvolutions.cpp): each runs
 /// the int8 kernel with its weights packed once and its threads, where the

@@ -353,8 +353,27 @@ func.func @conv_channel_multiplier(%x: tensor<1x2x5x5xui8>, %w: tensor<4x1x3x3xs
 
 // -----
 
-// A depthwise kernel of more than 64 taps (9x9) takes the grouped form.
+// A depthwise kernel of more than 64 taps (9x9) takes the grouped form. Its
+// 81 taps are more than the patch forms unroll (9): in the nest over the
+// channels (g, c), one scf.for over the taps t carries the channel's slice;
+// t is (kh, kw) = (t floordiv 9, t mod 9), the window starts at x[.., kh,
+// kw] and its place at slice[.., kh, kw, ..].
+// CHECK-DAG: #[[$ROW:.*]] = affine_map<(d0) -> (d0 floordiv 9)>
+// CHECK-DAG: #[[$COL:.*]] = affine_map<(d0) -> (d0 mod 9)>
 // CHECK-LABEL: func.func @conv_depthwise_large_kernel
+// CHECK: scf.for %[[G:.*]] = {{.*}} iter_args
+// CHECK: scf.for %[[C:.*]] = {{.*}} iter_args
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice
+// CHECK: %[[TAPS:.*]] = arith.constant 81 : index
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %[[TAPS]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[SLICE]]) -> (tensor<1x1x9x9x1x2x2xi8>)
+// CHECK-DAG: %[[KH:.*]] = affine.apply #[[$ROW]](%[[T]])
+// CHECK-DAG: %[[KW:.*]] = affine.apply #[[$COL]](%[[T]])
+// CHECK: %[[WIN:.*]] = tensor.extract_slice %{{.*}}[0, %[[G]], %[[C]], %[[KH]], %[[KW]]] [1, 1, 1, 2, 2] [1, 1, 1, 1, 1]
+// CHECK: %[[PLACE:.*]] = tensor.extract_slice %[[ACC]][0, 0, %[[KH]], %[[KW]], 0, 0, 0] [1, 1, 1, 1, 1, 2, 2]
+// CHECK: %[[COPY:.*]] = linalg.generic {{.*}} ins(%[[WIN]] : {{.*}}) outs(%[[PLACE]] : {{.*}})
+// CHECK: %[[NEXT:.*]] = tensor.insert_slice %[[COPY]] into %[[ACC]][0, 0, %[[KH]], %[[KW]], 0, 0, 0]
+// CHECK: scf.yield %[[NEXT]]
+// CHECK-NOT: tensor.insert_slice {{.*}} into %[[ACC]]
 // CHECK: qkernel.matmul a(%{{.*}} : tensor<2x1x81xsi8>) b(%{{.*}} : tensor<2x81x4xui8>) -> tensor<2x1x4xi32>
 func.func @conv_depthwise_large_kernel(%x: tensor<1x2x10x10xui8>, %w: tensor<2x1x9x9xsi8>) -> tensor<1x2x2x2xi32> {
   %y = qops.conv_integer x(%x : tensor<1x2x10x10xui8>) w(%w : tensor<2x1x9x9xsi8>) {group = 2 : i64} -> tensor<1x2x2x2xi32>

@@ -2232,6 +2232,15 @@ for _name, _args, _kw in [
          dict(q=("channel", "i8"), wzp="channel", bias=True, pads=[1, 1, 1, 1])),
         ("qconv_bias_groups", ("i8", "i8", (1, 4, 6, 6), (6, 2, 3, 3)), dict(q=("tensor", "u8"), bias=True, group=2)),
         ("qconv_bias_pointwise", ("u8", "u8", (1, 8, 4, 4), (6, 8, 1, 1)), dict(q=("tensor", "u8"), bias=True)),
+        # More taps than the patch forms unroll (kMaxUnrolledTaps): one loop
+        # over the taps. A depthwise 9x9 (more taps than the direct form's
+        # 64: the grouped form), a dense 5x5 (pixel rows), a grouped 7x7.
+        ("conv_depthwise_9x9", ("u8", "i8", (1, 4, 12, 11), (4, 1, 9, 9)),
+         dict(group=4, wzp="channel", pads=[4, 4, 4, 3])),
+        ("qconv_5x5_dense", ("u8", "i8", (1, 6, 9, 10), (7, 6, 5, 5)),
+         dict(q=("channel", "u8"), wzp="channel", strides=[1, 2], pads=[2, 2, 2, 2])),
+        ("qconv_7x7_groups_2", ("i8", "i8", (1, 4, 10, 10), (6, 2, 7, 7)),
+         dict(q=("tensor", "i8"), group=2, dilations=[1, 2], pads=[3, 3, 3, 3])),
 ]:
     add("conv", _name, (lambda a, k: lambda n: conv_rand(n, *a, **k))(_args, _kw))
 
