@@ -428,11 +428,6 @@ static void addPackedWrapper(llvm::Module &module, llvm::StringRef funcName) {
   builder.CreateRetVoid();
 }
 
-/// Constants of at least this many bytes (the weights) are not compiled
-/// into the objects: the session holds their bytes (Constant) and the code
-/// refers to them by symbol.
-static constexpr int64_t kExternalConstantBytes = 4096;
-
 /// The suffix of a constant's member in writeObject's archive.
 static constexpr llvm::StringLiteral kConstantSuffix = ".data";
 
@@ -477,7 +472,9 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   codegen.prepare = [&](llvm::Module &llvmModule) {
     addPackedWrapper(llvmModule, funcName);
   };
-  codegen.externalConstantBytes = kExternalConstantBytes;
+  // The weights are not compiled into the objects: the session holds their
+  // bytes (Constant) and the code refers to them by symbol.
+  codegen.externalizeConstants = true;
   llvm::Expected<CompiledModule> compiled = compileToObjects(module, codegen);
   if (!compiled)
     return compiled.takeError();

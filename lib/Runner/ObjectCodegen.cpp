@@ -39,7 +39,8 @@ namespace {
 using Objects = std::vector<std::unique_ptr<llvm::MemoryBuffer>>;
 
 /// A local constant of at most this many bytes is copied into every part
-/// that uses it instead of being shared.
+/// that uses it instead of being shared (a JIT has left the larger ones out
+/// of the module: externalizeLargeConstants).
 constexpr uint64_t kCopiedConstantBytes = 4096;
 
 llvm::Error makeError(const llvm::Twine &message) {
@@ -309,19 +310,14 @@ llvm::Expected<Objects> emitParts(std::vector<Part> &parts,
 
 } // namespace
 
-unsigned runner::getDefaultCodegenParts() {
-  return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
-}
-
 llvm::Expected<CompiledModule>
 runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
   CompiledModule compiled;
   // The copy shares the constants' attributes: it copies operations only.
   OwningOpRef<ModuleOp> copy;
-  if (options.externalConstantBytes > 0) {
+  if (options.externalizeConstants) {
     copy = module.clone();
-    compiled.constants =
-        externalizeLargeConstants(*copy, options.externalConstantBytes);
+    compiled.constants = externalizeLargeConstants(*copy);
     module = *copy;
   }
   std::vector<Part> parts;
@@ -329,7 +325,10 @@ runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
   if (!first)
     return first.takeError();
   parts.push_back(std::move(*first));
-  unsigned most = options.parts ? options.parts : getDefaultCodegenParts();
+  unsigned most =
+      options.parts
+          ? options.parts
+          : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
   // LLVM's pass timers (-time-passes) are not for several threads.
   if (llvm::TimePassesIsEnabled)
     most = 1;

@@ -1,8 +1,8 @@
 //===- JitSession.h - JIT-compile and call a tensor function ----*- C++ -*-===//
 //
 // Compiles a module in the LLVM dialect (ObjectCodegen.h), links it with
-// ORC (RuntimeDyld) and calls one of its functions on host tensors. The function's ONNX-typed signature
-// comes from its `qops.signature` attribute (set by convert-qops-to-linalg),
+// ORC (RuntimeDyld) and calls one of its functions on host tensors. The
+// function's ONNX-typed signature comes from its `qops.signature` attribute (set by convert-qops-to-linalg),
 // so tensors cross the boundary with their real element types: signedness,
 // 4/2-bit integers (one element per byte), bf16/float8/float4 bit patterns.
 //
@@ -68,10 +68,9 @@ public:
   create(ModuleOp module, llvm::StringRef funcName, const JitOptions &options);
 
   /// Links `file` (what writeObject of a session created with keepObject
-  /// on this host wrote: an object, or an archive of objects and
-  /// constants) and prepares `funcName`, whose
-  /// tensor signature is `signature`: no MLIR lowering, no LLVM code
-  /// generation.
+  /// on this host wrote: an object, or an archive of objects and constants)
+  /// and prepares `funcName`, whose tensor signature is `signature`: no MLIR
+  /// lowering, no LLVM code generation.
   static llvm::Expected<std::unique_ptr<JitSession>>
   load(std::unique_ptr<llvm::MemoryBuffer> file, llvm::StringRef funcName,
        TensorSignature signature, const JitOptions &options);

@@ -64,9 +64,9 @@ struct ObjectCodegenOptions {
   /// Runs on each part's module after translation, before it is split
   /// (the JIT adds its packed entry wrapper here).
   std::function<void(llvm::Module &)> prepare;
-  /// Constants of at least this many bytes are left out of the objects
-  /// (CompiledModule::constants); 0: none.
-  int64_t externalConstantBytes = 0;
+  /// Leave the large constants out of the objects (externalizeLargeConstants
+  /// at its threshold; CompiledModule::constants).
+  bool externalizeConstants = false;
 };
 
 struct CompiledModule {
@@ -81,9 +81,6 @@ struct CompiledModule {
 /// module is not changed.
 llvm::Expected<CompiledModule>
 compileToObjects(ModuleOp module, const ObjectCodegenOptions &options);
-
-/// The number of threads `parts` = 0 stands for.
-unsigned getDefaultCodegenParts();
 
 } // namespace mlir::qops::runner
 

@@ -180,14 +180,23 @@ Value forEachTap(
     llvm::function_ref<Value(OpBuilder &, Location, ArrayRef<OpFoldResult>,
                              Value)>
         body) {
+  // The tap's offsets: constants for a constant tap (folded), else one
+  // affine.apply each.
+  auto offsetsOf = [&](OpBuilder &b, Location l, OpFoldResult tap) {
+    SmallVector<OpFoldResult> k(kernel.size());
+    int64_t inner = 1;
+    for (int64_t i = kernel.size() - 1; i >= 0; --i) {
+      AffineExpr t = b.getAffineDimExpr(0).floorDiv(inner);
+      k[i] = affine::makeComposedFoldedAffineApply(
+          b, l, i == 0 ? t : t % kernel[i], {tap});
+      inner *= kernel[i];
+    }
+    return k;
+  };
   int64_t taps = llvm::product_of(kernel);
   if (taps <= kMaxUnrolledTaps) {
-    for (int64_t tap = 0; tap < taps; ++tap) {
-      SmallVector<OpFoldResult> k;
-      for (int64_t offset : kernelTap(tap, kernel))
-        k.push_back(b.getIndexAttr(offset));
-      slice = body(b, loc, k, slice);
-    }
+    for (int64_t tap = 0; tap < taps; ++tap)
+      slice = body(b, loc, offsetsOf(b, loc, b.getIndexAttr(tap)), slice);
     return slice;
   }
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -196,15 +205,8 @@ Value forEachTap(
   auto loop = scf::ForOp::create(
       b, loc, zero, count, one, ValueRange{slice},
       [&](OpBuilder &b, Location l, Value tap, ValueRange carried) {
-        SmallVector<OpFoldResult> k(kernel.size());
-        int64_t inner = 1;
-        for (int64_t i = kernel.size() - 1; i >= 0; --i) {
-          AffineExpr t = b.getAffineDimExpr(0).floorDiv(inner);
-          k[i] = affine::makeComposedFoldedAffineApply(
-              b, l, i == 0 ? t : t % kernel[i], {OpFoldResult(tap)});
-          inner *= kernel[i];
-        }
-        scf::YieldOp::create(b, l, body(b, l, k, carried.front()));
+        scf::YieldOp::create(
+            b, l, body(b, l, offsetsOf(b, l, tap), carried.front()));
       });
   return loop.getResult(0);
 }
