@@ -91,6 +91,82 @@ bool isVectorizableElementwise(linalg::GenericOp op) {
   });
 }
 
+/// The broadcast unit dims of an input: the results of its map that are
+/// the constant 0 where its dim is a static 1 (ONNX's numpy broadcasting:
+/// a per-channel bias [1, C, 1, 1] over [N, C, H, W] reads through
+/// (d0, d1, d2, d3) -> (d0, d1, 0, 0)). Empty when the map has any other
+/// non-dim result.
+SmallVector<int64_t> getBroadcastUnitDims(linalg::GenericOp op,
+                                          OpOperand &input) {
+  AffineMap map = op.getMatchingIndexingMap(&input);
+  auto type = dyn_cast<RankedTensorType>(input.get().getType());
+  SmallVector<int64_t> dims;
+  if (!type)
+    return dims;
+  for (auto [d, result] : llvm::enumerate(map.getResults())) {
+    if (isa<AffineDimExpr>(result))
+      continue;
+    auto constant = dyn_cast<AffineConstantExpr>(result);
+    if (!constant || constant.getValue() != 0 || type.getDimSize(d) != 1)
+      return {};
+    dims.push_back(d);
+  }
+  return dims;
+}
+
+/// Reads every input with broadcast unit dims through the input collapsed
+/// to its other dims and the map without those results: the same elements
+/// (along a unit dim the one index is 0), and the map becomes a projected
+/// permutation that linalg::vectorize reads as a broadcast.
+///   %b: tensor<1x64x1x1xf32>, (d0, d1, d2, d3) -> (d0, d1, 0, 0)
+///   -> tensor.collapse_shape %b [[0], [1, 2, 3]] : ... into tensor<1x64xf32>,
+///      (d0, d1, d2, d3) -> (d0, d1)
+/// Each dropped dim joins the group of the next kept dim (the last group
+/// when none follows); with no dim kept, the input becomes rank 0.
+/// Returns whether any input changed.
+bool collapseBroadcastUnitDims(IRRewriter &rewriter, linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics())
+    return false;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  bool changed = false;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    SmallVector<int64_t> dropped = getBroadcastUnitDims(op, *input);
+    if (dropped.empty())
+      continue;
+    auto type = cast<RankedTensorType>(input->get().getType());
+    AffineMap map = maps[input->getOperandNumber()];
+    SmallVector<ReassociationIndices> groups;
+    SmallVector<int64_t> shape;
+    SmallVector<AffineExpr> results;
+    ReassociationIndices pending;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      pending.push_back(d);
+      if (llvm::is_contained(dropped, d))
+        continue;
+      groups.push_back(pending);
+      pending.clear();
+      shape.push_back(type.getDimSize(d));
+      results.push_back(map.getResult(d));
+    }
+    if (!groups.empty())
+      llvm::append_range(groups.back(), pending);
+    rewriter.setInsertionPoint(op);
+    Value collapsed = tensor::CollapseShapeOp::create(
+        rewriter, op.getLoc(),
+        RankedTensorType::get(shape, type.getElementType()), input->get(),
+        groups);
+    rewriter.modifyOpInPlace(op, [&] { input->set(collapsed); });
+    maps[input->getOperandNumber()] =
+        AffineMap::get(map.getNumDims(), 0, results, op.getContext());
+    changed = true;
+  }
+  if (changed)
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    });
+  return changed;
+}
+
 /// Tiles `op` by `sizes` (0: a loop left whole) into loops of `type` and
 /// replaces it by the tiled nest; failure leaves `op` as it is.
 FailureOr<scf::SCFTilingResult>
@@ -344,12 +420,14 @@ struct QOpsVectorizeElementwisePass
     if (configured)
       manyInputsWidth = std::min<int64_t>(
           vectorWidth, qops::vectorRegisterBits(configured->target) / 32);
+    IRRewriter rewriter(&getContext());
     SmallVector<linalg::GenericOp> candidates;
     func.walk([&](linalg::GenericOp op) {
-      if (isVectorizableElementwise(op))
+      if (isVectorizableElementwise(op) ||
+          (collapseBroadcastUnitDims(rewriter, op) &&
+           isVectorizableElementwise(op)))
         candidates.push_back(op);
     });
-    IRRewriter rewriter(&getContext());
     for (linalg::GenericOp op : candidates)
       if (failed(vectorizeOne(rewriter, op)))
         return signalPassFailure();

@@ -387,3 +387,60 @@ func.func @pack_quads(%r0: tensor<1x8x4x16xi8>, %r1: tensor<1x8x4x16xi8>) -> (te
   } -> (tensor<1x4x8x16xi32>, tensor<1x4x16xi32>)
   return %y#0, %y#1 : tensor<1x4x8x16xi32>, tensor<1x4x16xi32>
 }
+
+// -----
+
+// numpy broadcasting of ONNX's binary ops reads a unit dim of an input at
+// index 0 (a per-channel bias [1, C, 1, 1] over NCHW; a [1, 1, 1, 1]
+// scalar): the input is collapsed to its other dims, so that the map is a
+// projected permutation and the op is vectorized (and, with `parallel`,
+// distributed) like any other; the bias is broadcast to a vector per row.
+// CHECK-LABEL: func.func @broadcast_unit_dims
+// CHECK-DAG: %[[BIAS:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<1x64xf32>
+// CHECK-DAG: %[[SCALE:.*]] = tensor.collapse_shape %{{.*}} [] : tensor<1x1x1x1xf32> into tensor<f32>
+// CHECK: scf.for
+// CHECK: vector.transfer_read %{{.*}} : tensor<1x1x1x32xf32>, vector<32xf32>
+// CHECK: vector.broadcast %{{.*}} : vector<f32> to vector<32xf32>
+// CHECK: vector.broadcast %{{.*}} : vector<f32> to vector<32xf32>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK-NOT: linalg.generic
+// PAR-LABEL: func.func @broadcast_unit_dims
+// PAR: scf.forall (%[[C:.*]]) in (64)
+// PAR: tensor.extract_slice %{{.*}}[0, %[[C]]] [1, 1] [1, 1] : tensor<1x64xf32> to tensor<1x1xf32>
+// PAR: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+#idb = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#chan = affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>
+#one = affine_map<(d0, d1, d2, d3) -> (0, 0, 0, 0)>
+func.func @broadcast_unit_dims(%x: tensor<1x64x56x56xf32>, %b: tensor<1x64x1x1xf32>, %s: tensor<1x1x1x1xf32>) -> tensor<1x64x56x56xf32> {
+  %e = tensor.empty() : tensor<1x64x56x56xf32>
+  %y = linalg.generic {indexing_maps = [#idb, #chan, #one, #idb], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %b, %s : tensor<1x64x56x56xf32>, tensor<1x64x1x1xf32>, tensor<1x1x1x1xf32>) outs(%e : tensor<1x64x56x56xf32>) {
+  ^bb0(%xv: f32, %bv: f32, %sv: f32, %o: f32):
+    %a = arith.addf %xv, %bv : f32
+    %m = arith.mulf %a, %sv : f32
+    linalg.yield %m : f32
+  } -> tensor<1x64x56x56xf32>
+  return %y : tensor<1x64x56x56xf32>
+}
+
+// -----
+
+// A constant index other than 0, or 0 on a dim that is not a static 1, is
+// no broadcast: the op is left alone.
+// CHECK-LABEL: func.func @constant_index_untouched
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: linalg.generic
+// CHECK-NOT: vector.
+#idc = affine_map<(d0, d1) -> (d0, d1)>
+#col0 = affine_map<(d0, d1) -> (d0, 0)>
+func.func @constant_index_untouched(%x: tensor<4x64xf32>, %b: tensor<4x2xf32>) -> tensor<4x64xf32> {
+  %e = tensor.empty() : tensor<4x64xf32>
+  %y = linalg.generic {indexing_maps = [#idc, #col0, #idc], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %b : tensor<4x64xf32>, tensor<4x2xf32>) outs(%e : tensor<4x64xf32>) {
+  ^bb0(%xv: f32, %bv: f32, %o: f32):
+    %a = arith.addf %xv, %bv : f32
+    linalg.yield %a : f32
+  } -> tensor<4x64xf32>
+  return %y : tensor<4x64xf32>
+}
