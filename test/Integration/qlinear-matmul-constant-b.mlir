@@ -106,6 +106,25 @@ func.func @per_column_b_as_argument(%a: tensor<13x37xui8>, %b: tensor<37x19xsi8>
 // RUN: quant-runner %t/gcb.mlir -e gcb_constant_b --input %t/gcb/in0.npy --input %t/gcb/in1.npy --input %t/gcb/in2.npy --input %t/gcb/in6.npy --input %t/gcb/in7.npy --expect %t/gcb/out0.npy --threads 1 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
 // RUN: quant-runner %t/gcb.mlir -e gcb_constant_b --input %t/gcb/in0.npy --input %t/gcb/in1.npy --input %t/gcb/in2.npy --input %t/gcb/in6.npy --input %t/gcb/in7.npy --expect %t/gcb/out0.npy --threads 3 --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME
 
+// Constant weights bound the sums (getMaxAbsSumAlong): K = 1024 with |b -
+// b_zp| <= 60 proves every |acc| <= 255 * 1024 * 60 < 2^24, so the epilogue
+// requantizes in f32 (llvm.intr.fma in the lowered module) on sums up to
+// ~1.57e7; with column 0 at b - b_zp = 101 it must stay in f64: sums there
+// sit one off ties of acc * 2^-18 above 2^24, where f32(acc) would move
+// onto the tie (gen_case.py asserts that the f32 epilogue's bytes differ).
+// RUN: %python %S/reference/gen_case.py qmm_constant_b_small_columns %t/cbs
+// RUN: %python %S/Inputs/constant_b_case.py %t/cbs cbs %t/cbs.mlir
+// RUN: quant-runner %t/cbs.mlir -e cbs_constant_b --dump-lowered | FileCheck %s --check-prefix=FMA
+// FMA: llvm.intr.fma
+// RUN: quant-runner %t/cbs.mlir -e cbs_constant_b --input %t/cbs/in0.npy --input %t/cbs/in1.npy --input %t/cbs/in2.npy --input %t/cbs/in6.npy --input %t/cbs/in7.npy --expect %t/cbs/out0.npy --threads 1 | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/cbs.mlir -e cbs_constant_b --input %t/cbs/in0.npy --input %t/cbs/in1.npy --input %t/cbs/in2.npy --input %t/cbs/in6.npy --input %t/cbs/in7.npy --expect %t/cbs/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %t/cbs.mlir -e cbs_constant_b --input %t/cbs/in0.npy --input %t/cbs/in1.npy --input %t/cbs/in2.npy --input %t/cbs/in6.npy --input %t/cbs/in7.npy --expect %t/cbs/out0.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME %}
+// RUN: %python %S/reference/gen_case.py qmm_constant_b_wide_columns %t/cbw
+// RUN: %python %S/Inputs/constant_b_case.py %t/cbw cbw %t/cbw.mlir
+// RUN: quant-runner %t/cbw.mlir -e cbw_constant_b --input %t/cbw/in0.npy --input %t/cbw/in1.npy --input %t/cbw/in2.npy --input %t/cbw/in6.npy --input %t/cbw/in7.npy --expect %t/cbw/out0.npy --threads 1 | FileCheck %s --check-prefix=SAME
+// RUN: quant-runner %t/cbw.mlir -e cbw_constant_b --input %t/cbw/in0.npy --input %t/cbw/in1.npy --input %t/cbw/in2.npy --input %t/cbw/in6.npy --input %t/cbw/in7.npy --expect %t/cbw/out0.npy --threads 2 | FileCheck %s --check-prefix=SAME
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %t/cbw.mlir -e cbw_constant_b --input %t/cbw/in0.npy --input %t/cbw/in1.npy --input %t/cbw/in2.npy --input %t/cbw/in6.npy --input %t/cbw/in7.npy --expect %t/cbw/out0.npy --target-features=-avx512vnni,-avxvnni | FileCheck %s --check-prefix=SAME %}
+
 // Weights whose pairs of k rows provably fit i16 under VPMADDUBSW (every
 // pair's positive and negative parts of b' at most 128): x86 without VNNI
 // (this CPU with -avx512vnni,-avxvnni, or an AVX2 CPU) takes the maddubs

@@ -1337,3 +1337,61 @@ func.func @qmm_special_multipliers_deep_k(%arg0: tensor<40x300xui8>, %arg1: tens
                           y(%arg6, %arg7 : tensor<f32>, tensor<si8>) -> tensor<40x16xsi8>
   return %0 : tensor<40x16xsi8>
 }
+
+// RUN: %python %S/reference/gen_case.py qmm_constant_b_small_columns %t/qmm_constant_b_small_columns
+// RUN: quant-runner %s -e qmm_constant_b_small_columns --input %t/qmm_constant_b_small_columns/in0.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in1.npy --input %t/qmm_constant_b_small_columns/in2.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in3.npy --input %t/qmm_constant_b_small_columns/in4.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in5.npy --input %t/qmm_constant_b_small_columns/in6.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in7.npy --expect %t/qmm_constant_b_small_columns/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_constant_b_small_columns
+// RUN: %if amx %{ quant-runner %s -e qmm_constant_b_small_columns --target-features=-amx-tile \
+// RUN:   --input %t/qmm_constant_b_small_columns/in0.npy --input %t/qmm_constant_b_small_columns/in1.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in2.npy --input %t/qmm_constant_b_small_columns/in3.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in4.npy --input %t/qmm_constant_b_small_columns/in5.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in6.npy --input %t/qmm_constant_b_small_columns/in7.npy \
+// RUN:   --expect %t/qmm_constant_b_small_columns/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_constant_b_small_columns %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_constant_b_small_columns --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_constant_b_small_columns/in0.npy --input %t/qmm_constant_b_small_columns/in1.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in2.npy --input %t/qmm_constant_b_small_columns/in3.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in4.npy --input %t/qmm_constant_b_small_columns/in5.npy \
+// RUN:   --input %t/qmm_constant_b_small_columns/in6.npy --input %t/qmm_constant_b_small_columns/in7.npy \
+// RUN:   --expect %t/qmm_constant_b_small_columns/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_constant_b_small_columns %}
+// OK_qmm_constant_b_small_columns: all {{[0-9]+}} results match
+func.func @qmm_constant_b_small_columns(%arg0: tensor<40x1024xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<1024x24xui8>, %arg4: tensor<24xf32>, %arg5: tensor<24xui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<40x24xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<40x1024xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<1024x24xui8>, tensor<24xf32>, tensor<24xui8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<40x24xui8>
+  return %0 : tensor<40x24xui8>
+}
+
+// RUN: %python %S/reference/gen_case.py qmm_constant_b_wide_columns %t/qmm_constant_b_wide_columns
+// RUN: quant-runner %s -e qmm_constant_b_wide_columns --input %t/qmm_constant_b_wide_columns/in0.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in1.npy --input %t/qmm_constant_b_wide_columns/in2.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in3.npy --input %t/qmm_constant_b_wide_columns/in4.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in5.npy --input %t/qmm_constant_b_wide_columns/in6.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in7.npy --expect %t/qmm_constant_b_wide_columns/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_constant_b_wide_columns
+// RUN: %if amx %{ quant-runner %s -e qmm_constant_b_wide_columns --target-features=-amx-tile \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in0.npy --input %t/qmm_constant_b_wide_columns/in1.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in2.npy --input %t/qmm_constant_b_wide_columns/in3.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in4.npy --input %t/qmm_constant_b_wide_columns/in5.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in6.npy --input %t/qmm_constant_b_wide_columns/in7.npy \
+// RUN:   --expect %t/qmm_constant_b_wide_columns/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_constant_b_wide_columns %}
+// RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e qmm_constant_b_wide_columns --target-features=-avx512vnni,-avxvnni \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in0.npy --input %t/qmm_constant_b_wide_columns/in1.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in2.npy --input %t/qmm_constant_b_wide_columns/in3.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in4.npy --input %t/qmm_constant_b_wide_columns/in5.npy \
+// RUN:   --input %t/qmm_constant_b_wide_columns/in6.npy --input %t/qmm_constant_b_wide_columns/in7.npy \
+// RUN:   --expect %t/qmm_constant_b_wide_columns/out0.npy \
+// RUN:   | FileCheck %s --check-prefix=OK_qmm_constant_b_wide_columns %}
+// OK_qmm_constant_b_wide_columns: all {{[0-9]+}} results match
+func.func @qmm_constant_b_wide_columns(%arg0: tensor<40x1024xui8>, %arg1: tensor<f32>, %arg2: tensor<ui8>, %arg3: tensor<1024x24xui8>, %arg4: tensor<24xf32>, %arg5: tensor<24xui8>, %arg6: tensor<f32>, %arg7: tensor<ui8>) -> tensor<40x24xui8> {
+  %0 = qops.qlinear_matmul a(%arg0, %arg1, %arg2 : tensor<40x1024xui8>, tensor<f32>, tensor<ui8>)
+                          b(%arg3, %arg4, %arg5 : tensor<1024x24xui8>, tensor<24xf32>, tensor<24xui8>)
+                          y(%arg6, %arg7 : tensor<f32>, tensor<ui8>) -> tensor<40x24xui8>
+  return %0 : tensor<40x24xui8>
+}

@@ -130,10 +130,23 @@ Value qops::emitRequantizedLanes(OpBuilder &b, Location loc,
 }
 
 bool qops::hasSmallSums(const Int8Contraction &c) {
+  if (!fmaIsNative(c.op))
+    return false;
   auto aType = cast<RankedTensorType>(c.a.getType());
   int64_t k = aType.getShape().back();
-  return !ShapedType::isDynamic(k) && provesSmallSums(k, c.bias) &&
-         fmaIsNative(c.op);
+  if (!ShapedType::isDynamic(k) && provesSmallSums(k, c.bias))
+    return true;
+  // A constant operand (b, or a where the weights are the rows: a
+  // pointwise convolution): |sum| <= 255 max_n sum_k |b - b_zp|.
+  auto proves = [&](Value t, int64_t dim, Value zeroPoint) {
+    std::optional<int64_t> sum =
+        getMaxAbsSumAlong(t, dim, zeroPoint, kMaxSmallSum / 255);
+    return sum && *sum <= kMaxSmallSum / 255 &&
+           provesSmallSumBound(255 * *sum, c.bias);
+  };
+  auto bType = cast<RankedTensorType>(c.b.getType());
+  return proves(c.b, bType.getRank() - 1, c.bZeroPoint) ||
+         proves(c.a, aType.getRank() - 2, c.aZeroPoint);
 }
 
 Int8Contraction

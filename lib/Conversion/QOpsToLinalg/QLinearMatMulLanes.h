@@ -225,7 +225,9 @@ Value emitRequantizedLanes(OpBuilder &b, Location loc,
 
 /// Whether every sum of `c` is provably small enough for
 /// emitRequantizeSmallSum: a static K whose K products and the bias
-/// (absent or constant) stay within kMaxSmallSum.
+/// (absent or constant) stay within kMaxSmallSum, or a constant b (a)
+/// whose columns' (rows') sums of |b - b_zp| bound them
+/// (getMaxAbsSumAlong), with a native fma.
 bool hasSmallSums(const Int8Contraction &c);
 
 } // namespace mlir::qops

@@ -279,16 +279,183 @@ bool qops::fmaIsNative(Operation *op) {
 bool qops::provesSmallSums(int64_t products, Value bias) {
   if (products < 0 || products > kMaxSmallSum / (255 * 255))
     return false;
-  int64_t bound = products * 255 * 255;
-  if (bias) {
+  return provesSmallSumBound(products * 255 * 255, bias);
+}
+
+
+namespace {
+
+/// The dim of `source` that dim `dim` of a reshape's result comes from
+/// (or goes to, for a collapse), when every other dim of its group is a
+/// static 1; none otherwise.
+std::optional<int64_t>
+getSoleDimOfGroup(ArrayRef<ReassociationIndices> groups, ArrayRef<int64_t> wide,
+                  int64_t narrowDim) {
+  const ReassociationIndices &group = groups[narrowDim];
+  std::optional<int64_t> sole;
+  for (int64_t d : group)
+    if (wide[d] != 1) {
+      if (sole)
+        return std::nullopt;
+      sole = d;
+    }
+  return sole ? sole : std::optional<int64_t>(group.front());
+}
+
+/// `value` traced to the arith.constant it rearranges (storage casts,
+/// linalg.transpose, tensor reshapes), with the dim of the constant that
+/// dim `dim` of `value` indexes.
+std::optional<std::pair<DenseIntElementsAttr, int64_t>>
+traceConstantDim(Value value, int64_t dim) {
+  for (int steps = 0; steps < 32; ++steps) {
     DenseIntElementsAttr values;
-    if (!matchPattern(bias, m_Constant(&values)))
+    if (matchPattern(value, m_Constant(&values)))
+      return std::make_pair(values, dim);
+    Operation *op = value.getDefiningOp();
+    if (auto cast = dyn_cast_or_null<UnrealizedConversionCastOp>(op)) {
+      if (cast->getNumOperands() != 1 ||
+          !isa<RankedTensorType>(cast.getOperand(0).getType()))
+        return std::nullopt;
+      value = cast.getOperand(0);
+    } else if (auto transpose = dyn_cast_or_null<linalg::TransposeOp>(op)) {
+      dim = transpose.getPermutation()[dim];
+      value = transpose.getInput();
+    } else if (auto collapse = dyn_cast_or_null<tensor::CollapseShapeOp>(op)) {
+      std::optional<int64_t> source =
+          getSoleDimOfGroup(collapse.getReassociationIndices(),
+                            collapse.getSrcType().getShape(), dim);
+      if (!source)
+        return std::nullopt;
+      dim = *source;
+      value = collapse.getSrc();
+    } else if (auto expand = dyn_cast_or_null<tensor::ExpandShapeOp>(op)) {
+      SmallVector<ReassociationIndices> groups =
+          expand.getReassociationIndices();
+      auto group = llvm::find_if(groups, [&](const ReassociationIndices &g) {
+        return llvm::is_contained(g, dim);
+      });
+      if (group == groups.end() ||
+          getSoleDimOfGroup(groups, expand.getResultType().getShape(),
+                            group - groups.begin()) != dim)
+        return std::nullopt;
+      dim = group - groups.begin();
+      value = expand.getSrc();
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// max_n sum_{o, i} |t[o, n, i] - zp[n]| of 8-bit t in [outer, columns,
+/// inner] order, in i32 lanes (a column's sum of at most 2^31 / 256
+/// elements; longer ones stop at the limit first), the loops contiguous so
+/// that they vectorize. Returns as soon as a sum passes `limit` (a value
+/// above it).
+template <typename Int8>
+int64_t sumAbsAlong(const Int8 *t, int64_t outer, int64_t columns,
+                    int64_t inner, ArrayRef<int64_t> zp, int64_t limit) {
+  SmallVector<int32_t> sums(columns, 0), zp32(zp.begin(), zp.end());
+  limit = std::min<int64_t>(limit, int64_t(1) << 30);
+  // Rows between checks: no lane passes 2^31 in between.
+  int64_t rowsPerCheck = std::max<int64_t>(1, (int64_t(1) << 22) / inner);
+  for (int64_t o = 0; o < outer; ++o) {
+    const Int8 *row = t + o * columns * inner;
+    if (inner == 1) {
+      for (int64_t n = 0; n < columns; ++n)
+        sums[n] += std::abs(int32_t(row[n]) - zp32[n]);
+    } else {
+      for (int64_t n = 0; n < columns; ++n) {
+        const Int8 *run = row + n * inner;
+        int32_t sum = 0;
+        for (int64_t i = 0; i < inner; ++i)
+          sum += std::abs(int32_t(run[i]) - zp32[n]);
+        sums[n] += sum;
+      }
+    }
+    if ((o + 1) % rowsPerCheck == 0 || o + 1 == outer) {
+      int64_t most = *llvm::max_element(sums);
+      if (most > limit)
+        return most;
+    }
+  }
+  return *llvm::max_element(sums);
+}
+
+} // namespace
+
+bool qops::provesSmallSumBound(int64_t sumBound, Value bias) {
+  if (sumBound < 0 || sumBound > kMaxSmallSum)
+    return false;
+  int64_t bound = sumBound;
+  if (bias) {
+    // A constant, possibly reshaped (a [M] bias as [M, 1] for a
+    // transposed contraction).
+    auto traced = traceConstantDim(bias, 0);
+    if (!traced)
       return false;
-    for (const APInt &v : values.getValues<APInt>())
-      bound = std::max(bound, products * 255 * 255 +
-                                  std::abs(v.getSExtValue()));
+    for (const APInt &v : traced->first.getValues<APInt>())
+      bound = std::max(bound, sumBound + std::abs(v.getSExtValue()));
   }
   return bound <= kMaxSmallSum;
+}
+
+std::optional<int64_t> qops::getMaxAbsSumAlong(Value t, int64_t dim,
+                                                Value zeroPoint,
+                                                int64_t limit) {
+  auto type = dyn_cast<RankedTensorType>(t.getType());
+  if (!type || dim < 0 || dim >= type.getRank() || !type.hasStaticShape())
+    return std::nullopt;
+  auto element = dyn_cast<IntegerType>(type.getElementType());
+  if (!element || element.getWidth() != 8)
+    return std::nullopt;
+  bool isUnsigned = element.isUnsigned();
+  auto traced = traceConstantDim(t, dim);
+  std::optional<std::pair<DenseIntElementsAttr, int64_t>> zpTraced =
+      zeroPoint ? traceConstantDim(zeroPoint, 0) : std::nullopt;
+  if (!traced || (zeroPoint && !zpTraced))
+    return std::nullopt;
+  auto [values, axis] = *traced;
+  auto valuesType = cast<RankedTensorType>(values.getType());
+  if (valuesType.getElementTypeBitWidth() != 8)
+    return std::nullopt;
+  ArrayRef<int64_t> shape = valuesType.getShape();
+  int64_t columns = shape[axis];
+  auto asInt = [&](const APInt &v) {
+    return isUnsigned ? int64_t(v.getZExtValue()) : v.getSExtValue();
+  };
+  // zp[n]: a splat, or one per index of the dim.
+  SmallVector<int64_t> zp(columns, 0);
+  if (zpTraced) {
+    DenseIntElementsAttr zpValues = zpTraced->first;
+    if (zpValues.isSplat())
+      zp.assign(columns, asInt(zpValues.getSplatValue<APInt>()));
+    else if (zpValues.getNumElements() == columns)
+      for (auto [n, v] : llvm::enumerate(zpValues.getValues<APInt>()))
+        zp[n] = asInt(v);
+    else
+      return std::nullopt;
+  }
+  // [outer, columns, inner] around the dim, summed over outer and inner.
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= shape[d];
+  for (int64_t d = axis + 1; d < (int64_t)shape.size(); ++d)
+    inner *= shape[d];
+  if (values.isSplat()) {
+    int64_t v = asInt(values.getSplatValue<APInt>());
+    int64_t most = 0;
+    for (int64_t n = 0; n < columns; ++n)
+      most = std::max(most, outer * inner * std::abs(v - zp[n]));
+    return most;
+  }
+  if (inner > (int64_t(1) << 22)) // a run's i32 sum could overflow
+    return std::nullopt;
+  ArrayRef<char> raw = values.getRawData();
+  return isUnsigned ? sumAbsAlong(reinterpret_cast<const uint8_t *>(raw.data()),
+                                  outer, columns, inner, zp, limit)
+                    : sumAbsAlong(reinterpret_cast<const int8_t *>(raw.data()),
+                                  outer, columns, inner, zp, limit);
 }
 
 Value qops::emitRoundAddZeroPointSaturate(OpBuilder &b, Location loc, Value q,

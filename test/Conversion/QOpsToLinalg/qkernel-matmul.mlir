@@ -106,6 +106,61 @@ func.func @epilogue_row_multiplier(%a: tensor<64x300xui8>, %azp: tensor<ui8>, %b
 
 // -----
 
+// K = 300 with constant weights: every sum is at most 255 max_n sum_k |b -
+// b_zp| in magnitude (getMaxAbsSumAlong, b traced through a transpose and a
+// storage cast to its constant). b - b_zp = 100: 255 * 300 * 100 < 2^24,
+// so the epilogue requantizes in f32 (one fma), where K alone (300 * 255 *
+// 255) would not prove it.
+// VNNI-LABEL: func.func @constant_b_small_sums
+// VNNI: math.fma %{{.*}} : vector<16xf32>
+// VNNI-NOT: math.roundeven
+// VNNI: qkernel.tile_loops
+func.func @constant_b_small_sums(%a: tensor<64x300xui8>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
+  %bt = arith.constant dense<103> : tensor<37x300xi8>
+  %e = tensor.empty() : tensor<300x37xi8>
+  %b8 = linalg.transpose ins(%bt : tensor<37x300xi8>) outs(%e : tensor<300x37xi8>) permutation = [1, 0]
+  %b = builtin.unrealized_conversion_cast %b8 : tensor<300x37xi8> to tensor<300x37xsi8>
+  %bzp = arith.constant dense<3> : tensor<37xsi8>
+  %y = qkernel.matmul a(%a, %yzp : tensor<64x300xui8>, tensor<ui8>) b(%b, %bzp : tensor<300x37xsi8>, tensor<37xsi8>)
+         requantize(%s, %s, %s, %yzp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
+  return %y : tensor<64x37xui8>
+}
+
+// -----
+
+// b - b_zp = 127 - (-100) = 227: 255 * 300 * 227 > 2^24, f64.
+// VNNI-LABEL: func.func @constant_b_large_sums
+// VNNI-NOT: math.fma
+// VNNI: math.roundeven %{{.*}} : vector<16xf64>
+func.func @constant_b_large_sums(%a: tensor<64x300xui8>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
+  %b = arith.constant dense<127> : tensor<300x37xsi8>
+  %bzp = arith.constant dense<-100> : tensor<si8>
+  %y = qkernel.matmul a(%a, %yzp : tensor<64x300xui8>, tensor<ui8>) b(%b, %bzp : tensor<300x37xsi8>, tensor<si8>)
+         requantize(%s, %s, %s, %yzp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
+  return %y : tensor<64x37xui8>
+}
+
+// -----
+
+// The weights as a's rows (a pointwise convolution: y = w x), per-row zero
+// points, and a per-row bias reshaped to [M, 1]: 255 * 300 * 50 + 7000 <
+// 2^24 bounds every sum, f32.
+// VNNI-LABEL: func.func @constant_a_rows_small_sums
+// VNNI: math.fma %{{.*}} : vector<16xf32>
+// VNNI-NOT: math.roundeven
+func.func @constant_a_rows_small_sums(%b: tensor<300x37xui8>, %s: tensor<f32>, %yzp: tensor<ui8>) -> tensor<64x37xui8> {
+  %a = arith.constant dense<-40> : tensor<64x300xsi8>
+  %azp = arith.constant dense<10> : tensor<64xsi8>
+  %bias64 = arith.constant dense<7000> : tensor<64xi32>
+  %bias = tensor.expand_shape %bias64 [[0, 1]] output_shape [64, 1] : tensor<64xi32> into tensor<64x1xi32>
+  %y = qkernel.matmul a(%a, %azp : tensor<64x300xsi8>, tensor<64xsi8>) b(%b, %yzp : tensor<300x37xui8>, tensor<ui8>)
+         bias(%bias : tensor<64x1xi32>)
+         requantize(%s, %s, %s, %yzp : tensor<f32>, tensor<f32>, tensor<f32>, tensor<ui8>) -> tensor<64x37xui8>
+  return %y : tensor<64x37xui8>
+}
+
+// -----
+
 // A ui8 b (b_unsigned: its bytes read as ui8) with a zero point per column,
 // padded to the panels' columns (Np = 64 on vnni, 48 on madd).
 // MADD-LABEL: func.func @unsigned_b_per_column

@@ -1019,6 +1019,76 @@ def qmm_special_multipliers_deep_k(n):
     return _special_multipliers_qmm(n, 300, (0.5, 2.0))
 
 
+def _f32_path(acc, m, yzp, lo, hi):
+    """What emitRequantizeSmallSum computes: fma(f32(acc), m, 1.5 * 2^23)
+    rounded once to f32 (exact in f64 before that rounding), clamped, less
+    the magic number, plus y_zp. Equal to the reference when |acc| <= 2^24."""
+    c = 1.5 * 2.0 ** 23
+    p = (acc.astype(f32).astype(np.float64) * np.float64(f32(m)) + c).astype(f32)
+    return np.clip(p.astype(np.float64) - c, lo - yzp, hi - yzp).astype(np.int64) + yzp
+
+
+def _constant_b_columns(n, delta, d0):
+    """K = 1024, u8 a (a_zp 0), u8 b = b_zp + d (per-column b_zp), |d| <=
+    delta, column 0 of d all d0 but its last row (1); multiplier 2^-18
+    (a_s 0.5, b_s 2^-11, y_s 64), u8 y around 128. Rows 0-1 of a are 255
+    and 0, the others mostly 255."""
+    rng = rng_for(n)
+    k, cols = 1024, 24
+    bzp = rng.integers(100, 150, size=cols)
+    d = rng.integers(-delta, delta + 1, size=(k, cols))
+    d[:, 0] = d0
+    d[-1, 0] = 1
+    d[:, 1] = -delta
+    a = np.where(rng.random((40, k)) < 0.85, 255, rng.integers(0, 256, size=(40, k)))
+    a[0], a[1] = 255, 0
+    return a, bzp + d, bzp
+
+
+def _qmm_constant_b(a, b, bzp):
+    return QMM(a, "u8", np.array(0.5, f32), 0, b, "u8", np.full(b.shape[1], 2.0 ** -11, f32), bzp,
+               np.array(64.0, f32), 128, "u8")
+
+
+@case("qlinear-matmul")
+def qmm_constant_b_small_columns(n):
+    # |b - b_zp| <= 60, column 0 all +60: 255 * (1023 * 60 + 1) < 2^24, so
+    # with b a constant (qlinear-matmul-constant-b.mlir) the epilogue
+    # requantizes in f32; the sums reach ~1.57e7.
+    a, b, bzp = _constant_b_columns(n, 60, 60)
+    c = _qmm_constant_b(a, b, bzp)
+    acc = a @ (b - bzp)
+    assert 255 * np.abs(b - bzp).sum(0).max() <= 2 ** 24
+    assert np.abs(acc).max() > 2 ** 23
+    return c
+
+
+@case("qlinear-matmul")
+def qmm_constant_b_wide_columns(n):
+    # Column 0 of b - b_zp all 101 (255 * 1024 * 101 > 2^24). Rows 2-39 of
+    # a make that column's sums t +- 1 for ties t = j 2^18 + 2^17 of acc *
+    # 2^-18 above 2^24, where f32(acc) (spacing 2) lands on the tie. The f32
+    # epilogue would give other bytes there (asserted): the kernel must
+    # requantize in f64 even with b a constant.
+    a, b, bzp = _constant_b_columns(n, 60, 101)
+    for row in range(2, 40):
+        j = 64 + (row - 2) // 2
+        target = j * 2 ** 18 + 2 ** 17 + (1 if row % 2 else -1)
+        t = (target - 255) // 101 + 1  # sum of a over k < 1023
+        a[row, :1023] = 0
+        full, part = divmod(t, 255)
+        a[row, :full] = 255
+        a[row, full] = part
+        a[row, 1023] = target - 101 * t
+        assert 0 <= a[row, 1023] <= 255
+    c = _qmm_constant_b(a, b, bzp)
+    acc = a @ (b - bzp)
+    assert acc[2:, 0].min() > 2 ** 24
+    fast = _f32_path(acc, f32(0.5) * f32(2.0 ** -11) / f32(64.0), 128, 0, 255)
+    assert np.count_nonzero(fast != c.outs[0].arr) >= 10
+    return c
+
+
 def _special_multipliers_qmm(n, k, bs_range):
     rng = rng_for(n)
     a = rng.integers(0, 256, size=(40, k))

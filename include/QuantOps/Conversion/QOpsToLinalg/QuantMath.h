@@ -18,6 +18,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
 
+#include <limits>
+
 namespace mlir::qops {
 
 /// Extends a stored integer (i8/i16/i32 storage of an ONNX integer type) to
@@ -134,6 +136,28 @@ Value emitRequantizeSmallSum(OpBuilder &b, Location loc, Value acc,
 /// that must be a constant to count) is at most kMaxSmallSum in magnitude:
 /// whether emitRequantizeSmallSum may requantize it.
 bool provesSmallSums(int64_t products, Value bias);
+
+/// Whether every sum at most `sumBound` in magnitude plus `bias` (as in
+/// provesSmallSums) is at most kMaxSmallSum in magnitude.
+bool provesSmallSumBound(int64_t sumBound, Value bias);
+
+/// For a constant t of 8-bit integers (traced through storage casts,
+/// transposes and reshapes that keep dim `dim` a dim of its own to an
+/// arith.constant) and a constant zero point zp (a scalar or one per index
+/// of `dim`):
+///
+///   S = max_n sum_{every other index i} |t[i, n] - zp[n]|     n along dim
+///
+/// For a contraction's constant b and its columns (or a and its rows),
+/// every sum_k (a - a_zp)(b - b_zp) is then at most 255 S in magnitude,
+/// whatever the other operand. None when t or zp is not such a constant;
+/// a value above `limit` as soon as a sum passes it (the scan stops there).
+/// Weights seldom use their whole range: a QLinearConv 3x3 of 64 channels
+/// (K = 576) with uniform si8 weights has S near 576 x 64, so its sums are
+/// provably below 2^24, where the K x 255 x 255 bound is above 2^25.
+std::optional<int64_t>
+getMaxAbsSumAlong(Value t, int64_t dim, Value zeroPoint,
+                  int64_t limit = std::numeric_limits<int64_t>::max());
 
 /// Whether emitRequantizeSmallSum's fma is one instruction for the module
 /// of `op`: its qops.target (TargetInfo.h, targetHasNativeFma), or true
