@@ -143,6 +143,8 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
   // The int8 kernels' b in its packed layout: the pack stage's IR.
   pm.addPass(qops::createQOpsLowerPacking());
+  // The float glue's elementwise chains as one loop each.
+  pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseElementwise());
   // Threads for the kernels' tiles: the distribute stage.
   if (options.parallel)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsDistribute());

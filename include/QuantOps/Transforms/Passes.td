@@ -451,6 +451,40 @@ def QOpsDistribute
                            "::mlir::tensor::TensorDialect"];
 }
 
+def QOpsFuseElementwise
+    : Pass<"qops-fuse-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Fuse chains of elementwise linalg.generic ops into one loop";
+  let description = [{
+    A graph's float glue imports as one `linalg.generic` per ONNX node (Cast,
+    Mul, Add, Relu after an unfused ConvInteger or MatMulInteger): each its
+    own pass over memory and, with threads, its own parallel region. This
+    pass fuses a producer into its consumer (linalg's
+    `fuseElementwiseOps`) where both are plain elementwise ops (every loop
+    parallel, every indexing map a projected permutation, where an input
+    may read a broadcast unit dim at 0), the producer has one use and at
+    least one loop, and the consumer reads it through a permutation. The
+    fused body applies the same arith ops to the same values in the same
+    order: every result is bit for bit the unfused one's. Reductions
+    (DynamicQuantizeLinear's min/max), ops with windowed maps (the
+    depthwise convolution's taps) and producers with other users are left
+    alone.
+
+    Before:
+    ```mlir
+    %f = linalg.generic {...} ins(%acc : tensor<1x64x56x56xi32>) ... { arith.sitofp }
+    %m = linalg.generic {...} ins(%f, %s : tensor<1x64x56x56xf32>, tensor<f32>) ... { arith.mulf }
+    %y = linalg.generic {... (d0, d1, 0, 0) ...} ins(%m, %bias : ..., tensor<1x64x1x1xf32>) ... { arith.addf }
+    ```
+    After:
+    ```mlir
+    %y = linalg.generic {...} ins(%acc, %s, %bias : ...) ... {
+      arith.sitofp, arith.mulf, arith.addf
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def QOpsExpandStridedCopies
     : Pass<"qops-expand-strided-copies", "::mlir::func::FuncOp"> {
   let summary = "Turn memref.copy of non-contiguous buffers into row-vector loops (or linalg.copy loops)";
