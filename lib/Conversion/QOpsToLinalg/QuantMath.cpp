@@ -302,21 +302,33 @@ getSoleDimOfGroup(ArrayRef<ReassociationIndices> groups, ArrayRef<int64_t> wide,
   return sole ? sole : std::optional<int64_t>(group.front());
 }
 
+/// traceConstantDim's `dim` when only the elements matter.
+constexpr int64_t kAnyDim = -1;
+
 /// `value` traced to the arith.constant it rearranges (storage casts,
 /// linalg.transpose, tensor reshapes), with the dim of the constant that
-/// dim `dim` of `value` indexes.
+/// dim `dim` of `value` indexes (kAnyDim: the elements alone, any shape).
 std::optional<std::pair<DenseIntElementsAttr, int64_t>>
 traceConstantDim(Value value, int64_t dim) {
   for (int steps = 0; steps < 32; ++steps) {
     DenseIntElementsAttr values;
     if (matchPattern(value, m_Constant(&values)))
       return std::make_pair(values, dim);
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || dim < kAnyDim || dim >= type.getRank())
+      return std::nullopt;
     Operation *op = value.getDefiningOp();
     if (auto cast = dyn_cast_or_null<UnrealizedConversionCastOp>(op)) {
-      if (cast->getNumOperands() != 1 ||
-          !isa<RankedTensorType>(cast.getOperand(0).getType()))
+      auto source = cast->getNumOperands() == 1
+                        ? dyn_cast<RankedTensorType>(cast.getOperand(0).getType())
+                        : RankedTensorType();
+      if (!source || source.getShape() != type.getShape())
         return std::nullopt;
       value = cast.getOperand(0);
+    } else if (dim == kAnyDim &&
+               isa_and_nonnull<linalg::TransposeOp, tensor::CollapseShapeOp,
+                               tensor::ExpandShapeOp>(op)) {
+      value = op->getOperand(0); // the same elements
     } else if (auto transpose = dyn_cast_or_null<linalg::TransposeOp>(op)) {
       dim = transpose.getPermutation()[dim];
       value = transpose.getInput();
@@ -391,7 +403,7 @@ bool qops::provesSmallSumBound(int64_t sumBound, Value bias) {
   if (bias) {
     // A constant, possibly reshaped (a [M] bias as [M, 1] for a
     // transposed contraction).
-    auto traced = traceConstantDim(bias, 0);
+    auto traced = traceConstantDim(bias, kAnyDim);
     if (!traced)
       return false;
     for (const APInt &v : traced->first.getValues<APInt>())
@@ -412,7 +424,7 @@ std::optional<int64_t> qops::getMaxAbsSumAlong(Value t, int64_t dim,
   bool isUnsigned = element.isUnsigned();
   auto traced = traceConstantDim(t, dim);
   std::optional<std::pair<DenseIntElementsAttr, int64_t>> zpTraced =
-      zeroPoint ? traceConstantDim(zeroPoint, 0) : std::nullopt;
+      zeroPoint ? traceConstantDim(zeroPoint, kAnyDim) : std::nullopt;
   if (!traced || (zeroPoint && !zpTraced))
     return std::nullopt;
   auto [values, axis] = *traced;
