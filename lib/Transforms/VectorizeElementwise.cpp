@@ -77,18 +77,23 @@ bool hasReductionLoop(linalg::GenericOp op) {
 /// output, and every map is a projected permutation. Outer loops may be
 /// reductions (e.g. DynamicQuantizeLinear's lane-wise min/max), which then
 /// accumulate in vectors.
-bool isVectorizableElementwise(linalg::GenericOp op) {
+/// The innermost loop parallel and indexing every output, on tensors.
+bool hasElementwiseInnerLoop(linalg::GenericOp op) {
   unsigned numLoops = op.getNumLoops();
   if (numLoops == 0 || !op.hasPureTensorSemantics())
     return false;
   if (op.getIteratorTypesArray().back() != utils::IteratorType::parallel)
     return false;
-  for (OpOperand &init : op.getDpsInitsMutable())
-    if (!op.getMatchingIndexingMap(&init).isFunctionOfDim(numLoops - 1))
-      return false;
-  return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
-    return map.isProjectedPermutation();
+  return llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+    return op.getMatchingIndexingMap(&init).isFunctionOfDim(numLoops - 1);
   });
+}
+
+bool isVectorizableElementwise(linalg::GenericOp op) {
+  return hasElementwiseInnerLoop(op) &&
+         llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+           return map.isProjectedPermutation();
+         });
 }
 
 /// The broadcast unit dims of an input: the results of its map that are
@@ -424,7 +429,8 @@ struct QOpsVectorizeElementwisePass
     SmallVector<linalg::GenericOp> candidates;
     func.walk([&](linalg::GenericOp op) {
       if (isVectorizableElementwise(op) ||
-          (collapseBroadcastUnitDims(rewriter, op) &&
+          (hasElementwiseInnerLoop(op) &&
+           collapseBroadcastUnitDims(rewriter, op) &&
            isVectorizableElementwise(op)))
         candidates.push_back(op);
     });

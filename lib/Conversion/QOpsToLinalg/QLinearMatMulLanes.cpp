@@ -136,6 +136,9 @@ bool qops::hasSmallSums(const Int8Contraction &c) {
   int64_t k = aType.getShape().back();
   if (!ShapedType::isDynamic(k) && provesSmallSums(k, c.bias))
     return true;
+  auto bType = cast<RankedTensorType>(c.b.getType());
+  if (aType.getRank() < 2 || bType.getRank() < 2)
+    return false;
   // A constant operand (b, or a where the weights are the rows: a
   // pointwise convolution): |sum| <= 255 max_n sum_k |b - b_zp|.
   auto proves = [&](Value t, int64_t dim, Value zeroPoint) {
@@ -144,7 +147,6 @@ bool qops::hasSmallSums(const Int8Contraction &c) {
     return sum && *sum <= kMaxSmallSum / 255 &&
            provesSmallSumBound(255 * *sum, c.bias);
   };
-  auto bType = cast<RankedTensorType>(c.b.getType());
   return proves(c.b, bType.getRank() - 1, c.bZeroPoint) ||
          proves(c.a, aType.getRank() - 2, c.aZeroPoint);
 }

@@ -363,12 +363,13 @@ traceConstantDim(Value value, int64_t dim) {
 /// inner] order, in i32 lanes (a column's sum of at most 2^31 / 256
 /// elements; longer ones stop at the limit first), the loops contiguous so
 /// that they vectorize. Returns as soon as a sum passes `limit` (a value
-/// above it).
+/// above it), none once a sum passes 2^30 below the limit (i32 lanes).
 template <typename Int8>
-int64_t sumAbsAlong(const Int8 *t, int64_t outer, int64_t columns,
-                    int64_t inner, ArrayRef<int64_t> zp, int64_t limit) {
+std::optional<int64_t> sumAbsAlong(const Int8 *t, int64_t outer,
+                                   int64_t columns, int64_t inner,
+                                   ArrayRef<int64_t> zp, int64_t limit) {
   SmallVector<int32_t> sums(columns, 0), zp32(zp.begin(), zp.end());
-  limit = std::min<int64_t>(limit, int64_t(1) << 30);
+  constexpr int64_t kLaneCap = int64_t(1) << 30;
   // Rows between checks: no lane passes 2^31 in between.
   int64_t rowsPerCheck = std::max<int64_t>(1, (int64_t(1) << 22) / inner);
   for (int64_t o = 0; o < outer; ++o) {
@@ -389,6 +390,8 @@ int64_t sumAbsAlong(const Int8 *t, int64_t outer, int64_t columns,
       int64_t most = *llvm::max_element(sums);
       if (most > limit)
         return most;
+      if (most > kLaneCap)
+        return std::nullopt;
     }
   }
   return *llvm::max_element(sums);
@@ -418,9 +421,12 @@ std::optional<int64_t> qops::getMaxAbsSumAlong(Value t, int64_t dim,
   auto type = dyn_cast<RankedTensorType>(t.getType());
   if (!type || dim < 0 || dim >= type.getRank() || !type.hasStaticShape())
     return std::nullopt;
+  // ONNX's si8 / ui8: signless bytes have no one reading.
   auto element = dyn_cast<IntegerType>(type.getElementType());
-  if (!element || element.getWidth() != 8)
+  if (!element || element.getWidth() != 8 || element.isSignless())
     return std::nullopt;
+  if (type.getNumElements() == 0)
+    return 0;
   bool isUnsigned = element.isUnsigned();
   auto traced = traceConstantDim(t, dim);
   std::optional<std::pair<DenseIntElementsAttr, int64_t>> zpTraced =
