@@ -112,7 +112,7 @@ bool isCopiedConstant(const llvm::GlobalVariable &global) {
 /// Which part keeps the body of each function, by name; part 0 keeps the
 /// definitions of the globals that are not copied (initializers cost
 /// translation and linking, which are not on threads, more than
-/// optimisation; a JIT leaves the largest out: externalConstantBytes).
+/// optimisation; a JIT leaves the largest out: externalizeConstants).
 struct Plan {
   unsigned parts = 1;
   llvm::StringMap<unsigned> partOf;

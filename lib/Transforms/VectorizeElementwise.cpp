@@ -73,10 +73,6 @@ bool hasReductionLoop(linalg::GenericOp op) {
                             utils::IteratorType::reduction);
 }
 
-/// Elementwise along the innermost loop: it is parallel and indexes every
-/// output, and every map is a projected permutation. Outer loops may be
-/// reductions (e.g. DynamicQuantizeLinear's lane-wise min/max), which then
-/// accumulate in vectors.
 /// The innermost loop parallel and indexing every output, on tensors.
 bool hasElementwiseInnerLoop(linalg::GenericOp op) {
   unsigned numLoops = op.getNumLoops();
@@ -89,6 +85,10 @@ bool hasElementwiseInnerLoop(linalg::GenericOp op) {
   });
 }
 
+/// Elementwise along the innermost loop: it is parallel and indexes every
+/// output, and every map is a projected permutation. Outer loops may be
+/// reductions (e.g. DynamicQuantizeLinear's lane-wise min/max), which then
+/// accumulate in vectors.
 bool isVectorizableElementwise(linalg::GenericOp op) {
   return hasElementwiseInnerLoop(op) &&
          llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {

@@ -49,17 +49,15 @@ func.func @glue_chain(%acc: tensor<1x8x4x4xi32>, %s: tensor<f32>, %b: tensor<1x8
 
 // A producer with another user (DynamicQuantizeLinear reads a Relu twice,
 // its min/max and its quantization) stays: fusing it would compute it
-// twice. A reduction (the min/max) takes nothing either.
-// CHECK-LABEL: func.func @two_users_and_reduction
+// twice.
+// CHECK-LABEL: func.func @two_users
 // CHECK: arith.maximumf
 // CHECK: linalg.generic
-// CHECK-SAME: iterator_types = ["reduction"]
 // CHECK: arith.minimumf
 // CHECK: linalg.generic
 // CHECK: arith.mulf
 #i1 = affine_map<(d0) -> (d0)>
-#r1 = affine_map<(d0) -> ()>
-func.func @two_users_and_reduction(%x: tensor<64xf32>, %init: tensor<f32>) -> (tensor<f32>, tensor<64xf32>) {
+func.func @two_users(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
   %e = tensor.empty() : tensor<64xf32>
   %r = linalg.generic {indexing_maps = [#i1, #i1], iterator_types = ["parallel"]}
       ins(%x : tensor<64xf32>) outs(%e : tensor<64xf32>) {
@@ -68,19 +66,49 @@ func.func @two_users_and_reduction(%x: tensor<64xf32>, %init: tensor<f32>) -> (t
     %c = arith.maximumf %a, %z : f32
     linalg.yield %c : f32
   } -> tensor<64xf32>
-  %min = linalg.generic {indexing_maps = [#i1, #r1], iterator_types = ["reduction"]}
-      ins(%r : tensor<64xf32>) outs(%init : tensor<f32>) {
+  %m = linalg.generic {indexing_maps = [#i1, #i1], iterator_types = ["parallel"]}
+      ins(%r : tensor<64xf32>) outs(%e : tensor<64xf32>) {
   ^bb0(%a: f32, %o: f32):
-    %c = arith.minimumf %a, %o : f32
+    %z = arith.constant 1.0 : f32
+    %c = arith.minimumf %a, %z : f32
     linalg.yield %c : f32
-  } -> tensor<f32>
+  } -> tensor<64xf32>
   %q = linalg.generic {indexing_maps = [#i1, #i1], iterator_types = ["parallel"]}
       ins(%r : tensor<64xf32>) outs(%e : tensor<64xf32>) {
   ^bb0(%a: f32, %o: f32):
     %c = arith.mulf %a, %a : f32
     linalg.yield %c : f32
   } -> tensor<64xf32>
-  return %min, %q : tensor<f32>, tensor<64xf32>
+  return %m, %q : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+// A reduction (DynamicQuantizeLinear's min/max) takes no producer, even one
+// of one use.
+// CHECK-LABEL: func.func @reduction_consumer
+// CHECK: arith.maximumf
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["reduction"]
+// CHECK: arith.minimumf
+#i1r = affine_map<(d0) -> (d0)>
+#r1 = affine_map<(d0) -> ()>
+func.func @reduction_consumer(%x: tensor<64xf32>, %init: tensor<f32>) -> tensor<f32> {
+  %e = tensor.empty() : tensor<64xf32>
+  %r = linalg.generic {indexing_maps = [#i1r, #i1r], iterator_types = ["parallel"]}
+      ins(%x : tensor<64xf32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %z = arith.constant 0.0 : f32
+    %c = arith.maximumf %a, %z : f32
+    linalg.yield %c : f32
+  } -> tensor<64xf32>
+  %min = linalg.generic {indexing_maps = [#i1r, #r1], iterator_types = ["reduction"]}
+      ins(%r : tensor<64xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%a: f32, %o: f32):
+    %c = arith.minimumf %a, %o : f32
+    linalg.yield %c : f32
+  } -> tensor<f32>
+  return %min : tensor<f32>
 }
 
 // -----
@@ -140,6 +168,35 @@ func.func @rank0_producer(%a: tensor<f32>, %b: tensor<f32>, %x: tensor<16xf32>) 
       ins(%x, %s : tensor<16xf32>, tensor<f32>) outs(%e : tensor<16xf32>) {
   ^bb0(%u: f32, %v: f32, %o: f32):
     %c = arith.mulf %u, %v : f32
+    linalg.yield %c : f32
+  } -> tensor<16xf32>
+  return %y : tensor<16xf32>
+}
+
+// -----
+
+// A producer of constants alone (a dequantized constant) stays its own op:
+// qops-hoist-constant-expressions computes it once; fused, it would run at
+// every call.
+// CHECK-LABEL: func.func @constant_producer
+// CHECK: linalg.generic
+// CHECK: arith.sitofp
+// CHECK: linalg.generic
+// CHECK: arith.mulf
+#c1 = affine_map<(d0) -> (d0)>
+func.func @constant_producer(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %w = arith.constant dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]> : tensor<16xi32>
+  %e = tensor.empty() : tensor<16xf32>
+  %f = linalg.generic {indexing_maps = [#c1, #c1], iterator_types = ["parallel"]}
+      ins(%w : tensor<16xi32>) outs(%e : tensor<16xf32>) {
+  ^bb0(%a: i32, %o: f32):
+    %c = arith.sitofp %a : i32 to f32
+    linalg.yield %c : f32
+  } -> tensor<16xf32>
+  %y = linalg.generic {indexing_maps = [#c1, #c1, #c1], iterator_types = ["parallel"]}
+      ins(%x, %f : tensor<16xf32>, tensor<16xf32>) outs(%e : tensor<16xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %c = arith.mulf %a, %b : f32
     linalg.yield %c : f32
   } -> tensor<16xf32>
   return %y : tensor<16xf32>

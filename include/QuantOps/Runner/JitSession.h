@@ -2,9 +2,10 @@
 //
 // Compiles a module in the LLVM dialect (ObjectCodegen.h), links it with
 // ORC (RuntimeDyld) and calls one of its functions on host tensors. The
-// function's ONNX-typed signature comes from its `qops.signature` attribute (set by convert-qops-to-linalg),
-// so tensors cross the boundary with their real element types: signedness,
-// 4/2-bit integers (one element per byte), bf16/float8/float4 bit patterns.
+// function's ONNX-typed signature comes from its `qops.signature` attribute
+// (set by convert-qops-to-linalg), so tensors cross the boundary with their
+// real element types: signedness, 4/2-bit integers (one element per byte),
+// bf16/float8/float4 bit patterns.
 //
 //===----------------------------------------------------------------------===//
 

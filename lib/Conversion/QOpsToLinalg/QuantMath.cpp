@@ -282,7 +282,6 @@ bool qops::provesSmallSums(int64_t products, Value bias) {
   return provesSmallSumBound(products * 255 * 255, bias);
 }
 
-
 namespace {
 
 /// The dim of `source` that dim `dim` of a reshape's result comes from
@@ -360,10 +359,10 @@ traceConstantDim(Value value, int64_t dim) {
 }
 
 /// max_n sum_{o, i} |t[o, n, i] - zp[n]| of 8-bit t in [outer, columns,
-/// inner] order, in i32 lanes (a column's sum of at most 2^31 / 256
-/// elements; longer ones stop at the limit first), the loops contiguous so
-/// that they vectorize. Returns as soon as a sum passes `limit` (a value
-/// above it), none once a sum passes 2^30 below the limit (i32 lanes).
+/// inner] order, in i32 lanes, the loops contiguous so that they
+/// vectorize. Returns as soon as a sum passes `limit` (a value above it);
+/// none once a sum passes 2^30 (checked often enough that no lane passes
+/// 2^31 in between) below the limit.
 template <typename Int8>
 std::optional<int64_t> sumAbsAlong(const Int8 *t, int64_t outer,
                                    int64_t columns, int64_t inner,
