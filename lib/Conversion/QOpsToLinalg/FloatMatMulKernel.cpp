@@ -299,16 +299,18 @@ struct FloatTiles {
   /// for the tile's vectors (zero points null without them; widened to
   /// `zeroPointType` when given).
   std::pair<SmallVector<Value>, SmallVector<Value>>
-  readBlockLanes(OpBuilder &b, Location l, Value block, Value n0,
+  readBlockLanes(OpBuilder &b, Location l, Value block, Value n0, Value panel,
                  VectorType zeroPointType = nullptr) const {
     SmallVector<Value> scales, zeroPoints;
     for (int64_t v = 0; v < vectors(); ++v) {
       Value column = arith::AddIOp::create(
           b, l, n0, arith::ConstantIndexOp::create(b, l, v * plan.lanes));
-      scales.push_back(readScaleLanes(b, l, plan, *weights, block, column));
+      scales.push_back(
+          readScaleLanes(b, l, plan, *weights, block, panel, v, column));
       Value zeroPoint;
       if (weights->zeroPoint) {
-        zeroPoint = readZeroPointLanes(b, l, plan, *weights, block, column);
+        zeroPoint =
+            readZeroPointLanes(b, l, plan, *weights, block, panel, v, column);
         if (zeroPointType && weights->isSigned)
           zeroPoint = arith::ExtSIOp::create(b, l, zeroPointType, zeroPoint);
         else if (zeroPointType)
@@ -348,7 +350,7 @@ struct FloatTiles {
         b, l, c0, arith::ConstantIndexOp::create(b, l, blocks), c1, inits,
         [&](OpBuilder &b, Location l, Value block, ValueRange blockAccs) {
           SmallVector<Value> scales, zeroPoints;
-          std::tie(scales, zeroPoints) = readBlockLanes(b, l, block, n0);
+          std::tie(scales, zeroPoints) = readBlockLanes(b, l, block, n0, panel);
           // Byte groups [block B / e, min((block + 1) B, K) / e).
           Value groupsPerBlock =
               arith::ConstantIndexOp::create(b, l, blockSize / e);
@@ -412,7 +414,7 @@ struct FloatTiles {
         [&](OpBuilder &b, Location l, Value block, ValueRange sums) {
           SmallVector<Value> scales, zeroPoints;
           std::tie(scales, zeroPoints) =
-              readBlockLanes(b, l, block, n0, lanesType);
+              readBlockLanes(b, l, block, n0, panel, lanesType);
           // Signed weights are packed as q + 8: their zero point too.
           if (weights->isSigned) {
             Value eight = arith::ConstantOp::create(
@@ -515,7 +517,7 @@ struct FloatTiles {
         [&](OpBuilder &b, Location l, Value g, Value chunk) {
           Value k0 = arith::MulIOp::create(b, l, g, ce);
           Value block = arith::DivUIOp::create(b, l, k0, cBlock);
-          auto [scales, zeroPoints] = readBlockLanes(b, l, block, n0);
+          auto [scales, zeroPoints] = readBlockLanes(b, l, block, n0, panel);
           Value row0 = arith::SubIOp::create(b, l, k0, kc);
           SmallVector<SmallVector<Value>> lanes =
               dequantizeGroup(b, l, panel, g, scales, zeroPoints);
@@ -801,6 +803,8 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
         vectorBits, fma, isComputedFromConstants(wIn),
         succeeded(weights) ? 4 : 8, int8);
     std::optional<Int8Activations> activations;
+    if (succeeded(weights))
+      packBlockedParams(rewriter, loc, plan, *weights);
     if (int8) {
       activations = quantizeActivations(rewriter, loc, a, weights->blockSize);
       w = packWeightLanes(rewriter, loc, plan, *weights, rewriter.getI32Type());

@@ -61,6 +61,9 @@ struct QuantizedWeights {
   ScaleKind kind;
   int64_t bits, blockSize, k;
   bool isSigned;
+  /// Blocked scale (and zero point) repacked by packBlockedParams as
+  /// [1, Np / NR, K / B, NR], the panels' order.
+  bool paramsPacked = false;
   int64_t perByte() const { return 8 / bits; }
 };
 
@@ -78,14 +81,26 @@ FailureOr<QuantizedWeights> matchQuantizedWeights(OpBuilder &builder,
 Value packWeightLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                       const QuantizedWeights &weights, Type laneElement);
 
+/// A blocked scale and zero point ([K / B, N]) repacked in the panels'
+/// order, [1, Np / NR, K / B, NR] (0 past N), so that a panel's k loop
+/// reads its blocks' parameters as one forward stream: in [K / B, N] each
+/// block of a panel is N elements past the last, a page or more apart for
+/// LLM widths, which the hardware prefetchers do not follow. Constant
+/// parameters are packed once, as the weights are (the pack is a
+/// constant expression). Other kinds are left as they are.
+void packBlockedParams(OpBuilder &b, Location loc, const FloatPlan &plan,
+                       QuantizedWeights &weights);
+
 /// The scale (or zero point: i8 for 2- and 4-bit q, widened to i32 for
-/// 8-bit) lanes of columns column .. column + lanes of block `block`.
+/// 8-bit) lanes of columns column .. column + lanes of block `block`;
+/// `column` is lane v * lanes of panel `panel` (which packed parameters
+/// are read by).
 Value readScaleLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                      const QuantizedWeights &weights, Value block,
-                     Value column);
+                     Value panel, int64_t v, Value column);
 Value readZeroPointLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                          const QuantizedWeights &weights, Value block,
-                         Value column);
+                         Value panel, int64_t v, Value column);
 
 /// The e weight vectors of one packed byte vector `bytes` (vector<lanes x
 /// i8>): for t = 0 .. e - 1, f32(q_t - zp) * scale (zeroPoint may be null).

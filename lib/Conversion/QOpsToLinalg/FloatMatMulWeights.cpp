@@ -41,13 +41,22 @@ using namespace mlir::qops;
 namespace {
 
 /// L lanes of a rank-0 tensor, a per-column [N] or a blocked [K / B, N]
-/// parameter at (block, column ..).
+/// parameter at (block, column ..), or of a packed blocked one at
+/// (0, panel, block, v L ..).
 Value readParamLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
-                     QuantizedWeights::ScaleKind kind, Value param,
-                     VectorType type, Value block, Value column) {
+                     const QuantizedWeights &weights, Value param,
+                     VectorType type, Value block, Value panel, int64_t v,
+                     Value column) {
   Type element = type.getElementType();
   Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-  switch (kind) {
+  if (weights.paramsPacked) {
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    Value offset = arith::ConstantIndexOp::create(b, loc, v * plan.lanes);
+    return vector::TransferReadOp::create(b, loc, type, param,
+                                          ValueRange{c0, panel, block, offset},
+                                          pad, ArrayRef<bool>{true});
+  }
+  switch (weights.kind) {
   case QuantizedWeights::ScaleKind::Scalar:
     return vector::BroadcastOp::create(
         b, loc, type, tensor::ExtractOp::create(b, loc, param, ValueRange{}));
@@ -176,21 +185,57 @@ Value qops::packWeightLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                     b.getIndexAttr(weights.k / perLane), laneElement, write);
 }
 
+void qops::packBlockedParams(OpBuilder &b, Location loc,
+                             const FloatPlan &plan,
+                             QuantizedWeights &weights) {
+  if (weights.kind != QuantizedWeights::ScaleKind::Blocked)
+    return;
+  int64_t blocks = llvm::divideCeil(weights.k, weights.blockSize);
+  // packed[0, p, kb, j] = param[kb, p NR + j]   (0 past N)
+  auto pack = [&](Value param) {
+    Type element = cast<RankedTensorType>(param.getType()).getElementType();
+    auto lanesType = VectorType::get({plan.lanes}, element);
+    Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+    auto write = [&](OpBuilder &b, Location l, Value, Value n0, Value block,
+                     Value slice) {
+      Value c0 = arith::ConstantIndexOp::create(b, l, 0);
+      for (int64_t v = 0; v < plan.vectors; ++v) {
+        Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
+        Value lanes = vector::TransferReadOp::create(
+            b, l, lanesType, param,
+            ValueRange{block, arith::AddIOp::create(b, l, n0, offset)}, pad,
+            ArrayRef<bool>{plan.columnsExact});
+        slice = vector::TransferWriteOp::create(b, l, lanes, slice,
+                                                ValueRange{c0, c0, block, offset},
+                                                ArrayRef<bool>{true})
+                    .getResult();
+      }
+      return slice;
+    };
+    return packPanels(b, loc, plan, b.getIndexAttr(1), b.getIndexAttr(blocks),
+                      element, write);
+  };
+  weights.scale = pack(weights.scale);
+  if (weights.zeroPoint)
+    weights.zeroPoint = pack(weights.zeroPoint);
+  weights.paramsPacked = true;
+}
+
 Value qops::readScaleLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                            const QuantizedWeights &weights, Value block,
-                           Value column) {
-  return readParamLanes(b, loc, plan, weights.kind, weights.scale,
+                           Value panel, int64_t v, Value column) {
+  return readParamLanes(b, loc, plan, weights, weights.scale,
                         VectorType::get({plan.lanes}, b.getF32Type()), block,
-                        column);
+                        panel, v, column);
 }
 
 Value qops::readZeroPointLanes(OpBuilder &b, Location loc,
                                const FloatPlan &plan,
                                const QuantizedWeights &weights, Value block,
-                               Value column) {
-  Value bytes = readParamLanes(b, loc, plan, weights.kind, weights.zeroPoint,
+                               Value panel, int64_t v, Value column) {
+  Value bytes = readParamLanes(b, loc, plan, weights, weights.zeroPoint,
                                VectorType::get({plan.lanes}, b.getI8Type()),
-                               block, column);
+                               block, panel, v, column);
   // 2- and 4-bit: q - zp fits i8 (|q - zp| < 16), subtracted as bytes.
   if (weights.bits < 8)
     return bytes;

@@ -139,23 +139,32 @@ func.func @not_taken(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf3
 // -----
 
 // Weight-only: b = DequantizeLinear(si4 q, blocked by 4 along K = 8, with
-// zero points). q is packed two to a byte along k ([1, panels, K / 2, NR]
-// i8: the even k in the low nibble); per block of k the tile reads its
-// scale and zero point lanes once; per byte group it splits the nibbles
-// (shift left, arithmetic shift right), subtracts the zero point as bytes
+// zero points). The blocked scale and zero point are repacked in the
+// panels' order ([1, panels, K / B, NR]: one forward stream per panel);
+// q is packed two to a byte along k ([1, panels, K / 2, NR] i8: the even
+// k in the low nibble); per block of k the tile reads its scale and zero
+// point lanes once; per byte group it splits the nibbles (shift left,
+// arithmetic shift right), subtracts the zero point as bytes
 // (|q - zp| <= 15), widens, converts and scales them (DequantizeLinear's
 // formula), then steps k and k + 1 as the plain form does.
 // CHECK-LABEL: func.func @int4_blocked
+// CHECK-SAME: %{{.*}}: tensor<3x8xf32>, %[[SCALES:[^:]*]]: tensor<2x2xf32>
 // CHECK: %[[Q:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<8x2xsi4> to tensor<8x2xi8>
 // CHECK: %[[ZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<2x2xsi4> to tensor<2x2xi8>
+// CHECK: tensor.empty() : tensor<1x1x2x{{[0-9]+}}xf32>
+// CHECK: %[[S0:.*]] = vector.transfer_read %[[SCALES]][%[[KB:.*]], %c0]
+// CHECK: vector.transfer_write %[[S0]], %{{.*}}[%c0, %c0, %[[KB]], %c0]
+// CHECK: tensor.empty() : tensor<1x1x2x{{[0-9]+}}xi8>
+// CHECK: %[[Z0:.*]] = vector.transfer_read %[[ZP]][%[[KB2:.*]], %c0]
+// CHECK: vector.transfer_write %[[Z0]], %{{.*}}[%c0, %c0, %[[KB2]], %c0]
 // CHECK: tensor.empty() : tensor<1x1x4x{{[0-9]+}}xi8>
 // CHECK: vector.transfer_read %[[Q]]
 // CHECK: arith.andi
 // CHECK: arith.shli
 // CHECK: arith.ori
 // CHECK: scf.for %[[BLOCK:.*]] = %c0 to %c2 step %c1
-// CHECK: %[[SCALE:.*]] = vector.transfer_read %{{.*}}[%[[BLOCK]], %c0]{{.*}} : tensor<2x2xf32>, vector<{{16|8|4}}xf32>
-// CHECK: %[[ZPL:.*]] = vector.transfer_read %[[ZP]][%[[BLOCK]], %c0]{{.*}} : tensor<2x2xi8>, vector<{{16|8|4}}xi8>
+// CHECK: %[[SCALE:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c0]{{.*}} : tensor<1x1x2x{{[0-9]+}}xf32>, vector<{{16|8|4}}xf32>
+// CHECK: %[[ZPL:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c0]{{.*}} : tensor<1x1x2x{{[0-9]+}}xi8>, vector<{{16|8|4}}xi8>
 // CHECK: scf.for
 // CHECK: %[[BYTES:.*]] = vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<1x1x4x{{[0-9]+}}xi8>
 // CHECK: %[[LOW:.*]] = arith.shli %[[BYTES]]
