@@ -16,6 +16,9 @@
 //   packed[0, p, g, j] = OR_t (q[g e + t, p NR + j] & mask) << (t bits)
 //                        (packWeightLanes with i8 lanes; the int8 form's
 //                        eight nibbles per i32 lane are the same with i32)
+//   scale_p[0, p, kb, j] = scale[kb, p NR + j], zp_p likewise (blocked
+//                        parameters, packBlockedParams: a panel's blocks
+//                        one after another; 0 past N)
 //   bytes = packed[0, p, g, v L .. v L + L)                  vector<L x i8>
 //   q_t   = (bytes << (8 - (t + 1) bits)) >> (8 - bits)     (arithmetic
 //           shift for signed q, logical for unsigned)
