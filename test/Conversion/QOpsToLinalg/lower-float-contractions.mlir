@@ -191,6 +191,32 @@ func.func @int4_blocked(%x: tensor<3x8xf32>, %scale: tensor<2x2xf32>, %zp: tenso
 
 // -----
 
+// Blocked parameters of several panels (N = 80): scale_p[0, p, kb, j] =
+// scale[kb, p NR + j] (zero points likewise), and each tile reads its
+// block's lanes at its own panel, n0 / NR.
+// CHECK-LABEL: func.func @int4_blocked_panels
+// CHECK-SAME: %[[SCALES:[^:]*]]: tensor<2x80xf32>
+// CHECK: %[[SP:.*]] = scf.for %[[P:.*]] = %c0 to %c{{[0-9]+}} step %c1 iter_args(%{{.*}}) -> (tensor<1x{{[0-9]+}}x2x{{[0-9]+}}xf32>)
+// CHECK: %[[N0:.*]] = arith.muli %[[P]], %c{{[0-9]+}}
+// CHECK: scf.for %[[KB:.*]] = %c0 to %c2 step %c1
+// CHECK: vector.transfer_read %[[SCALES]][%[[KB]], %[[N0]]]
+// CHECK: %[[ZPP:.*]] = scf.for %{{.*}} -> (tensor<1x{{[0-9]+}}x2x{{[0-9]+}}xi8>)
+// CHECK: %[[PANEL:.*]] = arith.divui %{{.*}}, %c{{[0-9]+}} : index
+// CHECK: scf.for %[[BLOCK:.*]] = %c0 to %c2 step %c1
+// CHECK: vector.transfer_read %[[SP]][%c0, %[[PANEL]], %[[BLOCK]], %c0]
+// CHECK: vector.transfer_read %[[ZPP]][%c0, %[[PANEL]], %[[BLOCK]], %c0]
+func.func @int4_blocked_panels(%x: tensor<3x8xf32>, %scale: tensor<2x80xf32>, %zp: tensor<2x80xsi4>) -> tensor<3x80xf32> {
+  %w = arith.constant dense<1> : tensor<8x80xsi4>
+  %dw = qops.dequantize_linear %w, %scale, %zp axis = 0 block_size = 4 : tensor<8x80xsi4>, tensor<2x80xf32>, tensor<2x80xsi4> -> tensor<8x80xf32>
+  %e = tensor.empty() : tensor<3x80xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x80xf32>) -> tensor<3x80xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<3x8xf32>, tensor<8x80xf32>) outs(%init : tensor<3x80xf32>) -> tensor<3x80xf32>
+  return %y : tensor<3x80xf32>
+}
+
+// -----
+
 // Weight-only with many row tiles (40 rows: 4 to 7 tiles): each panel is
 // dequantized once per block, 256 k at a time (kFloatDequantizeChunk),
 // into an f32 chunk that the block's tiles then read as the plain form
