@@ -56,13 +56,14 @@ Value packPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
 struct QuantizedWeights {
   enum class ScaleKind { Scalar, PerColumn, Blocked };
   Value q;         // [K, N] i8 storage
-  Value scale;     // rank 0, [N] or [K / B, N], f32
+  Value scale;     // rank 0, [N] or [ceil(K / B), N], f32; blocked and
+                   // packed: [1, Np / NR, ceil(K / B), NR]
   Value zeroPoint; // null, or shaped as scale, i8 storage
   ScaleKind kind;
   int64_t bits, blockSize, k;
   bool isSigned;
-  /// Blocked scale (and zero point) repacked by packBlockedParams as
-  /// [1, Np / NR, K / B, NR], the panels' order.
+  /// Blocked scale (and zero point) repacked by packBlockedParams in the
+  /// panels' order.
   bool paramsPacked = false;
   int64_t perByte() const { return 8 / bits; }
 };
@@ -81,13 +82,15 @@ FailureOr<QuantizedWeights> matchQuantizedWeights(OpBuilder &builder,
 Value packWeightLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                       const QuantizedWeights &weights, Type laneElement);
 
-/// A blocked scale and zero point ([K / B, N]) repacked in the panels'
-/// order, [1, Np / NR, K / B, NR] (0 past N), so that a panel's k loop
-/// reads its blocks' parameters as one forward stream: in [K / B, N] each
-/// block of a panel is N elements past the last, a page or more apart for
-/// LLM widths, which the hardware prefetchers do not follow. Constant
-/// parameters are packed once, as the weights are (the pack is a
-/// constant expression). Other kinds are left as they are.
+/// A blocked scale and zero point ([ceil(K / B), N]) repacked in the
+/// panels' order, [1, Np / NR, ceil(K / B), NR] (0 past N), so that a
+/// panel's k loop reads its blocks' parameters as one forward stream: in
+/// [ceil(K / B), N] each block of a panel is N elements past the last, a
+/// page or more apart for LLM widths, which the hardware prefetchers do
+/// not follow. Constant parameters are packed once, as the weights are
+/// (the pack is a constant expression); run-time ones on every call, as
+/// q is (a read and a write of 4 / B of q's elements' count in f32).
+/// Other kinds are left as they are.
 void packBlockedParams(OpBuilder &b, Location loc, const FloatPlan &plan,
                        QuantizedWeights &weights);
 
@@ -117,8 +120,9 @@ struct Int8Activations {
   Value quads, scale, rowSum;
 };
 
-/// Whether `weights` can be multiplied with int8 activations: unsigned
-/// 4-bit, blocked along a static K by a multiple of 8 that divides K.
+/// Whether `weights` can be multiplied with int8 activations: 4-bit
+/// (unsigned, or signed packed as q + 8), blocked along a static K by a
+/// multiple of 8 that divides K.
 bool takesInt8Activations(const QuantizedWeights &weights,
                           std::optional<int64_t> staticK);
 

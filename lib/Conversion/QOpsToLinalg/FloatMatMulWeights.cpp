@@ -43,9 +43,9 @@ using namespace mlir::qops;
 
 namespace {
 
-/// L lanes of a rank-0 tensor, a per-column [N] or a blocked [K / B, N]
-/// parameter at (block, column ..), or of a packed blocked one at
-/// (0, panel, block, v L ..).
+/// L lanes of a rank-0 tensor, a per-column [N] or a blocked
+/// [ceil(K / B), N] parameter at (block, column ..), or of a packed blocked
+/// one at (0, panel, block, v L ..) (column = panel NR + v L).
 Value readParamLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                      const QuantizedWeights &weights, Value param,
                      VectorType type, Value block, Value panel, int64_t v,
