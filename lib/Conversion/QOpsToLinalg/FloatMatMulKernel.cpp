@@ -130,30 +130,41 @@ Value qops::packPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
       });
 }
 
-namespace {
-
-/// Bp (the file comment): each k row of a panel V vector transfers of w.
-Value packFloatPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
-                      Value w) {
-  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(plan.storage));
-  auto write = [&](OpBuilder &b, Location l, Value bb, Value n0, Value k,
+Value qops::packRowPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
+                          Value src, OpFoldResult batches, OpFoldResult rows) {
+  auto srcType = cast<RankedTensorType>(src.getType());
+  Type element = srcType.getElementType();
+  auto lanesType = VectorType::get({plan.lanes}, element);
+  Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  bool batched = srcType.getRank() == 3;
+  auto write = [&](OpBuilder &b, Location l, Value bb, Value n0, Value row,
                    Value slice) {
     Value c0 = arith::ConstantIndexOp::create(b, l, 0);
     for (int64_t v = 0; v < plan.vectors; ++v) {
       Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
+      Value column = arith::AddIOp::create(b, l, n0, offset);
+      SmallVector<Value> at{row, column};
+      if (batched)
+        at.insert(at.begin(), bb);
       Value lanes = vector::TransferReadOp::create(
-          b, l, plan.storageVector(), w,
-          ValueRange{bb, k, arith::AddIOp::create(b, l, n0, offset)}, pad,
-          ArrayRef<bool>{plan.columnsExact});
+          b, l, lanesType, src, at, pad, ArrayRef<bool>{plan.columnsExact});
       slice = vector::TransferWriteOp::create(b, l, lanes, slice,
-                                              ValueRange{c0, c0, k, offset},
+                                              ValueRange{c0, c0, row, offset},
                                               ArrayRef<bool>{true})
                   .getResult();
     }
     return slice;
   };
-  return packPanels(b, loc, plan, tensor::getMixedSize(b, loc, w, 0), plan.k,
-                    plan.storage, write);
+  return packPanels(b, loc, plan, batches, rows, element, write);
+}
+
+namespace {
+
+/// Bp (the file comment): each k row of a panel V vector transfers of w.
+Value packFloatPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
+                      Value w) {
+  return packRowPanels(b, loc, plan, w, tensor::getMixedSize(b, loc, w, 0),
+                       plan.k);
 }
 
 /// The register tiles of one contraction (the file comment).

@@ -48,6 +48,13 @@ Value packPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
                  OpFoldResult batches, OpFoldResult rows, Type element,
                  PanelRowWriter writeRow);
 
+/// Panels [batches, Np / NR, rows, NR] of `src` ([batches, rows, N], or
+/// [rows, N] for one batch): row r of panel p of batch bb holds
+/// src[bb, r, p NR .. p NR + NR), 0 past N (packPanels, V vector
+/// transfers per row).
+Value packRowPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
+                    Value src, OpFoldResult batches, OpFoldResult rows);
+
 /// The weight-only form's b: y = x DQ(q), with
 ///   DQ(q)[k, n] = f32(q[k, n] - zp[kb, n]) * scale[kb, n],  kb = k / B
 /// q 2-, 4- or 8-bit (signed or not, one element per byte in storage),

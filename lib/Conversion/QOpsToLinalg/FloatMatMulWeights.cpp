@@ -196,27 +196,8 @@ void qops::packBlockedParams(OpBuilder &b, Location loc,
   int64_t blocks = llvm::divideCeil(weights.k, weights.blockSize);
   // packed[0, p, kb, j] = param[kb, p NR + j]   (0 past N)
   auto pack = [&](Value param) {
-    Type element = cast<RankedTensorType>(param.getType()).getElementType();
-    auto lanesType = VectorType::get({plan.lanes}, element);
-    Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-    auto write = [&](OpBuilder &b, Location l, Value, Value n0, Value block,
-                     Value slice) {
-      Value c0 = arith::ConstantIndexOp::create(b, l, 0);
-      for (int64_t v = 0; v < plan.vectors; ++v) {
-        Value offset = arith::ConstantIndexOp::create(b, l, v * plan.lanes);
-        Value lanes = vector::TransferReadOp::create(
-            b, l, lanesType, param,
-            ValueRange{block, arith::AddIOp::create(b, l, n0, offset)}, pad,
-            ArrayRef<bool>{plan.columnsExact});
-        slice = vector::TransferWriteOp::create(b, l, lanes, slice,
-                                                ValueRange{c0, c0, block, offset},
-                                                ArrayRef<bool>{true})
-                    .getResult();
-      }
-      return slice;
-    };
-    return packPanels(b, loc, plan, b.getIndexAttr(1), b.getIndexAttr(blocks),
-                      element, write);
+    return packRowPanels(b, loc, plan, param, b.getIndexAttr(1),
+                         b.getIndexAttr(blocks));
   };
   weights.scale = pack(weights.scale);
   if (weights.zeroPoint)
