@@ -63,15 +63,12 @@ Value packRowPanels(OpBuilder &b, Location loc, const FloatPlan &plan,
 struct QuantizedWeights {
   enum class ScaleKind { Scalar, PerColumn, Blocked };
   Value q;         // [K, N] i8 storage
-  Value scale;     // rank 0, [N] or [ceil(K / B), N], f32; blocked and
-                   // packed: [1, Np / NR, ceil(K / B), NR]
+  Value scale;     // rank 0, [N] or [ceil(K / B), N], f32; blocked, after
+                   // packBlockedParams: [1, Np / NR, ceil(K / B), NR]
   Value zeroPoint; // null, or shaped as scale, i8 storage
   ScaleKind kind;
   int64_t bits, blockSize, k;
   bool isSigned;
-  /// Blocked scale (and zero point) repacked by packBlockedParams in the
-  /// panels' order.
-  bool paramsPacked = false;
   int64_t perByte() const { return 8 / bits; }
 };
 
@@ -97,7 +94,8 @@ Value packWeightLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
 /// not follow. Constant parameters are packed once, as the weights are
 /// (the pack is a constant expression); run-time ones on every call, as
 /// q is (a read and a write of 4 / B of q's elements' count in f32).
-/// Other kinds are left as they are.
+/// Other kinds are left as they are. readScaleLanes and
+/// readZeroPointLanes read blocked parameters in this layout only.
 void packBlockedParams(OpBuilder &b, Location loc, const FloatPlan &plan,
                        QuantizedWeights &weights);
 

@@ -43,22 +43,15 @@ using namespace mlir::qops;
 
 namespace {
 
-/// L lanes of a rank-0 tensor, a per-column [N] or a blocked
-/// [ceil(K / B), N] parameter at (block, column ..), or of a packed blocked
-/// one at (0, panel, block, v L ..) (column = panel NR + v L).
+/// L lanes of a rank-0 tensor or a per-column [N] parameter at column ..,
+/// or of a blocked one, packed (packBlockedParams), at (0, panel, block,
+/// v L ..) (column = panel NR + v L).
 Value readParamLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                      const QuantizedWeights &weights, Value param,
                      VectorType type, Value block, Value panel, int64_t v,
                      Value column) {
   Type element = type.getElementType();
   Value pad = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-  if (weights.paramsPacked) {
-    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-    Value offset = arith::ConstantIndexOp::create(b, loc, v * plan.lanes);
-    return vector::TransferReadOp::create(b, loc, type, param,
-                                          ValueRange{c0, panel, block, offset},
-                                          pad, ArrayRef<bool>{true});
-  }
   switch (weights.kind) {
   case QuantizedWeights::ScaleKind::Scalar:
     return vector::BroadcastOp::create(
@@ -67,10 +60,15 @@ Value readParamLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
     return vector::TransferReadOp::create(b, loc, type, param,
                                           ValueRange{column}, pad,
                                           ArrayRef<bool>{plan.columnsExact});
-  case QuantizedWeights::ScaleKind::Blocked:
+  case QuantizedWeights::ScaleKind::Blocked: {
+    assert(cast<RankedTensorType>(param.getType()).getRank() == 4 &&
+           "blocked parameters are read packed (packBlockedParams)");
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    Value offset = arith::ConstantIndexOp::create(b, loc, v * plan.lanes);
     return vector::TransferReadOp::create(b, loc, type, param,
-                                          ValueRange{block, column}, pad,
-                                          ArrayRef<bool>{plan.columnsExact});
+                                          ValueRange{c0, panel, block, offset},
+                                          pad, ArrayRef<bool>{true});
+  }
   }
   return {};
 }
@@ -202,7 +200,6 @@ void qops::packBlockedParams(OpBuilder &b, Location loc,
   weights.scale = pack(weights.scale);
   if (weights.zeroPoint)
     weights.zeroPoint = pack(weights.zeroPoint);
-  weights.paramsPacked = true;
 }
 
 Value qops::readScaleLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
