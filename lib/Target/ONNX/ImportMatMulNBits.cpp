@@ -151,14 +151,23 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
   if (!scales)
     return scales.takeError();
   // Unpacked: one element per byte (the attribute's storage of ui2 / ui4).
+  // q[k, n] = unpack(blob(n, k / B), k % B), transposed in tiles of 64
+  // columns: each k row of a tile writes 64 adjacent bytes and reads the
+  // same 64 blobs as the row before (column by column, every write touched
+  // a new cache line: 0.3 s of the 4096 x 11008 gemv's import).
   SmallVector<uint8_t> bytes = bytesOf(*packed);
   std::vector<char> q(s.k * s.n);
-  for (int64_t n = 0; n < s.n; ++n)
+  int64_t perByte = 8 / s.bits;
+  uint8_t mask = uint8_t((1u << s.bits) - 1);
+  for (int64_t n0 = 0; n0 < s.n; n0 += 64)
     for (int64_t k = 0; k < s.k; ++k) {
-      ArrayRef<uint8_t> blob(bytes.data() +
-                                 (n * s.kBlocks + k / s.blockSize) * s.blobSize,
-                             s.blobSize);
-      q[k * s.n + n] = char(unpack(blob, k % s.blockSize, s.bits));
+      int64_t index = k % s.blockSize;
+      const uint8_t *blobByte = bytes.data() + (k / s.blockSize) * s.blobSize +
+                                index / perByte;
+      int64_t shift = (index % perByte) * s.bits;
+      for (int64_t n = n0, end = std::min(n0 + 64, s.n); n < end; ++n)
+        q[k * s.n + n] =
+            char((blobByte[n * s.kBlocks * s.blobSize] >> shift) & mask);
     }
   auto qTensor = RankedTensorType::get({s.k, s.n}, qType);
   NBitsWeights weights;

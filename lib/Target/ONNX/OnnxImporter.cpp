@@ -275,14 +275,20 @@ GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
     ArrayRef<char> raw(reinterpret_cast<const char *>(tensor->data.data()),
                        tensor->data.size());
     attr = DenseElementsAttr::getFromRawBuffer(type, raw);
-  } else if (auto floatType = dyn_cast<FloatType>(element)) {
-    // f4E2M1FN: one 4-bit pattern per byte.
-    SmallVector<APFloat> elements;
-    for (uint8_t byte : tensor->data)
-      elements.emplace_back(floatType.getFloatSemantics(), APInt(width, byte));
-    attr = DenseElementsAttr::get(type, elements);
+  } else if (width > 1 && count > 0) {
+    // f4E2M1FN and the 4/2-bit integers: the attribute's buffer holds one
+    // element per byte, in its low `width` bits (the rest zero, as
+    // DenseElementsAttr::get writes them); the decoder's bytes, masked.
+    // (One APInt per element took a second for 4096 x 4096 int4 weights.)
+    uint8_t mask = uint8_t((1u << width) - 1);
+    SmallVector<char> raw(tensor->data.size());
+    for (auto [to, from] : llvm::zip_equal(raw, tensor->data))
+      to = char(from & mask);
+    attr = DenseElementsAttr::getFromRawBuffer(type, raw);
+  } else if (isa<FloatType>(element)) {
+    attr = DenseElementsAttr::get(type, ArrayRef<APFloat>()); // empty f4
   } else {
-    // i1 and the 4/2-bit integers: one value per byte, already sign- or
+    // i1 and empty tensors: one value per byte, already sign- or
     // zero-extended by the decoder.
     bool isSigned = cast<IntegerType>(element).isSigned();
     SmallVector<APInt> elements;

@@ -22,17 +22,24 @@ func.func @caller(%x: tensor<4xsi4>) -> tensor<4xsi4> {
 
 // -----
 
-// Sub-byte constants are widened by their signedness; float8 constants keep
-// their bit patterns.
+// Sub-byte constants are widened by their signedness (byte by byte from
+// the attribute's buffer: widenSubByteElements); float8 and float4
+// constants keep their bit patterns.
 // CHECK-LABEL: func.func @constants
 // CHECK-DAG: arith.constant dense<[-8, 7, -1]> : tensor<3xi8>
 // CHECK-DAG: arith.constant dense<[15, 0]> : tensor<2xi8>
 // CHECK-DAG: arith.constant dense<[56, -72]> : tensor<2xi8>
-func.func @constants() -> (tensor<3xsi4>, tensor<2xui4>, tensor<2xf8E4M3FN>) {
+// CHECK-DAG: arith.constant dense<[-2, 1, -1]> : tensor<3xi8>
+// CHECK-DAG: arith.constant dense<[3, 0, 2]> : tensor<3xi8>
+// CHECK-DAG: arith.constant dense<[2, 15, 0]> : tensor<3xi8>
+func.func @constants() -> (tensor<3xsi4>, tensor<2xui4>, tensor<2xf8E4M3FN>, tensor<3xsi2>, tensor<3xui2>, tensor<3xf4E2M1FN>) {
   %a = arith.constant dense<[-8, 7, -1]> : tensor<3xsi4>
   %b = arith.constant dense<[15, 0]> : tensor<2xui4>
   %c = arith.constant dense<[1.0, -1.0]> : tensor<2xf8E4M3FN>
-  return %a, %b, %c : tensor<3xsi4>, tensor<2xui4>, tensor<2xf8E4M3FN>
+  %d = arith.constant dense<[-2, 1, -1]> : tensor<3xsi2>
+  %e = arith.constant dense<[3, 0, 2]> : tensor<3xui2>
+  %f = arith.constant dense<[1.0, -6.0, 0.0]> : tensor<3xf4E2M1FN>
+  return %a, %b, %c, %d, %e, %f : tensor<3xsi4>, tensor<2xui4>, tensor<2xf8E4M3FN>, tensor<3xsi2>, tensor<3xui2>, tensor<3xf4E2M1FN>
 }
 
 // -----
