@@ -724,9 +724,9 @@ FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
   // Rows: as many tiles as MR-row tiles would need, as even as they can be
   // (16 rows: two tiles of 8, not 12 + 4 computed as 12); a short a gives
   // its accumulators to wider panels (up to 8 vectors: 1 x 128 f32 with
-  // zmm), so that a gemv has 8 sums in flight, not 2; 4 for quantized
-  // weights, whose scale and zero point lanes take registers too; no wider
-  // than b.
+  // zmm), so that a gemv has 8 sums in flight, not 2; fewer for quantized
+  // weights, whose scale and zero point lanes take registers too
+  // (getFloatShortTileMaxVectors); no wider than b.
   plan.rows = config.tileRows;
   plan.vectors = config.vectorsPerRow;
   plan.config = config;
@@ -812,7 +812,8 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
         rewriter, loc, a, w, element,
         getFloatKernelConfig(vectorBits, registers),
         vectorBits, fma, isComputedFromConstants(wIn),
-        succeeded(weights) ? 4 : 8, int8);
+        getFloatShortTileMaxVectors(registers, succeeded(weights), int8),
+        int8);
     std::optional<Int8Activations> activations;
     if (succeeded(weights))
       packBlockedParams(rewriter, loc, plan, *weights);

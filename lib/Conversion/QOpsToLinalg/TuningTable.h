@@ -100,6 +100,24 @@ constexpr FloatKernelConfig getFloatKernelConfig(unsigned vectorBits,
   return {6, 2, 96, 256};
 }
 
+/// The most vectors per row of a short a's tile (planFloatKernel: a gemv
+/// gives the accumulators of rows it does not have to wider panels): 8 for
+/// float weights (8 sums in flight); weights dequantized in registers also
+/// hold a scale and a zero-point vector per accumulator, so 4 with 32
+/// vector registers and 2 with 16; 4 for int8 activations (level 4: block
+/// sums in i32, scaled once per block). With 4 on AVX2 (Zen 3) the nibble
+/// loop of the f32 MatMulNBits gemv kept three of its scale vectors on the
+/// stack; 2 took the 1 x 4096 x 11008 4-bit gemv from 6.0-7.3 to 5.5-6.7
+/// ms (1 thread) and 3.5-3.7 to 2.8-3.3 ms (2), and the 1 x 4096 x 4096
+/// one 5-15%; at level 4 it was 10% slower, so that form keeps 4.
+constexpr int64_t getFloatShortTileMaxVectors(unsigned registers,
+                                              bool quantizedWeights,
+                                              bool int8Activations) {
+  if (!quantizedWeights)
+    return 8;
+  return registers >= 32 || int8Activations ? 4 : 2;
+}
+
 /// A run-time b of the float kernel is packed into panels when a has at
 /// least this many rows (or an unknown count); a shorter a reads b's rows
 /// in place (packing would move as many bytes as the product reads). A b

@@ -217,6 +217,29 @@ func.func @int4_blocked_panels(%x: tensor<3x8xf32>, %scale: tensor<2x80xf32>, %z
 
 // -----
 
+// A weight-only gemv (one row of a) gives its row's accumulators to wider
+// panels, as far as the registers hold them with their scale and zero
+// point lanes (getFloatShortTileMaxVectors): 4 vectors with 32 registers
+// (one 64-column panel with zmm, four of 16 on Neon), 2 with 16 (four
+// panels of 16 with ymm), each tile then carrying two vector<8xf32> sums.
+// CHECK-LABEL: func.func @int4_gemv_panels
+// ZMM: tensor.empty() : tensor<1x1x4x64xi8>
+// YMM: tensor.empty() : tensor<1x4x4x16xi8>
+// YMM: scf.for {{.*}} iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>) {
+// NEON: tensor.empty() : tensor<1x4x4x16xi8>
+// NEON: scf.for {{.*}} iter_args({{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+func.func @int4_gemv_panels(%x: tensor<1x8xf32>, %scale: tensor<2x64xf32>, %zp: tensor<2x64xsi4>) -> tensor<1x64xf32> {
+  %w = arith.constant dense<1> : tensor<8x64xsi4>
+  %dw = qops.dequantize_linear %w, %scale, %zp axis = 0 block_size = 4 : tensor<8x64xsi4>, tensor<2x64xf32>, tensor<2x64xsi4> -> tensor<8x64xf32>
+  %e = tensor.empty() : tensor<1x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x64xf32>) -> tensor<1x64xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<1x8xf32>, tensor<8x64xf32>) outs(%init : tensor<1x64xf32>) -> tensor<1x64xf32>
+  return %y : tensor<1x64xf32>
+}
+
+// -----
+
 // Weight-only with many row tiles (40 rows: 4 to 7 tiles): each panel is
 // dequantized once per block, 256 k at a time (kFloatDequantizeChunk),
 // into an f32 chunk that the block's tiles then read as the plain form
