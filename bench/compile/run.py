@@ -23,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 
+import numpy as np
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from report import cpu_model  # noqa: E402
@@ -87,10 +89,37 @@ def layer_models(work):
     return workloads
 
 
+# A 4-bit LLM layer: the MatMulNBits gemv 1 x 4096 x 11008 (block 32,
+# accuracy level 1) that bench/qdq/run.py writes into WORK/qdq; its 45M
+# weights are where per-element constant handling shows.
+WEIGHT_ONLY_MODELS = {"NBits_gemv_4096x11008": "nbits_gemv_l1"}
+
+
+def weight_only_models(work):
+    """WEIGHT_ONLY_MODELS as manifest workloads, where bench/qdq/run.py has
+    written them (bash bench/run.sh runs it first); x's bytes as .bin for
+    ONNX Runtime."""
+    workloads = {}
+    for name, stem in WEIGHT_ONLY_MODELS.items():
+        model = os.path.join(work, "qdq", stem + ".onnx")
+        npy = os.path.join(work, "qdq", stem + ".x.npy")
+        if not (os.path.exists(model) and os.path.exists(npy)):
+            print(f"[compile] {model} not found (bench/qdq/run.py writes it); skipping {name}")
+            continue
+        x = np.load(npy)
+        raw = os.path.join(work, "qdq", stem + ".x.bin")
+        x.astype(np.float32).tofile(raw)
+        workloads[name] = {"name": name, "inputs": [{
+            "name": "x", "type": "float32", "dims": list(x.shape), "model": model,
+            "file": raw, "npy": npy}]}
+    return workloads
+
+
 def main():
     work, runner, out = sys.argv[1:4]
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
     extra = layer_models(work)
+    extra.update(weight_only_models(work))
     samples = paired_rounds(work, MODELS + list(extra), rounds, lambda name, inputs: (
         quantops(runner, work, name, inputs),
         ort_sessions(work, name, inputs, model=inputs[0].get("model"))), extra)
@@ -112,7 +141,9 @@ def main():
         "first run. Neither side counts loading its shared libraries. FFN12_constB: twelve "
         "QLinearMatMul layers, a transformer's feed-forward blocks (768 -> 3072 -> 768 on "
         "[128, 768], 28 MB of constant si8 weights per column; scripts/make_layer_models.py): "
-        "two shapes, whose loop nests qops-share-loop-nests compiles once each.",
+        "two shapes, whose loop nests qops-share-loop-nests compiles once each. "
+        "NBits_gemv_4096x11008: one com.microsoft MatMulNBits, 4-bit weights of an LLM's "
+        "feed-forward layer (block 32, accuracy level 1; bench/qdq/run.py).",
         "",
         "| model | parse | lower | JIT | **compile** | store | **cached** | first call | "
         "const-eval: compile | store | **cached** | first call | call | "
