@@ -85,14 +85,16 @@ widenSubByteElements(DenseElementsAttr elements, IntegerType storage) {
   if (width >= 8 || elements.isSplat() ||
       static_cast<int64_t>(raw.size()) != elements.getNumElements())
     return std::nullopt;
+  // v = the low w bits; signed: (v ^ 2^(w-1)) - 2^(w-1), in [-2^(w-1),
+  // 2^(w-1)), stored as its two's-complement byte.
   auto intType = dyn_cast<IntegerType>(onnxType);
   bool signExtend = intType && !intType.isUnsigned();
-  unsigned shift = 8 - width;
+  unsigned mask = (1u << width) - 1, half = 1u << (width - 1);
   SmallVector<char> bytes(raw.size());
   for (auto [to, from] : llvm::zip_equal(bytes, raw)) {
-    uint8_t low = static_cast<uint8_t>(static_cast<uint8_t>(from) << shift);
-    to = static_cast<char>(signExtend ? static_cast<int8_t>(low) >> shift
-                                      : low >> shift);
+    unsigned v = static_cast<uint8_t>(from) & mask;
+    to = static_cast<char>(
+        static_cast<uint8_t>(signExtend ? (v ^ half) - half : v));
   }
   return bytes;
 }
@@ -138,7 +140,7 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
     // Sub-byte integers and floats (si4, ui2, f4E2M1FN, ...), one element
     // per byte of a dense buffer in its low bits, widened byte by byte: an
     // LLM's 4-bit weights are tens of millions of elements, and one
-    // IntegerAttr and APInt each took 8.4 s of the 1 x 4096 x 11008
+    // IntegerAttr and APInt each took about 8 s of the 1 x 4096 x 11008
     // MatMulNBits gemv's lowering (Zen 3).
     if (std::optional<SmallVector<char>> bytes =
             widenSubByteElements(elements, storage)) {

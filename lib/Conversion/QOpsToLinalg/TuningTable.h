@@ -109,7 +109,7 @@ constexpr FloatKernelConfig getFloatKernelConfig(unsigned vectorBits,
 /// loop of the f32 MatMulNBits gemv kept three of its scale vectors on the
 /// stack; 2 took the 1 x 4096 x 11008 4-bit gemv from 6.0-7.3 to 5.5-6.7
 /// ms (1 thread) and 3.5-3.7 to 2.8-3.3 ms (2), and the 1 x 4096 x 4096
-/// one 5-15%; at level 4 it was 10% slower, so that form keeps 4.
+/// one 4-16%; at level 4 it was 10% slower, so that form keeps 4.
 constexpr int64_t getFloatShortTileMaxVectors(unsigned registers,
                                               bool quantizedWeights,
                                               bool int8Activations) {

@@ -153,8 +153,9 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
   // Unpacked: one element per byte (the attribute's storage of ui2 / ui4).
   // q[k, n] = unpack(blob(n, k / B), k % B), transposed in tiles of 64
   // columns: each k row of a tile writes 64 adjacent bytes and reads the
-  // same 64 blobs as the row before (column by column, every write touched
-  // a new cache line: 0.3 s of the 4096 x 11008 gemv's import).
+  // same 64 blobs as the row before within a block of B rows (column by
+  // column, every write touched a new cache line: 0.3 s of the 4096 x
+  // 11008 gemv's import).
   SmallVector<uint8_t> bytes = bytesOf(*packed);
   std::vector<char> q(s.k * s.n);
   int64_t perByte = 8 / s.bits;

@@ -286,10 +286,10 @@ GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
       to = char(from & mask);
     attr = DenseElementsAttr::getFromRawBuffer(type, raw);
   } else if (isa<FloatType>(element)) {
-    attr = DenseElementsAttr::get(type, ArrayRef<APFloat>()); // empty f4
+    // Empty tensors of any float type.
+    attr = DenseElementsAttr::get(type, ArrayRef<APFloat>());
   } else {
-    // i1 and empty tensors: one value per byte, already sign- or
-    // zero-extended by the decoder.
+    // i1 (one value per byte, 0 or 1) and empty integer tensors.
     bool isSigned = cast<IntegerType>(element).isSigned();
     SmallVector<APInt> elements;
     for (uint8_t byte : tensor->data)

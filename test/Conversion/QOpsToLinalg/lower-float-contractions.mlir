@@ -240,6 +240,23 @@ func.func @int4_gemv_panels(%x: tensor<1x8xf32>, %scale: tensor<2x64xf32>, %zp: 
 
 // -----
 
+// The int8-activation form (level 4) of a gemv keeps 4 vectors per row
+// with 16 registers too: its i32 weight panels are 32 columns wide on ymm.
+// CHECK-LABEL: func.func @int8_activations_gemv_panels
+// ZMM: tensor.empty() : tensor<1x1x4x64xi32>
+// YMM: tensor.empty() : tensor<1x2x4x32xi32>
+func.func @int8_activations_gemv_panels(%x: tensor<1x32xf32>, %scale: tensor<2x64xf32>, %zp: tensor<2x64xui4>) -> tensor<1x64xf32> {
+  %w = arith.constant dense<3> : tensor<32x64xui4>
+  %dw = qops.dequantize_linear %w, %scale, %zp axis = 0 block_size = 16 : tensor<32x64xui4>, tensor<2x64xf32>, tensor<2x64xui4> -> tensor<32x64xf32>
+  %e = tensor.empty() : tensor<1x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x64xf32>) -> tensor<1x64xf32>
+  %y = linalg.matmul {qops.accuracy_level = 4 : i64} ins(%x, %dw : tensor<1x32xf32>, tensor<32x64xf32>) outs(%init : tensor<1x64xf32>) -> tensor<1x64xf32>
+  return %y : tensor<1x64xf32>
+}
+
+// -----
+
 // Weight-only with many row tiles (40 rows: 4 to 7 tiles): each panel is
 // dequantized once per block, 256 k at a time (kFloatDequantizeChunk),
 // into an f32 chunk that the block's tiles then read as the plain form

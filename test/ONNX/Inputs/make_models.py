@@ -273,6 +273,12 @@ elif GROUP == "initializers":
                     external_data=[("location", "./sub/../w.bin"), ("offset", "8")]),
         make_tensor("ext_u4", UINT4, (3,), data_location=1,
                     external_data=[("location", "w.bin"), ("offset", "0"), ("length", "2")]),
+        # float4e2m1 in raw_data: [1.0, -6.0, 0.5] -> codes 2, 15, 1 -> 0xF2, 0x01.
+        make_tensor("raw_f4", FLOAT4E2M1, (3,), raw_data=bytes([0xF2, 0x01])),
+        # sub-byte splat, one element, empty: ui4 [3, 3, 3]; si4 [-3]; si4 0x2.
+        make_tensor("splat_u4", UINT4, (3,), raw_data=bytes([0x33, 0x03])),
+        make_tensor("one_i4", INT4, (1,), raw_data=bytes([0x0D])),
+        make_tensor("empty_i4", INT4, (0, 2)),
     ]
     os.makedirs(path("sub"), exist_ok=True)
     save(path("w.bin"), bytes([0x21, 0x0F, 0xEE, 0xEE, 1, 0xFE, 3, 0xEE])
@@ -280,7 +286,7 @@ elif GROUP == "initializers":
     graph = make_graph([], "inits", [], [make_value_info(f"{n}", UNDEFINED) for n in [
         "raw_f32", "float_data", "i32_u8", "i32_i8", "i32_u16", "i32_i16", "i32_i32", "i32_f16",
         "i32_i4", "raw_u4", "raw_i2", "i32_f8", "i64", "f64", "scalar_u8", "empty_f32",
-        "ext_i8", "ext_f32", "ext_u4"]], inits)
+        "ext_i8", "ext_f32", "ext_u4", "raw_f4", "splat_u4", "one_i4", "empty_i4"]], inits)
     write("inits.onnx", make_model(graph, [("", 13)]))
     # IR version 3: initializers are listed as graph inputs too; they are not
     # function arguments.
