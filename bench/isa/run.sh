@@ -19,7 +19,7 @@ cc -O2 -c -o "$out/main.o" bench/isa/int8_ceiling.c
 cc -O2 -mavx512f -c -o "$out/vnni.o" bench/isa/int8_ceiling_vnni.c
 cc -O2 -c -o "$out/amx.o" bench/isa/int8_ceiling_amx.c
 cc -o "$out/int8_ceiling" "$out/main.o" "$out/vnni.o" "$out/amx.o"
-model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/ *$//')
 family=$(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
 cpumodel=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
 {
@@ -31,4 +31,12 @@ cpumodel=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' 
   echo
   "$out/int8_ceiling" bench/isa.json
 } > bench/ISA.md
+# The host beside the ceilings, so that a reader of isa.json (bench/qdq/run.py)
+# can tell a file measured on another machine.
+/usr/bin/python3 - "$model (family $family model $cpumodel)" <<'PYEOF'
+import json, sys
+isa = json.load(open("bench/isa.json"))
+isa["cpu"] = sys.argv[1]
+json.dump(isa, open("bench/isa.json", "w"))
+PYEOF
 cat bench/ISA.md

@@ -143,11 +143,7 @@ def main():
             rows.append(row)
     json.dump(rows, open(os.path.join(work, "qdq-results.json"), "w"), indent=1)
 
-    cpu = ""
-    for line in open("/proc/cpuinfo"):
-        if line.startswith("model name"):
-            cpu = line.split(":", 1)[1].strip()
-            break
+    cpu = cpuinfo_field("model name")
     lines = [
         "# QDQ models: fused against unfused, and ONNX Runtime",
         "",
@@ -202,6 +198,25 @@ def limits(work):
         return {}
 
 
+def cpuinfo_field(name):
+    """The first `name : value` of /proc/cpuinfo ("" without it)."""
+    for line in open("/proc/cpuinfo"):
+        key, _, value = line.partition(":")
+        if key.strip() == name:
+            return value.strip()
+    return ""
+
+
+def host_cpu():
+    """This CPU as bench/isa/run.sh names it in isa.json."""
+    return "%s (family %s model %s)" % (cpuinfo_field("model name"),
+                                        cpuinfo_field("cpu family"), cpuinfo_field("model"))
+
+
+def cpu_flags():
+    return cpuinfo_field("flags").split()
+
+
 def float_limits(work, threads):
     """The f32 ceilings of the float kernel's tile on this host, GFLOP/s for
     `threads` threads: (fused multiply-adds, products then sums) of its zmm
@@ -214,8 +229,15 @@ def float_limits(work, threads):
         isa = json.load(open(os.path.join(ROOT, "bench", "isa.json")))
     except (OSError, ValueError):
         isa = {}
-    for fma_key, muladd_key in (("f32_fma_12x32", "f32_muladd_12x32"),
-                                ("f32_fma_6x16", "f32_muladd_6x16")):
+    if isa and isa.get("cpu") != host_cpu():
+        print("[qdq] bench/isa.json was measured on %s, not on this %s (bash bench/isa/run.sh "
+              "measures this one); no float kernel ceiling" % (isa.get("cpu", "another CPU"),
+                                                                host_cpu()), file=sys.stderr)
+        isa = {}
+    keys = [("f32_fma_6x16", "f32_muladd_6x16")]
+    if "avx512f" in cpu_flags():
+        keys.insert(0, ("f32_fma_12x32", "f32_muladd_12x32"))
+    for fma_key, muladd_key in keys:
         if fma_key in isa:
             return isa[fma_key] * threads, isa.get(muladd_key, 0) * threads or None
     return limits(work).get("f32_fma@%d" % threads, {}).get("median"), None
@@ -276,7 +298,12 @@ def float_table(work, runner, model_dir):
             print(json.dumps(row), flush=True)
             rows.append(row)
     json.dump(rows, open(os.path.join(work, "float-results.json"), "w"), indent=1)
+    return float_lines(rows)
 
+
+def float_lines(rows):
+    """The float table of `rows` (float_table's, or WORK/float-results.json
+    read back) as markdown lines."""
     def ms(x):
         if not x.get("ok"):
             return "-"
