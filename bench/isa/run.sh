@@ -19,7 +19,7 @@ cc -O2 -c -o "$out/main.o" bench/isa/int8_ceiling.c
 cc -O2 -mavx512f -c -o "$out/vnni.o" bench/isa/int8_ceiling_vnni.c
 cc -O2 -c -o "$out/amx.o" bench/isa/int8_ceiling_amx.c
 cc -o "$out/int8_ceiling" "$out/main.o" "$out/vnni.o" "$out/amx.o"
-model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/ *$//')
+model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 family=$(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
 cpumodel=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
 {
@@ -33,10 +33,13 @@ cpumodel=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' 
 } > bench/ISA.md
 # The host beside the ceilings, so that a reader of isa.json (bench/qdq/run.py)
 # can tell a file measured on another machine.
-/usr/bin/python3 - "$model (family $family model $cpumodel)" <<'PYEOF'
+# (bench/report.py's cpu_model, the name bench/qdq/run.py compares.)
+/usr/bin/python3 - <<'PYEOF'
 import json, sys
+sys.path.insert(0, "bench")
+from report import cpu_model
 isa = json.load(open("bench/isa.json"))
-isa["cpu"] = sys.argv[1]
+isa["cpu"] = cpu_model()
 json.dump(isa, open("bench/isa.json", "w"))
 PYEOF
 cat bench/ISA.md

@@ -40,6 +40,8 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
+sys.path.insert(0, os.path.join(HERE, ".."))
+from report import cpu_model  # noqa: E402
 PATTERN = re.compile(r"median time per call: ([0-9.]+) ms over (\d+) runs")
 
 MODELS = [
@@ -143,7 +145,7 @@ def main():
             rows.append(row)
     json.dump(rows, open(os.path.join(work, "qdq-results.json"), "w"), indent=1)
 
-    cpu = cpuinfo_field("model name")
+    cpu = cpu_model()
     lines = [
         "# QDQ models: fused against unfused, and ONNX Runtime",
         "",
@@ -198,25 +200,6 @@ def limits(work):
         return {}
 
 
-def cpuinfo_field(name):
-    """The first `name : value` of /proc/cpuinfo ("" without it)."""
-    for line in open("/proc/cpuinfo"):
-        key, _, value = line.partition(":")
-        if key.strip() == name:
-            return value.strip()
-    return ""
-
-
-def host_cpu():
-    """This CPU as bench/isa/run.sh names it in isa.json."""
-    return "%s (family %s model %s)" % (cpuinfo_field("model name"),
-                                        cpuinfo_field("cpu family"), cpuinfo_field("model"))
-
-
-def cpu_flags():
-    return cpuinfo_field("flags").split()
-
-
 def float_limits(work, threads):
     """The f32 ceilings of the float kernel's tile on this host, GFLOP/s for
     `threads` threads: (fused multiply-adds, products then sums) of its zmm
@@ -229,13 +212,13 @@ def float_limits(work, threads):
         isa = json.load(open(os.path.join(ROOT, "bench", "isa.json")))
     except (OSError, ValueError):
         isa = {}
-    if isa and isa.get("cpu") != host_cpu():
+    if isa and isa.get("cpu") != cpu_model():
         print("[qdq] bench/isa.json was measured on %s, not on this %s (bash bench/isa/run.sh "
               "measures this one); no float kernel ceiling" % (isa.get("cpu", "another CPU"),
-                                                                host_cpu()), file=sys.stderr)
+                                                                cpu_model()), file=sys.stderr)
         isa = {}
     keys = [("f32_fma_6x16", "f32_muladd_6x16")]
-    if "avx512f" in cpu_flags():
+    if "avx512f" in open("/proc/cpuinfo").read().split():
         keys.insert(0, ("f32_fma_12x32", "f32_muladd_12x32"))
     for fma_key, muladd_key in keys:
         if fma_key in isa:
