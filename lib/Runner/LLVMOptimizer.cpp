@@ -9,6 +9,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
@@ -30,7 +31,14 @@ mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
     tuning.LoopInterleaving = true;
     tuning.LoopVectorization = true;
     tuning.SLPVectorization = false; // see the header
-    llvm::PassBuilder builder(targetMachine, tuning);
+    // LLVM's instrumentation, as opt has it: -time-passes then times
+    // these passes too (with code generation's, in one report).
+    llvm::PassInstrumentationCallbacks callbacks;
+    llvm::StandardInstrumentations instrumentation(module->getContext(),
+                                                   /*DebugLogging=*/false);
+    instrumentation.registerCallbacks(callbacks, &modules);
+    llvm::PassBuilder builder(targetMachine, tuning, std::nullopt,
+                              &callbacks);
     builder.registerModuleAnalyses(modules);
     builder.registerCGSCCAnalyses(cgscc);
     builder.registerFunctionAnalyses(functions);
