@@ -115,11 +115,41 @@ def weight_only_models(work):
     return workloads
 
 
+# Convolutions as ONNX Runtime's static quantizer writes them
+# (scripts/make_conv_models.py, into WORK/compile-models; bench/Conv.md
+# times their calls): name -> (dims N C H W M k, extra arguments).
+CONV_MODELS = {"QConv3x3_64x56x56": ([1, 64, 56, 56, 64, 3], ["--pad", "1"]),
+               "QConv3x3_s2_64x56x56": ([1, 64, 56, 56, 64, 3],
+                                        ["--pad", "1", "--stride", "2"])}
+
+
+def conv_models(work):
+    """CONV_MODELS written into WORK/compile-models, as manifest workloads
+    (x's bytes as .bin for ONNX Runtime)."""
+    folder = os.path.join(work, "compile-models")
+    script = os.path.join(HERE, "..", "..", "scripts", "make_conv_models.py")
+    workloads = {}
+    for name, (dims, args) in CONV_MODELS.items():
+        model = os.path.join(folder, name + ".onnx")
+        npy = os.path.join(folder, name + ".x.npy")
+        if not os.path.exists(model):
+            subprocess.run([sys.executable, script, "qlinearconv", folder, "--name", name,
+                            "--dims"] + [str(d) for d in dims] + args, check=True)
+        x = np.load(npy)
+        raw = os.path.join(folder, name + ".x.bin")
+        x.tofile(raw)
+        workloads[name] = {"name": name, "inputs": [{
+            "name": "x", "type": str(x.dtype), "dims": list(x.shape), "model": model,
+            "file": raw, "npy": npy}]}
+    return workloads
+
+
 def main():
     work, runner, out = sys.argv[1:4]
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
     extra = layer_models(work)
     extra.update(weight_only_models(work))
+    extra.update(conv_models(work))
     samples = paired_rounds(work, MODELS + list(extra), rounds, lambda name, inputs: (
         quantops(runner, work, name, inputs),
         ort_sessions(work, name, inputs, model=inputs[0].get("model"))), extra)
@@ -143,7 +173,10 @@ def main():
         "[128, 768], 28 MB of constant si8 weights per column; scripts/make_layer_models.py): "
         "two shapes, whose loop nests qops-share-loop-nests compiles once each. "
         "NBits_gemv_4096x11008: one com.microsoft MatMulNBits, 4-bit weights of an LLM's "
-        "feed-forward layer (block 32, accuracy level 1; bench/qdq/run.py).",
+        "feed-forward layer (block 32, accuracy level 1; bench/qdq/run.py). "
+        "QConv3x3_64x56x56, QConv3x3_s2_64x56x56: one QLinearConv 3x3 of 64 channels on "
+        "56 x 56, pads 1, stride 1 / 2, constant per-channel weights "
+        "(scripts/make_conv_models.py).",
         "",
         "| model | parse | lower | JIT | **compile** | store | **cached** | first call | "
         "const-eval: compile | store | **cached** | first call | call | "

@@ -12,11 +12,14 @@
 //   scf.for %i0 = 0 to d0 { .. scf.for %j = 0 to D step W {
 //     %v = vector.transfer_read %src[%i0, .., %j], %pad : vector<WxT>
 //     vector.transfer_write %v, %dst[%i0, .., %j]
-//   } .. }
+//   } .. } {loop_annotation = #llvm.loop_annotation<unroll = <disable>>}
 //
 // LLVM does not vectorize the scalar form of such copies itself: it cannot
 // tell that the two buffers do not overlap (measured: a 3x3 convolution's
-// nine tap copies ran byte by byte, 40% of its time).
+// nine tap copies ran byte by byte, 40% of its time). The outer loops (and
+// the transposes' loops below) carry llvm.loop.unroll.disable (Passes.h:
+// keepLoopRolled),
+// the row's loop of D / W vectors does not.
 //
 // otherwise: linalg.copy (loops after convert-linalg-to-loops).
 //
@@ -93,17 +96,26 @@ bool isInsideParallelLoop(Operation *op) {
 }
 
 /// A loop from 0 to `upper` by `step` whose body `body` builds (given the
-/// induction variable): scf.for, or scf.forall when `distribute`.
+/// induction variable): scf.for (with `rolled`, kept rolled:
+/// keepLoopRolled), or scf.forall when `distribute`. LLVM fully unrolls a
+/// copy loop of a static trip count otherwise: a stride-2 3x3
+/// convolution's nine taps of 28 pixels became one block of 252 copies,
+/// on which the machine schedulers spent most of its JIT time (Zen 3:
+/// QLinearConv 1x64x56x56 3x3 stride 2, JIT 1.26 s -> 0.20 s). A copy
+/// gains nothing from it: loads and stores bound it.
 void emitLoop(OpBuilder &b, Location loc, Value upper, Value step,
-              bool distribute,
+              bool distribute, bool rolled,
               function_ref<void(OpBuilder &, Location, Value)> body) {
   if (!distribute) {
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    scf::ForOp::create(b, loc, zero, upper, step, ValueRange{},
-                       [&](OpBuilder &b, Location l, Value iv, ValueRange) {
-                         body(b, l, iv);
-                         scf::YieldOp::create(b, l);
-                       });
+    auto loop = scf::ForOp::create(
+        b, loc, zero, upper, step, ValueRange{},
+        [&](OpBuilder &b, Location l, Value iv, ValueRange) {
+          body(b, l, iv);
+          scf::YieldOp::create(b, l);
+        });
+    if (rolled)
+      qops::keepLoopRolled(loop);
     return;
   }
   auto forall = scf::ForallOp::create(
@@ -157,7 +169,8 @@ LogicalResult emitRowCopy(IRRewriter &rewriter, memref::CopyOp copy,
         Value step =
             inner ? arith::ConstantIndexOp::create(b, l, width).getResult()
                   : one;
-        emitLoop(b, l, upper, step, dim == distributed,
+        // The outer loops stay loops; the row's few vectors may unroll.
+        emitLoop(b, l, upper, step, dim == distributed, /*rolled=*/!inner,
                  [&](OpBuilder &b, Location l, Value iv) {
                    indices.push_back(iv);
                    if (inner) {
@@ -285,7 +298,7 @@ LogicalResult emitBlockTranspose(IRRewriter &rewriter, linalg::TransposeOp op,
       [&](OpBuilder &b, Location l, int64_t dim) {
         if (dim < a) {
           Value upper = memref::DimOp::create(b, l, src, dim);
-          emitLoop(b, l, upper, one, dim == distributed,
+          emitLoop(b, l, upper, one, dim == distributed, /*rolled=*/true,
                    [&](OpBuilder &b, Location l, Value iv) {
                      outer.push_back(iv);
                      nest(b, l, dim + 1);
@@ -298,7 +311,7 @@ LogicalResult emitBlockTranspose(IRRewriter &rewriter, linalg::TransposeOp op,
                              function_ref<void(OpBuilder &, Location, Value)>
                                  body) {
           emitLoop(b, l, arith::ConstantIndexOp::create(b, l, size), step,
-                   distribute, body);
+                   distribute, /*rolled=*/true, body);
         };
         // Column blocks outermost: each writes n whole rows of dst (with
         // row blocks outermost, threads wrote n-element pieces of the same

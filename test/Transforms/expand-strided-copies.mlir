@@ -2,13 +2,20 @@
 // RUN: quant-opt %s --qops-expand-strided-copies=parallel=true --split-input-file | FileCheck %s --check-prefix=PAR
 
 // Into the interior of a padded buffer (rows of 264, copy 256): loops over
-// the outer dims, each row copied as four 64-byte vectors.
+// the outer dims, each row copied as four 64-byte vectors. The outer loops
+// are marked not to be unrolled (llvm.loop.unroll.disable once lowered);
+// the row's loop of four vectors is not.
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[ROLLED:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @into_padded
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %c256 step %c64
 // CHECK: %[[ROW:.*]] = vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}, %[[J]]], %{{.*}} {in_bounds = [true]} : memref<16x256x256xi8>, vector<64xi8>
 // CHECK: vector.transfer_write %[[ROW]], %{{.*}}[%{{.*}}, %{{.*}}, %[[J]]] {in_bounds = [true]} : vector<64xi8>, memref<16x256x256xi8, strided<[67584, 256, 1]>>
+// CHECK-NEXT: }{{$}}
+// CHECK-NEXT: } {loop_annotation = #[[ROLLED]]}
+// CHECK-NEXT: } {loop_annotation = #[[ROLLED]]}
 // CHECK-NOT: memref.copy
 // CHECK-NOT: linalg.copy
 // With parallel, the outermost loop is distributed over the threads.
@@ -79,7 +86,10 @@ func.func @strided_columns(%src: memref<4x32xf32>, %dst: memref<4x8xf32>) {
 
 // NHWC -> NCHW of bytes (perm [0, 3, 1, 2]: the groups (H, W) and (C)
 // swap): collapsed to [N, H W, C] -> [N, C, H W], 16 x 16 blocks of 16-byte
-// rows, transposed by four rounds of interleaving shuffles.
+// rows, transposed by four rounds of interleaving shuffles. All three loops
+// are marked not to be unrolled: the block's body is large already.
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[ROLLED:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @nhwc_to_nchw
 // CHECK-DAG: %[[SRC:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0], [1, 2], [3]] : memref<2x4x8x32xi8> into memref<2x32x32xi8>
 // CHECK-DAG: %[[DST:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : memref<2x32x4x8xi8> into memref<2x32x32xi8>
@@ -90,6 +100,9 @@ func.func @strided_columns(%src: memref<4x32xf32>, %dst: memref<4x8xf32>) {
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23] : vector<16xi8>, vector<16xi8>
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31] : vector<16xi8>, vector<16xi8>
 // CHECK-COUNT-16: vector.transfer_write %{{.*}}, %[[DST]]
+// CHECK-NEXT: } {loop_annotation = #[[ROLLED]]}
+// CHECK-NEXT: } {loop_annotation = #[[ROLLED]]}
+// CHECK-NEXT: } {loop_annotation = #[[ROLLED]]}
 // CHECK-NOT: linalg.transpose
 // PAR-LABEL: func.func @nhwc_to_nchw
 // PAR: scf.forall (%{{.*}}) in (%{{.*}})

@@ -501,7 +501,11 @@ def QOpsExpandStridedCopies
     `linalg.copy` (plain loops). Contiguous copies stay `memref.copy` (one
     memcpy). linalg.transpose of 8/16/32-bit elements that swaps two groups
     of trailing dims becomes 16x16 (8-bit) or 8x8 blocks transposed in
-    registers by interleaving shuffles, where the sizes allow.
+    registers by interleaving shuffles, where the sizes allow. The loops
+    over rows and blocks carry `loop_annotation` with unroll disabled
+    (`llvm.loop.unroll.disable` in LLVM IR): fully unrolled by LLVM, a
+    strided convolution's copies made one block of hundreds of copies that
+    took most of its JIT time, for no faster copy.
   }];
   let options = [
     Option<"parallel", "parallel", "bool", /*default=*/"false",
@@ -509,9 +513,27 @@ def QOpsExpandStridedCopies
            "transpose that is not inside a parallel loop over threads "
            "(scf.forall)">
   ];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
+}
+
+def QOpsRollRunOnceLoops
+    : Pass<"qops-roll-run-once-loops", "::mlir::func::FuncOp"> {
+  let summary = "Keep LLVM from unrolling the loops that run once per session";
+  let description = [{
+    Marks every `scf.for` inside the `scf.if` that computes the hoisted
+    constant expressions (`qops.hoisted_compute`, from
+    qops-hoist-constant-expressions: the weights' packing and layout
+    changes, run at the first call) with a `loop_annotation` that disables
+    unrolling (`llvm.loop.unroll.disable` once lowered). That code runs
+    once; unrolled, it is compiled at the size of its copies on every JIT
+    (a QLinearConv 3x3's weight transpose: nine blocks of some 200
+    instructions). Runs once the loops are scf.for (after
+    convert-linalg-to-loops), before scf-to-cf.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def QOpsNontemporalStores
