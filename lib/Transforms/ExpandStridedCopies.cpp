@@ -17,8 +17,8 @@
 // LLVM does not vectorize the scalar form of such copies itself: it cannot
 // tell that the two buffers do not overlap (measured: a 3x3 convolution's
 // nine tap copies ran byte by byte, 40% of its time). The outer loops (and
-// the transposes' loops below) carry llvm.loop.unroll.disable (Passes.h:
-// keepLoopRolled),
+// the transposes' loops below) carry llvm.loop.unroll.disable
+// (keepLoopRolled, LoopAnnotations.h),
 // the row's loop of D / W vectors does not.
 //
 // otherwise: linalg.copy (loops after convert-linalg-to-loops).
@@ -52,6 +52,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Transforms/Passes.h"
+#include "QuantOps/Utils/LoopAnnotations.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Transforms/Passes.h"
+#include "QuantOps/Utils/LoopAnnotations.h"
 
 namespace mlir::qops {
 #define GEN_PASS_DEF_QOPSROLLRUNONCELOOPS

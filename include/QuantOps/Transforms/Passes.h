@@ -37,13 +37,6 @@ inline constexpr llvm::StringLiteral kHoistedComputeAttr =
     "qops.hoisted_compute";
 inline constexpr llvm::StringLiteral kHoistedWaitAttr = "qops.hoisted_wait";
 
-/// Marks `loop` not to be unrolled by LLVM: its `loop_annotation` (unroll
-/// disable) becomes llvm.loop.unroll.disable on the loop's latch branch
-/// once lowered (RolledLoops.cpp). For loops that gain nothing from
-/// unrolling while the copies would cost compile time: the row copies of
-/// qops-expand-strided-copies, the code that runs once per session.
-void keepLoopRolled(scf::ForOp loop);
-
 /// The patterns of qops-lower-kernel-intrinsics: each qkernel op to the
 /// intrinsics of `triple`'s architecture (x86: VPDPBUSD, or VPMADDUBSW +
 /// VPMADDWD for pair_sums_fit_i16; AArch64: USDOT, SDOT, USMMLA). An op the

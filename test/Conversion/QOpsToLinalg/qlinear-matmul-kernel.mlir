@@ -12,6 +12,8 @@
 // not a multiple of 6: a tile that fits runs as is; the last one (rows 60 to
 // 65) takes its rows clamped to row 63 (no row-padded copy of a): rows 64 and
 // 65 compute row 63 again and write it there again.
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[ROLLED:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @kernel_u8_s8
 // CHECK: %[[A16:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x64x128xi8>, tensor<i8>) outs(%{{.*}} : tensor<1x64x128xi16>)
 // CHECK: arith.extui
@@ -61,7 +63,8 @@
 // CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
 // The epilogue: the 12 accumulators parked in the block's buffer, then one
 // loop over the tile's rows (clamped to M - 1 in the partial tile, whose
-// buffer row is then that of row M - 1).
+// buffer row is then that of row M - 1), marked for LLVM not to unroll it
+// (keepLoopRolled).
 // CHECK: vector.store %{{.*}}, %[[BUF:.*]][%{{.*}}, %{{.*}}] : memref<6x16xi32>, vector<8xi32>
 // CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // CHECK: %[[ROW:.*]] = arith.addi %[[M0]], %[[R]]
@@ -70,6 +73,8 @@
 // CHECK: vector.load %[[BUF]][%[[LOCAL]], %{{.*}}] : memref<6x16xi32>, vector<8xi32>
 // CHECK: %[[ROW_IN_Y:.*]] = arith.subi %[[ROW_CLAMPED]], %[[MB]]
 // CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[ROW_IN_Y]], %{{.*}}] {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
+// CHECK: scf.yield
+// CHECK-NEXT: } {loop_annotation = #[[ROLLED]]}
 // CHECK-NOT: tensor.extract_slice
 // CHECK: tensor.insert_slice %{{.*}} into %[[Y]][%[[B]], %[[MB]], %[[NC]]]
 // CHECK: return

@@ -1,15 +1,18 @@
-//===- RolledLoops.cpp - loops LLVM is not to unroll ----------------------===//
+//===- LoopAnnotations.cpp - hints on loops for LLVM ----------------------===//
 //
-// See keepLoopRolled in Passes.h.
+// See LoopAnnotations.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "QuantOps/Transforms/Passes.h"
+#include "QuantOps/Utils/LoopAnnotations.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
 
 void qops::keepLoopRolled(scf::ForOp loop) {
   MLIRContext *ctx = loop.getContext();
+  ctx->getOrLoadDialect<LLVM::LLVMDialect>();
   auto unroll = LLVM::LoopUnrollAttr::get(
       ctx, /*disable=*/BoolAttr::get(ctx, true), /*count=*/{},
       /*runtimeDisable=*/{}, /*full=*/{}, /*followupUnrolled=*/{},
@@ -20,9 +23,7 @@ void qops::keepLoopRolled(scf::ForOp loop) {
       /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{}, /*mustProgress=*/{},
       /*isVectorized=*/{}, /*startLoc=*/{}, /*endLoc=*/{},
       /*parallelAccesses=*/{});
-  // The name of llvm.br's inherent attribute: scf-to-cf copies the loop's
-  // attributes to its latch branch, and cf-to-llvm gives them to llvm.br,
-  // whose loop_annotation becomes the branch's !llvm.loop.
+  // llvm.br's inherent attribute (LoopAnnotations.h).
   loop->setAttr(LLVM::BrOp::getLoopAnnotationAttrName(
                     OperationName(LLVM::BrOp::getOperationName(), ctx)),
                 annotation);
