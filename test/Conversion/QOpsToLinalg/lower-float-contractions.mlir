@@ -397,21 +397,37 @@ func.func @weights_as_float(%x: tensor<3x6xf32>, %scale: tensor<2x2xf32>, %x8: t
 // -----
 
 // qops.accuracy_level = 4 (MatMulNBits) with ui4 weights blocked by 16:
-// int8 activations (FloatMatMulInt8.cpp). A per row and block: max |a|,
-// sa = max / 127, qa = clamp(roundeven(a / sa)) as i8 (0 where sa = 0),
-// row sums, and the quads (even k, odd k) of each group of eight; q eight
-// nibbles to an i32 lane. Per group, the lanes' even and odd nibbles
+// int8 activations (FloatMatMulInt8.cpp), in vector code. A per row and
+// block of two groups of eight: max |a| (vector<8xf32> lanes, then their
+// maximum), sa = max / 127, qa = clamp(roundeven(a / sa)) as i8 (0 where
+// sa = 0), row sums, and the quads (even k, odd k) of each group: its
+// eight bytes shuffled even then odd and read as two i32; q eight nibbles
+// to an i32 lane. Per group, the lanes' even and odd nibbles
 // (& 0x0F0F0F0F after a shift by 4) times the broadcast quads, by the
 // strategy's dot product; per block, f32 += f32(isum - zp rs) * (sa * scale).
 // CHECK-LABEL: func.func @int8_activations
-// CHECK: math.absf
+// CHECK: scf.for %[[ROW:.*]] = %c0 to %c2 step %c1 iter_args({{.*}}) -> (tensor<2x4x2xi32>, tensor<2x2xf32>, tensor<2x2xi32>)
+// CHECK: scf.for %[[KB:.*]] = %c0 to %c2 step %c1
+// CHECK: scf.for {{.*}} = %c0 to %c2 step %c1 iter_args(%[[AMAX:.*]] = %{{.*}}) -> (vector<8xf32>)
+// CHECK: %[[A:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}]{{.*}} : tensor<2x32xf32>, vector<8xf32>
+// CHECK: %[[ABS:.*]] = math.absf %[[A]] : vector<8xf32>
+// CHECK: arith.maximumf %[[ABS]], %[[AMAX]] : vector<8xf32>
+// CHECK: %[[MAX:.*]] = vector.reduction <maximumf>, %{{.*}} : vector<8xf32> into f32
+// CHECK: %[[SA:.*]] = arith.divf %[[MAX]], %{{.*}} : f32
+// CHECK: %[[ZERO_SCALE:.*]] = arith.cmpf oeq, %[[SA]], %{{.*}} : f32
+// CHECK: scf.for {{.*}} -> (tensor<2x4x2xi32>, vector<8xi32>)
+// CHECK: arith.divf %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: math.roundeven %{{.*}} : vector<8xf32>
 // CHECK: arith.maximumf
-// CHECK: arith.divf
-// CHECK: math.roundeven
-// CHECK: arith.fptosi {{.*}} to i8
-// CHECK: arith.extsi {{.*}} to i32
-// CHECK: linalg.index 3
-// CHECK: arith.ori
+// CHECK: arith.minimumf
+// CHECK: arith.select %[[ZERO_SCALE]]
+// CHECK: %[[QA:.*]] = arith.fptosi %{{.*}} : vector<8xf32> to vector<8xi8>
+// CHECK: arith.extsi %[[QA]] : vector<8xi8> to vector<8xi32>
+// CHECK: %[[EVEN_ODD:.*]] = vector.shuffle %[[QA]], %[[QA]] [0, 2, 4, 6, 1, 3, 5, 7] : vector<8xi8>, vector<8xi8>
+// CHECK: %[[QUADS:.*]] = vector.bitcast %[[EVEN_ODD]] : vector<8xi8> to vector<2xi32>
+// CHECK: vector.transfer_write %[[QUADS]], %{{.*}}[%[[ROW]], %{{.*}}, %c0] {in_bounds = [true]} : vector<2xi32>, tensor<2x4x2xi32>
+// CHECK: vector.reduction <add>, %{{.*}} : vector<8xi32> into i32
+// CHECK: tensor.insert %[[SA]] into %{{.*}}[%[[ROW]], %[[KB]]] : tensor<2x2xf32>
 // CHECK: tensor.empty() : tensor<1x1x4x{{[0-9]+}}xi32>
 // CHECK: arith.shli %{{.*}}, %{{.*}} : vector<{{8|16}}xi32>
 // ZMM: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi32>
@@ -436,10 +452,12 @@ func.func @int8_activations(%x: tensor<2x32xf32>, %scale: tensor<2x5xf32>, %zp: 
 // -----
 
 // Level 4 with rows known at run time: the activations' buffers take M
-// from a.
+// from a, and their loop runs to it.
 // CHECK-LABEL: func.func @int8_activations_dynamic_rows
-// CHECK: tensor.empty(%{{.*}}) : tensor<?x2xf32>
-// CHECK: tensor.empty(%{{.*}}) : tensor<?x4x2xi32>
+// CHECK: tensor.empty(%[[M:.*]]) : tensor<?x4x2xi32>
+// CHECK: tensor.empty(%[[M]]) : tensor<?x2xf32>
+// CHECK: tensor.empty(%[[M]]) : tensor<?x2xi32>
+// CHECK: scf.for %{{.*}} = %c0 to %[[M]] step %c1
 // CHECK: qkernel.dot_
 func.func @int8_activations_dynamic_rows(%x: tensor<?x32xf32>, %scale: tensor<2x5xf32>) -> tensor<?x5xf32> {
   %c0 = arith.constant 0 : index
