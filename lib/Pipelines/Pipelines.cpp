@@ -92,7 +92,7 @@ static void addLinalgToLLVMPasses(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertVectorToSCFPass());
   // The once-per-session code's loops, now scf.for, kept rolled.
-  pm.addNestedPass<func::FuncOp>(qops::createQOpsRollRunOnceLoops());
+  pm.addPass(qops::createQOpsRollRunOnceLoops());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // aligned_alloc instead of malloc + pointer arithmetic: the buffer keeps

@@ -16,10 +16,11 @@
 //
 // LLVM does not vectorize the scalar form of such copies itself: it cannot
 // tell that the two buffers do not overlap (measured: a 3x3 convolution's
-// nine tap copies ran byte by byte, 40% of its time). The outer loops (and
-// the transposes' loops below) carry llvm.loop.unroll.disable
-// (keepLoopRolled, LoopAnnotations.h),
-// the row's loop of D / W vectors does not.
+// nine tap copies ran byte by byte, 40% of its time). The outer loops of
+// rows of at least kRowVectorBytes (and the transposes' loops below) carry
+// llvm.loop.unroll.disable (keepLoopRolled, LoopAnnotations.h); the row's
+// loop of D / W vectors does not, nor do the loops over shorter rows,
+// whose copies are short enough for LLVM's partial unrolling to pay.
 //
 // otherwise: linalg.copy (loops after convert-linalg-to-loops).
 //
@@ -170,8 +171,10 @@ LogicalResult emitRowCopy(IRRewriter &rewriter, memref::CopyOp copy,
         Value step =
             inner ? arith::ConstantIndexOp::create(b, l, width).getResult()
                   : one;
-        // The outer loops stay loops; the row's few vectors may unroll.
-        emitLoop(b, l, upper, step, dim == distributed, /*rolled=*/!inner,
+        // The outer loops over full-vector rows stay loops; the row's few
+        // vectors may unroll (see the file comment).
+        emitLoop(b, l, upper, step, dim == distributed,
+                 /*rolled=*/!inner && rowSize * bytes >= kRowVectorBytes,
                  [&](OpBuilder &b, Location l, Value iv) {
                    indices.push_back(iv);
                    if (inner) {

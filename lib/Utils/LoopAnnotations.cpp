@@ -12,7 +12,8 @@ using namespace mlir;
 
 void qops::keepLoopRolled(scf::ForOp loop) {
   MLIRContext *ctx = loop.getContext();
-  ctx->getOrLoadDialect<LLVM::LLVMDialect>();
+  assert(ctx->getLoadedDialect<LLVM::LLVMDialect>() &&
+         "keepLoopRolled: the pass must declare the LLVM dialect");
   auto unroll = LLVM::LoopUnrollAttr::get(
       ctx, /*disable=*/BoolAttr::get(ctx, true), /*count=*/{},
       /*runtimeDisable=*/{}, /*full=*/{}, /*followupUnrolled=*/{},

@@ -1,4 +1,4 @@
-// Loops kept rolled (keepLoopRolled, Passes.h): qops-expand-strided-copies
+// Loops kept rolled (keepLoopRolled, LoopAnnotations.h): qops-expand-strided-copies
 // marks the outer loops of the copies it expands, qops-roll-run-once-loops
 // the loops of the code that runs once per session.
 // The mark survives the pipeline to the LLVM dialect (the latch's

@@ -55,3 +55,46 @@ func.func @other_if(%c: i1, %y: memref<8xi8>) {
   } {qops.hoisted_wait}
   return
 }
+
+// -----
+
+// A function every use of which is inside the hoisted compute (a nest
+// qops-share-loop-nests made of two layers' packings) runs once too: its
+// loops are marked. One that is also called outside is not.
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[ROLLED:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// CHECK-LABEL: func.func private @shared_packing
+// CHECK: memref.store
+// CHECK-NEXT: } {loop_annotation = #[[ROLLED]]}
+// CHECK-LABEL: func.func private @shared_elsewhere
+// CHECK-NOT: loop_annotation
+// CHECK-LABEL: func.func @two_layers
+func.func private @shared_packing(%w: memref<8xi8>, %p: memref<8xi8>) attributes {no_inline} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c1 {
+    %v = memref.load %w[%i] : memref<8xi8>
+    memref.store %v, %p[%i] : memref<8xi8>
+  }
+  return
+}
+func.func private @shared_elsewhere(%y: memref<8xi8>) attributes {no_inline} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0 : i8
+  scf.for %i = %c0 to %c8 step %c1 {
+    memref.store %zero, %y[%i] : memref<8xi8>
+  }
+  return
+}
+func.func @two_layers(%first: i1, %w0: memref<8xi8>, %w1: memref<8xi8>, %p0: memref<8xi8>, %p1: memref<8xi8>, %y: memref<8xi8>) {
+  scf.if %first {
+    func.call @shared_packing(%w0, %p0) : (memref<8xi8>, memref<8xi8>) -> ()
+    func.call @shared_packing(%w1, %p1) : (memref<8xi8>, memref<8xi8>) -> ()
+    func.call @shared_elsewhere(%p0) : (memref<8xi8>) -> ()
+  } {qops.hoisted_compute}
+  func.call @shared_elsewhere(%y) : (memref<8xi8>) -> ()
+  return
+}

@@ -520,7 +520,7 @@ def QOpsExpandStridedCopies
 }
 
 def QOpsRollRunOnceLoops
-    : Pass<"qops-roll-run-once-loops", "::mlir::func::FuncOp"> {
+    : Pass<"qops-roll-run-once-loops", "::mlir::ModuleOp"> {
   let summary = "Keep LLVM from unrolling the loops that run once per session";
   let description = [{
     Marks every `scf.for` inside the `scf.if` that computes the hoisted
@@ -530,7 +530,9 @@ def QOpsRollRunOnceLoops
     unrolling (`llvm.loop.unroll.disable` once lowered). That code runs
     once; unrolled, it is compiled at the size of its copies on every JIT
     (a QLinearConv 3x3's weight transpose: nine blocks of some 200
-    instructions). Runs once the loops are scf.for (after
+    instructions). So are the loops of a function every use of which is
+    inside such a compute (the nests qops-share-loop-nests makes of layers
+    whose packings are alike). Runs once the loops are scf.for (after
     convert-linalg-to-loops), before scf-to-cf.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];

@@ -2,8 +2,9 @@
 //
 // Loop metadata the passes give LLVM through MLIR's `loop_annotation`
 // (llvm.br's inherent attribute: scf-to-cf copies an scf.for's attributes
-// to its latch branch, cf-to-llvm gives them to llvm.br, and the LLVM IR
-// translation writes it as the branch's !llvm.loop).
+// of the LLVM dialect to its latch branch, cf-to-llvm gives them to
+// llvm.br, and the LLVM IR translation writes it as the branch's
+// !llvm.loop).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,8 @@ namespace mlir::qops {
 /// For loops that gain nothing from unrolling while LLVM's copies of their
 /// body cost compile time: qops-expand-strided-copies' row copies, the
 /// code that runs once per session (qops-roll-run-once-loops), the int8
-/// kernel's epilogue loop over a tile's rows. Loads the LLVM dialect.
+/// kernel's epilogue loop over a tile's rows. The LLVM dialect must be
+/// loaded (a pass that calls it declares it: dependentDialects).
 void keepLoopRolled(scf::ForOp loop);
 
 } // namespace mlir::qops

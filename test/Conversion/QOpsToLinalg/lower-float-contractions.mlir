@@ -451,6 +451,37 @@ func.func @int8_activations(%x: tensor<2x32xf32>, %scale: tensor<2x5xf32>, %zp: 
 
 // -----
 
+// Level 4, the activations' loops and indices: 3 rows, K = 64 in 4 blocks
+// of 16 (2 groups of eight each). Block kb's group j is read at k = 16 kb +
+// 8 j and written as quads group 2 kb + j; its scale and row sum at
+// [row, kb].
+// CHECK-LABEL: func.func @int8_activations_indices
+// CHECK: scf.for %[[ROW:.*]] = %c0 to %c3 step %c1 iter_args({{.*}}) -> (tensor<3x8x2xi32>, tensor<3x4xf32>, tensor<3x4xi32>)
+// CHECK: scf.for %[[KB:.*]] = %c0 to %c4 step %c1
+// CHECK: %[[K0:.*]] = arith.muli %[[KB]], %c16
+// CHECK: scf.for %[[J:.*]] = %c0 to %c2 step %c1 iter_args({{.*}}) -> (vector<8xf32>)
+// CHECK: %[[J8:.*]] = arith.muli %[[J]], %c8
+// CHECK: %[[K:.*]] = arith.addi %[[K0]], %[[J8]]
+// CHECK: vector.transfer_read %{{.*}}[%[[ROW]], %[[K]]]{{.*}} : tensor<3x64xf32>, vector<8xf32>
+// CHECK: vector.reduction <maximumf>
+// CHECK: scf.for %[[JQ:.*]] = %c0 to %c2 step %c1 iter_args({{.*}}) -> (tensor<3x8x2xi32>, vector<8xi32>)
+// CHECK: %[[G0:.*]] = arith.muli %[[KB]], %c2
+// CHECK: %[[G:.*]] = arith.addi %[[G0]], %[[JQ]]
+// CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%[[ROW]], %[[G]], %c0] {in_bounds = [true]} : vector<2xi32>, tensor<3x8x2xi32>
+// CHECK: tensor.insert %{{.*}} into %{{.*}}[%[[ROW]], %[[KB]]] : tensor<3x4xf32>
+// CHECK: tensor.insert %{{.*}} into %{{.*}}[%[[ROW]], %[[KB]]] : tensor<3x4xi32>
+func.func @int8_activations_indices(%x: tensor<3x64xf32>, %scale: tensor<4x5xf32>) -> tensor<3x5xf32> {
+  %w = arith.constant dense<3> : tensor<64x5xui4>
+  %dw = qops.dequantize_linear %w, %scale axis = 0 block_size = 16 : tensor<64x5xui4>, tensor<4x5xf32> -> tensor<64x5xf32>
+  %e = tensor.empty() : tensor<3x5xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %y = linalg.matmul {qops.accuracy_level = 4 : i64} ins(%x, %dw : tensor<3x64xf32>, tensor<64x5xf32>) outs(%init : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %y : tensor<3x5xf32>
+}
+
+// -----
+
 // Level 4 with rows known at run time: the activations' buffers take M
 // from a, and their loop runs to it.
 // CHECK-LABEL: func.func @int8_activations_dynamic_rows

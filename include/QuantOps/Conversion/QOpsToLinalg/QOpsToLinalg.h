@@ -105,7 +105,9 @@ void populateQLinearMatMulToLinalgPatterns(const TypeConverter &converter,
 /// pack_b (for qops-lower-packing) + the register-blocked micro-kernel
 /// (QLinearMatMulKernel.cpp), else the generic form. Use it instead of
 /// populateQLinearMatMulToLinalgPatterns, not with it. With `parallel`, the kernel's row blocks and column chunks
-/// are distributed over threads with scf.forall.
+/// are distributed over threads with scf.forall. The pass that applies it
+/// declares the LLVM dialect (the epilogue's loop_annotation,
+/// LoopAnnotations.h).
 void populateQLinearMatMulKernelPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool parallel = false,
