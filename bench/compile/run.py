@@ -89,6 +89,17 @@ def layer_models(work):
     return workloads
 
 
+def npy_workload(name, model, npy):
+    """A one-input manifest workload `x` from its .npy, whose bytes are
+    written beside it as .bin for ONNX Runtime."""
+    x = np.load(npy)
+    raw = os.path.splitext(npy)[0] + ".bin"
+    x.tofile(raw)
+    return {"name": name, "inputs": [{
+        "name": "x", "type": str(x.dtype), "dims": list(x.shape), "model": model,
+        "file": raw, "npy": npy}]}
+
+
 # A 4-bit LLM layer: the MatMulNBits gemv 1 x 4096 x 11008 (block 32,
 # accuracy level 1) that bench/qdq/run.py writes into WORK/qdq; its 45M
 # weights are where per-element constant handling shows.
@@ -106,12 +117,7 @@ def weight_only_models(work):
         if not (os.path.exists(model) and os.path.exists(npy)):
             print(f"[compile] {model} not found (bench/qdq/run.py writes it); skipping {name}")
             continue
-        x = np.load(npy)
-        raw = os.path.join(work, "qdq", stem + ".x.bin")
-        x.astype(np.float32).tofile(raw)
-        workloads[name] = {"name": name, "inputs": [{
-            "name": "x", "type": "float32", "dims": list(x.shape), "model": model,
-            "file": raw, "npy": npy}]}
+        workloads[name] = npy_workload(name, model, npy)
     return workloads
 
 
@@ -124,8 +130,7 @@ CONV_MODELS = {"QConv3x3_64x56x56": ([1, 64, 56, 56, 64, 3], ["--pad", "1"]),
 
 
 def conv_models(work):
-    """CONV_MODELS written into WORK/compile-models, as manifest workloads
-    (x's bytes as .bin for ONNX Runtime)."""
+    """CONV_MODELS written into WORK/compile-models, as manifest workloads."""
     folder = os.path.join(work, "compile-models")
     script = os.path.join(HERE, "..", "..", "scripts", "make_conv_models.py")
     workloads = {}
@@ -135,12 +140,7 @@ def conv_models(work):
         if not os.path.exists(model):
             subprocess.run([sys.executable, script, "qlinearconv", folder, "--name", name,
                             "--dims"] + [str(d) for d in dims] + args, check=True)
-        x = np.load(npy)
-        raw = os.path.join(folder, name + ".x.bin")
-        x.tofile(raw)
-        workloads[name] = {"name": name, "inputs": [{
-            "name": "x", "type": str(x.dtype), "dims": list(x.shape), "model": model,
-            "file": raw, "npy": npy}]}
+        workloads[name] = npy_workload(name, model, npy)
     return workloads
 
 

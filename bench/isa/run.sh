@@ -19,13 +19,13 @@ cc -O2 -c -o "$out/main.o" bench/isa/int8_ceiling.c
 cc -O2 -mavx512f -c -o "$out/vnni.o" bench/isa/int8_ceiling_vnni.c
 cc -O2 -c -o "$out/amx.o" bench/isa/int8_ceiling_amx.c
 cc -o "$out/int8_ceiling" "$out/main.o" "$out/vnni.o" "$out/amx.o"
-model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
-family=$(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
-cpumodel=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')
+# bench/report.py's cpu_model ("NAME (family F model M)"): the name in the
+# header and in isa.json, which bench/qdq/run.py compares with its host's.
+cpu=$(/usr/bin/python3 -c 'import sys; sys.path.insert(0, "bench"); from report import cpu_model; print(cpu_model())')
 {
   echo "# int8 multiply-accumulate ceilings (bench/isa/run.sh)"
   echo
-  echo "Measured $(date -u +%Y-%m-%d) on $model (family $family model $cpumodel), one thread, registers"
+  echo "Measured $(date -u +%Y-%m-%d) on $cpu, one thread, registers"
   echo "only (int8_ceiling.c: best of 7 alternating rounds, cycles counted against a chain of"
   echo "dependent ADDs)."
   echo
@@ -33,13 +33,10 @@ cpumodel=$(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' 
 } > bench/ISA.md
 # The host beside the ceilings, so that a reader of isa.json (bench/qdq/run.py)
 # can tell a file measured on another machine.
-# (bench/report.py's cpu_model, the name bench/qdq/run.py compares.)
-/usr/bin/python3 - <<'PYEOF'
-import json, sys
-sys.path.insert(0, "bench")
-from report import cpu_model
+CPU="$cpu" /usr/bin/python3 - <<'PYEOF'
+import json, os
 isa = json.load(open("bench/isa.json"))
-isa["cpu"] = cpu_model()
+isa["cpu"] = os.environ["CPU"]
 json.dump(isa, open("bench/isa.json", "w"))
 PYEOF
 cat bench/ISA.md

@@ -502,8 +502,9 @@ def QOpsExpandStridedCopies
     memcpy). linalg.transpose of 8/16/32-bit elements that swaps two groups
     of trailing dims becomes 16x16 (8-bit) or 8x8 blocks transposed in
     registers by interleaving shuffles, where the sizes allow. The loops
-    over rows and blocks carry `loop_annotation` with unroll disabled
-    (`llvm.loop.unroll.disable` in LLVM IR): fully unrolled by LLVM, a
+    over rows of 64 bytes or more and over blocks carry `loop_annotation`
+    with unroll disabled (`llvm.loop.unroll.disable` in LLVM IR; shorter
+    rows keep LLVM's partial unrolling): fully unrolled by LLVM, a
     strided convolution's copies made one block of hundreds of copies that
     took most of its JIT time, for no faster copy.
   }];

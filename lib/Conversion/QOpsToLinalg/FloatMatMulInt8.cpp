@@ -108,12 +108,11 @@ Int8Activations qops::quantizeActivations(OpBuilder &b, Location loc,
   Value bound = vector::BroadcastOp::create(b, loc, v8f32, c127);
   Value negBound =
       vector::BroadcastOp::create(b, loc, v8f32, f32Constant(-127.0f));
-  Value pad = zero;
   auto read = [&](OpBuilder &b, Location l, Value row, Value k0, Value j) {
     Value kj = arith::AddIOp::create(b, l, k0,
                                      arith::MulIOp::create(b, l, j, c8));
     return vector::TransferReadOp::create(b, l, v8f32, rows,
-                                          ValueRange{row, kj}, pad,
+                                          ValueRange{row, kj}, zero,
                                           ArrayRef<bool>{true})
         .getResult();
   };
