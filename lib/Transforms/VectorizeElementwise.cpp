@@ -27,6 +27,7 @@
 
 #include "QuantOps/Target/TargetAttr.h"
 #include "QuantOps/Transforms/Passes.h"
+#include "QuantOps/Utils/LoopAnnotations.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -60,6 +61,14 @@ constexpr int64_t kChunk = 16384;
 /// lanes are 4 zmm (AVX-512) per accumulator. (DynamicQuantizeLinear sizes
 /// its lanes to 4 registers of the target: 32 on AVX2.)
 constexpr int64_t kMaxAccumulatorLanes = 64;
+
+/// The fewest full tiles of a row whose tile loop is kept rolled
+/// (keepLoopRolled). LLVM fully unrolls a short row's loop, and the row
+/// loop around it then holds every tile's reads and writes as straight-line
+/// code: LoopLoadElimination alone took 10 ms (of 80 ms of LLVM passes) on
+/// the 24 tiles of a 768-byte row of QLinearMatMul's a. Fewer tiles are
+/// cheap to unroll.
+constexpr int64_t kMinRolledRowTiles = 4;
 
 /// The most inputs of an op whose tiles are widened to result-tile-bytes.
 constexpr unsigned kMaxWidenedInputs = 8;
@@ -381,6 +390,10 @@ struct QOpsVectorizeElementwisePass
       }
       if (linalg::GenericOp tile = findTiledGeneric(innermost))
         fullTiles.push_back(tile);
+      std::optional<APInt> trips = innermost.getStaticTripCount();
+      if (tiled->loops.size() > 1 && trips &&
+          trips->getZExtValue() >= uint64_t(kMinRolledRowTiles))
+        qops::keepLoopRolled(innermost);
     }
     for (linalg::GenericOp tile : fullTiles) {
       if (!tile.hasPureTensorSemantics() ||

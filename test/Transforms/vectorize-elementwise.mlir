@@ -444,3 +444,91 @@ func.func @constant_index_untouched(%x: tensor<4x64xf32>, %b: tensor<4x2xf32>) -
   } -> tensor<4x64xf32>
   return %y : tensor<4x64xf32>
 }
+
+// -----
+
+// A row of 8 full tiles (256 / 32): its tile loop is kept rolled, since LLVM
+// would unroll it into straight-line code for its later loop passes to
+// analyse whole inside the row loop; the row loop itself is left to LLVM.
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[ROLLED:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// CHECK-LABEL: func.func @rows_kept_rolled
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: } {loop_annotation = #[[ROLLED]]}
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @rows_kept_rolled(%x: tensor<8x256xf32>) -> tensor<8x256xf32> {
+  %e = tensor.empty() : tensor<8x256xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x256xf32>) outs(%e : tensor<8x256xf32>) {
+  ^bb0(%xv: f32, %o: f32):
+    %a = arith.addf %xv, %xv : f32
+    linalg.yield %a : f32
+  } -> tensor<8x256xf32>
+  return %y : tensor<8x256xf32>
+}
+
+// -----
+
+// Three tiles a row (96 / 32): LLVM may unroll them (kMinRolledRowTiles).
+// CHECK-LABEL: func.func @short_rows
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK-NOT: {loop_annotation =
+// CHECK: return
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @short_rows(%x: tensor<8x96xf32>) -> tensor<8x96xf32> {
+  %e = tensor.empty() : tensor<8x96xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x96xf32>) outs(%e : tensor<8x96xf32>) {
+  ^bb0(%xv: f32, %o: f32):
+    %a = arith.addf %xv, %xv : f32
+    linalg.yield %a : f32
+  } -> tensor<8x96xf32>
+  return %y : tensor<8x96xf32>
+}
+
+// -----
+
+// One dimension: no row loop around the tiles, nothing to keep rolled.
+// CHECK-LABEL: func.func @one_dim
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK-NOT: {loop_annotation =
+// CHECK: return
+#id = affine_map<(d0) -> (d0)>
+func.func @one_dim(%x: tensor<1024xf32>) -> tensor<1024xf32> {
+  %e = tensor.empty() : tensor<1024xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<1024xf32>) outs(%e : tensor<1024xf32>) {
+  ^bb0(%xv: f32, %o: f32):
+    %a = arith.addf %xv, %xv : f32
+    linalg.yield %a : f32
+  } -> tensor<1024xf32>
+  return %y : tensor<1024xf32>
+}
+
+// -----
+
+// A row split at 128 (140 = 4 x 32 + 12): the loop of its 4 full tiles is
+// kept rolled, the 12-lane remainder is one vector.
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[ROLLED:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// CHECK-LABEL: func.func @rows_with_remainder
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: } {loop_annotation = #[[ROLLED]]}
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<12xf32>
+// CHECK: return
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @rows_with_remainder(%x: tensor<8x140xf32>) -> tensor<8x140xf32> {
+  %e = tensor.empty() : tensor<8x140xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x140xf32>) outs(%e : tensor<8x140xf32>) {
+  ^bb0(%xv: f32, %o: f32):
+    %a = arith.addf %xv, %xv : f32
+    linalg.yield %a : f32
+  } -> tensor<8x140xf32>
+  return %y : tensor<8x140xf32>
+}
