@@ -51,6 +51,8 @@
 //     f32 weights, the same k order: the same bits; on Xeon family 6 model
 //     207 the 128 x 4096 x 4096 4-bit prefill went from 59 to 40 ms with
 //     fma: the dequantization had taken a third of the tile's issue slots);
+//     its row blocks are kFloatDequantizeRowBlock rows, since each block
+//     dequantizes the chunks again (128 rows: one block, not 96 + 32);
 //   with qops.accuracy_level = 4 and 4-bit q: int8 activations and byte dot
 //     products (FloatMatMulInt8.cpp).
 //
@@ -835,6 +837,10 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
         tilesPerBlock = std::min<int64_t>(
             tilesPerBlock, llvm::divideCeil(*plan.staticM, plan.rows));
       plan.dequantizeChunks = tilesPerBlock >= kFloatDequantizeMinTiles;
+      if (plan.dequantizeChunks)
+        plan.rowBlock =
+            plan.rows *
+            std::max<int64_t>(1, kFloatDequantizeRowBlock / plan.rows);
     }
     FloatTiles tiles(rewriter, loc, plan, a, w, fillValue,
                      succeeded(weights) ? &*weights : nullptr);

@@ -130,6 +130,9 @@ constexpr int64_t kFloatPackMinRows = 16;
 /// block has at least kFloatDequantizeMinTiles row tiles (or M is unknown).
 constexpr int64_t kFloatDequantizeChunk = 256;
 constexpr int64_t kFloatDequantizeMinTiles = 3;
+/// MC of the chunked form: each block dequantizes every chunk of its
+/// panels again, so its blocks are taller than the float kernel's.
+constexpr int64_t kFloatDequantizeRowBlock = 192;
 
 /// Tasks the int8 kernel's scf.forall offers at least where its shapes are
 /// static (qops-distribute reads it from the nest's marker): the

@@ -290,6 +290,24 @@ func.func @int4_chunks(%x: tensor<40x512xf32>, %q: tensor<512x64xui4>, %scale: t
 
 // -----
 
+// The chunked form's row blocks are 192 rows (kFloatDequantizeRowBlock),
+// not the float kernel's 96: every block dequantizes each chunk of its
+// panels again (300 rows: 2 blocks, not 4).
+// CHECK-LABEL: func.func @int4_chunks_row_block
+// CHECK: scf.for %{{.*}} = %c0 to %c300 step %c192
+// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c256
+// CHECK: tensor.empty() : tensor<256x{{[0-9]+}}xf32>
+func.func @int4_chunks_row_block(%x: tensor<300x512xf32>, %q: tensor<512x64xui4>, %scale: tensor<16x64xf32>) -> tensor<300x64xf32> {
+  %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<512x64xui4>, tensor<16x64xf32> -> tensor<512x64xf32>
+  %e = tensor.empty() : tensor<300x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<300x64xf32>) -> tensor<300x64xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<300x512xf32>, tensor<512x64xf32>) outs(%init : tensor<300x64xf32>) -> tensor<300x64xf32>
+  return %y : tensor<300x64xf32>
+}
+
+// -----
+
 // Weight-only with a dynamic M (or blocks qops-distribute may narrow): per
 // block, the chunks where it has 3 row tiles or more, the register form
 // otherwise (a decode step of one row).
