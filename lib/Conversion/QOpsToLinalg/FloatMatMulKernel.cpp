@@ -45,7 +45,7 @@
 //   b = DequantizeLinear(q), q 2/4/8-bit: the weight-only form, q read as
 //     integers and dequantized in registers (FloatMatMulWeights.cpp); where
 //     a block has kFloatDequantizeMinTiles row tiles or more, a panel is
-//     instead dequantized once for them, KC = kFloatDequantizeChunk k rows
+//     instead dequantized once for them, KC = getFloatDequantizeChunk k rows
 //     at a time, into Wc [KC, NR] f32, and the tiles step over Wc as over
 //     a packed panel, their sums carried in y from chunk to chunk (the same
 //     f32 weights, the same k order: the same bits; on Xeon family 6 model
@@ -522,7 +522,7 @@ struct FloatTiles {
     Value ce = arith::ConstantIndexOp::create(b, l, e);
     Value cBlock = arith::ConstantIndexOp::create(b, l, weights->blockSize);
     Value empty = tensor::EmptyOp::create(
-        b, l, ArrayRef<int64_t>{kFloatDequantizeChunk, plan.panelColumns},
+        b, l, ArrayRef<int64_t>{plan.chunkRows, plan.panelColumns},
         plan.vectorType.getElementType());
     return emitTensorLoop(
         b, l, arith::DivUIOp::create(b, l, kc, ce),
@@ -674,7 +674,7 @@ struct FloatTiles {
   Value emitChunkedBlock(OpBuilder &b, Location l, Value bi, Value mb,
                          Value blockEnd, Value nBegin, Value nEnd,
                          Value y) const {
-    Value cChunk = arith::ConstantIndexOp::create(b, l, kFloatDequantizeChunk);
+    Value cChunk = arith::ConstantIndexOp::create(b, l, plan.chunkRows);
     return emitTensorLoop(
         b, l, c0, cK, cChunk, y,
         [&](OpBuilder &b, Location l, Value kc, Value y) {
@@ -837,10 +837,14 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
         tilesPerBlock = std::min<int64_t>(
             tilesPerBlock, llvm::divideCeil(*plan.staticM, plan.rows));
       plan.dequantizeChunks = tilesPerBlock >= kFloatDequantizeMinTiles;
-      if (plan.dequantizeChunks)
+      if (plan.dequantizeChunks) {
         plan.rowBlock =
             plan.rows *
             std::max<int64_t>(1, kFloatDequantizeRowBlock / plan.rows);
+        plan.chunkRows = getFloatDequantizeChunk(
+            plan.panelColumns,
+            plan.vectorType.getElementTypeBitWidth() / 8);
+      }
     }
     FloatTiles tiles(rewriter, loc, plan, a, w, fillValue,
                      succeeded(weights) ? &*weights : nullptr);

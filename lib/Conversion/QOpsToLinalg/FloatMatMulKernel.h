@@ -25,6 +25,7 @@ struct FloatPlan {
   bool packed, columnsExact, partialTiles, fma;
   bool dequantizeChunks = false; // weight-only: panels dequantized a chunk
                                  // of k at a time (FloatMatMulKernel.cpp)
+  int64_t chunkRows = 0;         // its k rows (getFloatDequantizeChunk)
   OpFoldResult batch, m, k, n, mPadded, nPadded;
   std::optional<int64_t> staticM, staticN;
   VectorType vectorType; // vector<lanes x element>, element f32 or f64

@@ -258,18 +258,23 @@ func.func @int8_activations_gemv_panels(%x: tensor<1x32xf32>, %scale: tensor<2x6
 // -----
 
 // Weight-only with many row tiles (40 rows: 4 to 7 tiles): each panel is
-// dequantized once per block, 256 k at a time (kFloatDequantizeChunk),
-// into an f32 chunk that the block's tiles then read as the plain form
-// reads a packed panel; the first chunk starts from the fill, later ones
-// from the partial sums the tiles left in y.
+// dequantized once per block, a chunk of 32 KB of f32 at a time
+// (getFloatDequantizeChunk: 256 k of a 32-column zmm panel, 512 of a
+// 16-column ymm or NEON one), into an f32 chunk that the block's tiles
+// then read as the plain form reads a packed panel; the first chunk starts
+// from the fill, later ones from the partial sums the tiles left in y.
 // CHECK-LABEL: func.func @int4_chunks
-// CHECK: scf.for %[[KC:.*]] = %c0 to %c512 step %c256
+// ZMM: scf.for %[[KC:.*]] = %c0 to %c1024 step %c256
+// YMM: scf.for %[[KC:.*]] = %c0 to %c1024 step %c512
+// NEON: scf.for %[[KC:.*]] = %c0 to %c1024 step %c512
 // CHECK: %[[KEND:.*]] = arith.minui
-// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<256x{{[0-9]+}}xf32>
+// ZMM: %[[EMPTY:.*]] = tensor.empty() : tensor<256x32xf32>
+// YMM: %[[EMPTY:.*]] = tensor.empty() : tensor<512x16xf32>
+// NEON: %[[EMPTY:.*]] = tensor.empty() : tensor<512x16xf32>
 // CHECK: %[[CHUNK:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[EMPTY]])
 // CHECK: arith.sitofp
 // CHECK: arith.mulf
-// CHECK: vector.transfer_write {{.*}} : vector<{{16|8|4}}xf32>, tensor<256x{{[0-9]+}}xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<{{16|8|4}}xf32>, tensor<{{256|512}}x{{[0-9]+}}xf32>
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[KC]], %c0
 // CHECK: scf.if %[[FIRST]]
 // CHECK: } else {
@@ -279,12 +284,12 @@ func.func @int8_activations_gemv_panels(%x: tensor<1x32xf32>, %scale: tensor<2x6
 // CHECK: %[[W:.*]] = vector.transfer_read %[[CHUNK]][%[[ROW]], %c0]
 // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %[[W]]
 // CHECK: arith.addf %{{.*}}, %[[P]]
-func.func @int4_chunks(%x: tensor<40x512xf32>, %q: tensor<512x64xui4>, %scale: tensor<16x64xf32>) -> tensor<40x64xf32> {
-  %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<512x64xui4>, tensor<16x64xf32> -> tensor<512x64xf32>
+func.func @int4_chunks(%x: tensor<40x1024xf32>, %q: tensor<1024x64xui4>, %scale: tensor<32x64xf32>) -> tensor<40x64xf32> {
+  %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<1024x64xui4>, tensor<32x64xf32> -> tensor<1024x64xf32>
   %e = tensor.empty() : tensor<40x64xf32>
   %zero = arith.constant 0.0 : f32
   %init = linalg.fill ins(%zero : f32) outs(%e : tensor<40x64xf32>) -> tensor<40x64xf32>
-  %y = linalg.matmul ins(%x, %dw : tensor<40x512xf32>, tensor<512x64xf32>) outs(%init : tensor<40x64xf32>) -> tensor<40x64xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<40x1024xf32>, tensor<1024x64xf32>) outs(%init : tensor<40x64xf32>) -> tensor<40x64xf32>
   return %y : tensor<40x64xf32>
 }
 
@@ -295,8 +300,9 @@ func.func @int4_chunks(%x: tensor<40x512xf32>, %q: tensor<512x64xui4>, %scale: t
 // panels again (300 rows: 2 blocks, not 4).
 // CHECK-LABEL: func.func @int4_chunks_row_block
 // CHECK: scf.for %{{.*}} = %c0 to %c300 step %c192
-// CHECK: scf.for %{{.*}} = %c0 to %c512 step %c256
-// CHECK: tensor.empty() : tensor<256x{{[0-9]+}}xf32>
+// ZMM: scf.for %{{.*}} = %c0 to %c512 step %c256
+// ZMM: tensor.empty() : tensor<256x32xf32>
+// YMM: tensor.empty() : tensor<512x16xf32>
 func.func @int4_chunks_row_block(%x: tensor<300x512xf32>, %q: tensor<512x64xui4>, %scale: tensor<16x64xf32>) -> tensor<300x64xf32> {
   %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<512x64xui4>, tensor<16x64xf32> -> tensor<512x64xf32>
   %e = tensor.empty() : tensor<300x64xf32>
@@ -314,10 +320,10 @@ func.func @int4_chunks_row_block(%x: tensor<300x512xf32>, %q: tensor<512x64xui4>
 // CHECK-LABEL: func.func @int4_chunks_dynamic
 // CHECK: %[[ENOUGH:.*]] = arith.cmpi uge, %{{.*}}, %c{{[0-9]+}} : index
 // CHECK: scf.if %[[ENOUGH]]
-// CHECK: tensor.empty() : tensor<256x{{[0-9]+}}xf32>
+// CHECK: tensor.empty() : tensor<{{256|512}}x{{[0-9]+}}xf32>
 // CHECK: scf.yield %{{.*}} : tensor<1x?x?xf32>
 // CHECK-NEXT: } else {
-// CHECK-NOT: tensor<256x
+// CHECK-NOT: tensor<{{256|512}}x{{8|16|32}}xf32>
 // CHECK: arith.shrui
 // CHECK: arith.sitofp
 // CHECK: return
@@ -337,7 +343,7 @@ func.func @int4_chunks_dynamic(%x: tensor<?x512xf32>, %q: tensor<512x64xui4>, %s
 // Weight-only with one or two row tiles (8 rows): dequantized in the
 // tiles' registers, no chunk.
 // CHECK-LABEL: func.func @int4_few_tiles
-// CHECK-NOT: tensor<256x
+// CHECK-NOT: tensor<{{256|512}}x{{8|16|32}}xf32>
 func.func @int4_few_tiles(%x: tensor<8x512xf32>, %q: tensor<512x64xui4>, %scale: tensor<16x64xf32>) -> tensor<8x64xf32> {
   %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<512x64xui4>, tensor<16x64xf32> -> tensor<512x64xf32>
   %e = tensor.empty() : tensor<8x64xf32>

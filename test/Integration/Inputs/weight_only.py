@@ -7,8 +7,9 @@ OUT/<case>_fma.npy (the same weights, fused multiply-adds), with NumPy;
 for the int8 cases (the matmul marked qops.accuracy_level = 4: A
 quantized per block, qops_ref.matmul_nbits_int8) OUT/<case>_out.npy is that
 arithmetic and there is no fma file. w4_chunks, u8_dynamic and w4_acc have
-enough row tiles for the panels to be dequantized in chunks of 256 k
-(kFloatDequantizeChunk): K past one chunk, the last one partial, blocks
+enough row tiles for the panels to be dequantized in chunks of 32 KB of
+f32 (getFloatDequantizeChunk: 256 k with zmm, 512 with ymm or NEON): K
+past one chunk, the last one partial, blocks
 across chunks, a dynamic M, and w4_acc sums into a given c (its last
 input: y = c + x DQ(q)); u8_dynamic_one is the same function on one row
 (a decode step: the register form, chosen at run time):
