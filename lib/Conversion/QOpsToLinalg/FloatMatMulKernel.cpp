@@ -310,7 +310,7 @@ struct FloatTiles {
 
   /// The quantized weights' scale and zero-point lanes of block `block`
   /// for the tile's vectors (zero points null without them; widened to
-  /// `zeroPointType` when given).
+  /// `zeroPointType` when given, else as dequantizeBytes takes them).
   std::pair<SmallVector<Value>, SmallVector<Value>>
   readBlockLanes(OpBuilder &b, Location l, Value block, Value n0, Value panel,
                  VectorType zeroPointType = nullptr) const {
@@ -328,6 +328,8 @@ struct FloatTiles {
           zeroPoint = arith::ExtSIOp::create(b, l, zeroPointType, zeroPoint);
         else if (zeroPointType)
           zeroPoint = arith::ExtUIOp::create(b, l, zeroPointType, zeroPoint);
+        else
+          zeroPoint = biasZeroPointLanes(b, l, *weights, zeroPoint);
       }
       zeroPoints.push_back(zeroPoint);
     }

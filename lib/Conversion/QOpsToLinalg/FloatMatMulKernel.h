@@ -111,8 +111,14 @@ Value readZeroPointLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
                          const QuantizedWeights &weights, Value block,
                          Value panel, int64_t v, Value column);
 
+/// A zero point's lanes as dequantizeBytes takes them: zp + 2^(bits - 1)
+/// for signed 2- and 4-bit q (exact in i8), zp otherwise.
+Value biasZeroPointLanes(OpBuilder &b, Location loc,
+                         const QuantizedWeights &weights, Value zeroPoint);
+
 /// The e weight vectors of one packed byte vector `bytes` (vector<lanes x
-/// i8>): for t = 0 .. e - 1, f32(q_t - zp) * scale (zeroPoint may be null).
+/// i8>): for t = 0 .. e - 1, f32(q_t - zp) * scale (zeroPoint may be null;
+/// given, biased by biasZeroPointLanes).
 SmallVector<Value> dequantizeBytes(OpBuilder &b, Location loc,
                                    const FloatPlan &plan,
                                    const QuantizedWeights &weights,

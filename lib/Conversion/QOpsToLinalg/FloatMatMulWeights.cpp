@@ -226,6 +226,30 @@ Value qops::readZeroPointLanes(OpBuilder &b, Location loc,
   return arith::ExtUIOp::create(b, loc, wide, bytes);
 }
 
+Value qops::biasZeroPointLanes(OpBuilder &b, Location loc,
+                               const QuantizedWeights &weights,
+                               Value zeroPoint) {
+  if (!weights.isSigned || weights.bits >= 8)
+    return zeroPoint;
+  auto type = cast<VectorType>(zeroPoint.getType());
+  Value half = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(type,
+                             b.getI8IntegerAttr(1 << (weights.bits - 1))));
+  return arith::AddIOp::create(b, loc, zeroPoint, half);
+}
+
+// Sub-byte fields, with h = 2^(bits - 1) and x = bytes ^ (h in every
+// field) for signed q (once per byte vector):
+//   u_t = (x >> t bits) & (2^bits - 1)     (no shift for t = 0, no mask
+//                                          for the top field)
+//   signed:   q_t = u_t - h  (u_t = q_t + h: the two's complement field
+//             with its high bit flipped), so q_t - zp = u_t - (zp + h),
+//             the zero point biased once per block (biasZeroPointLanes)
+//   unsigned: q_t = u_t
+// in i8 (|q - zp| <= 15), then sign-extended. (A field extracted with a
+// left and an arithmetic right shift cost x86, which shifts no bytes, a
+// word shift, a mask, an xor and a subtraction for each shift.)
 SmallVector<Value> qops::dequantizeBytes(OpBuilder &b, Location loc,
                                          const FloatPlan &plan,
                                          const QuantizedWeights &weights,
@@ -233,34 +257,40 @@ SmallVector<Value> qops::dequantizeBytes(OpBuilder &b, Location loc,
                                          Value zeroPoint) {
   auto bytesType = cast<VectorType>(bytes.getType());
   auto wide = VectorType::get({plan.lanes}, b.getI32Type());
-  auto shift = [&](int64_t amount) -> Value {
+  auto splat = [&](int64_t value) -> Value {
     return arith::ConstantOp::create(
         b, loc,
-        DenseElementsAttr::get(bytesType, b.getI8IntegerAttr(amount)));
+        DenseElementsAttr::get(bytesType, b.getI8IntegerAttr(value)));
   };
+  int64_t e = weights.perByte(), bits = weights.bits;
+  int64_t half = int64_t(1) << (bits - 1);
+  Value x = bytes;
+  if (bits < 8 && weights.isSigned) {
+    int64_t pattern = 0;
+    for (int64_t t = 0; t < e; ++t)
+      pattern |= half << (t * bits);
+    x = arith::XOrIOp::create(b, loc, bytes, splat(int8_t(pattern)));
+  }
   SmallVector<Value> result;
-  for (int64_t t = 0; t < weights.perByte(); ++t) {
-    Value q = bytes;
-    if (weights.bits < 8) {
-      int64_t left = 8 - (t + 1) * weights.bits, right = 8 - weights.bits;
-      if (left > 0)
-        q = arith::ShLIOp::create(b, loc, q, shift(left));
-      q = weights.isSigned
-              ? arith::ShRSIOp::create(b, loc, q, shift(right)).getResult()
-              : arith::ShRUIOp::create(b, loc, q, shift(right)).getResult();
-    }
+  for (int64_t t = 0; t < e; ++t) {
     Value d;
-    if (weights.bits < 8) {
-      // Exact in i8: |q - zp| <= 15; sign-extended, the difference.
+    if (bits < 8) {
+      Value u = x;
+      if (t > 0)
+        u = arith::ShRUIOp::create(b, loc, u, splat(t * bits));
+      if (t < e - 1)
+        u = arith::AndIOp::create(b, loc, u, splat((1 << bits) - 1));
       if (zeroPoint)
-        q = arith::SubIOp::create(b, loc, q, zeroPoint);
+        u = arith::SubIOp::create(b, loc, u, zeroPoint);
+      else if (weights.isSigned)
+        u = arith::SubIOp::create(b, loc, u, splat(half));
       d = weights.isSigned || zeroPoint
-              ? arith::ExtSIOp::create(b, loc, wide, q).getResult()
-              : arith::ExtUIOp::create(b, loc, wide, q).getResult();
+              ? arith::ExtSIOp::create(b, loc, wide, u).getResult()
+              : arith::ExtUIOp::create(b, loc, wide, u).getResult();
     } else {
       d = weights.isSigned
-              ? arith::ExtSIOp::create(b, loc, wide, q).getResult()
-              : arith::ExtUIOp::create(b, loc, wide, q).getResult();
+              ? arith::ExtSIOp::create(b, loc, wide, x).getResult()
+              : arith::ExtUIOp::create(b, loc, wide, x).getResult();
       if (zeroPoint)
         d = arith::SubIOp::create(b, loc, d, zeroPoint);
     }

@@ -143,12 +143,17 @@ func.func @not_taken(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf3
 // panels' order ([1, panels, K / B, NR]: one forward stream per panel);
 // q is packed two to a byte along k ([1, panels, K / 2, NR] i8: the even
 // k in the low nibble); per block of k the tile reads its scale and zero
-// point lanes once; per byte group it splits the nibbles (shift left,
-// arithmetic shift right), subtracts the zero point as bytes
-// (|q - zp| <= 15), widens, converts and scales them (DequantizeLinear's
-// formula), then steps k and k + 1 as the plain form does.
+// point lanes once; per byte group it splits the nibbles (an xor that
+// flips their sign bits, a mask, a logical shift right), subtracts the
+// biased zero point as bytes (|q - zp| <= 15), widens, converts and scales
+// them (DequantizeLinear's formula), then steps k and k + 1 as the plain
+// form does.
 // CHECK-LABEL: func.func @int4_blocked
 // CHECK-SAME: %{{.*}}: tensor<3x8xf32>, %[[SCALES:[^:]*]]: tensor<2x2xf32>
+// CHECK-DAG: %[[FLIP:.*]] = arith.constant dense<-120> : vector<{{16|8|4}}xi8>
+// CHECK-DAG: %[[EIGHT:.*]] = arith.constant dense<8> : vector<{{16|8|4}}xi8>
+// CHECK-DAG: %[[FOUR:.*]] = arith.constant dense<4> : vector<{{16|8|4}}xi8>
+// CHECK-DAG: %[[MASK:.*]] = arith.constant dense<15> : vector<{{16|8|4}}xi8>
 // CHECK: %[[Q:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<8x2xsi4> to tensor<8x2xi8>
 // CHECK: %[[ZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<2x2xsi4> to tensor<2x2xi8>
 // CHECK: tensor.empty() : tensor<1x1x2x{{[0-9]+}}xf32>
@@ -165,16 +170,19 @@ func.func @not_taken(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf3
 // CHECK: scf.for %[[BLOCK:.*]] = %c0 to %c2 step %c1
 // CHECK: %[[SCALE:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c0]{{.*}} : tensor<1x1x2x{{[0-9]+}}xf32>, vector<{{16|8|4}}xf32>
 // CHECK: %[[ZPL:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c0]{{.*}} : tensor<1x1x2x{{[0-9]+}}xi8>, vector<{{16|8|4}}xi8>
+// The signed nibbles with their high bits flipped (x = bytes ^ 0x88), the
+// zero point biased by 8 once per block: q - zp = (u ^ 8) - (zp + 8).
+// CHECK: %[[ZPB:.*]] = arith.addi %[[ZPL]], %[[EIGHT]]
 // CHECK: scf.for
 // CHECK: %[[BYTES:.*]] = vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<1x1x4x{{[0-9]+}}xi8>
-// CHECK: %[[LOW:.*]] = arith.shli %[[BYTES]]
-// CHECK: %[[Q0:.*]] = arith.shrsi %[[LOW]]
-// CHECK: %[[D0:.*]] = arith.subi %[[Q0]], %[[ZPL]]
+// CHECK: %[[X:.*]] = arith.xori %[[BYTES]], %[[FLIP]]
+// CHECK: %[[U0:.*]] = arith.andi %[[X]], %[[MASK]]
+// CHECK: %[[D0:.*]] = arith.subi %[[U0]], %[[ZPB]]
 // CHECK: %[[E0:.*]] = arith.extsi %[[D0]] : vector<{{16|8|4}}xi8> to vector<{{16|8|4}}xi32>
 // CHECK: %[[F0:.*]] = arith.sitofp %[[E0]]
 // CHECK: %[[W0:.*]] = arith.mulf %[[F0]], %[[SCALE]]
-// CHECK: %[[Q1:.*]] = arith.shrsi %[[BYTES]]
-// CHECK: arith.subi %[[Q1]], %[[ZPL]]
+// CHECK: %[[U1:.*]] = arith.shrui %[[X]], %[[FOUR]]
+// CHECK: arith.subi %[[U1]], %[[ZPB]]
 // CHECK: tensor.extract %{{.*}} : tensor<1x3x8xf32>
 // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %[[W0]]
 // CHECK: arith.addf %{{.*}}, %[[P]]
@@ -382,7 +390,7 @@ func.func @uint2_per_column(%x: tensor<4x16xf32>, %q: tensor<16x5xui2>, %scale: 
 // CHECK: tensor.empty() : tensor<1x{{[0-9]+}}x6x{{[0-9]+}}xi8>
 // CHECK: %[[ZP:.*]] = arith.extsi %{{.*}} : vector<{{16|8|4}}xi8> to vector<{{16|8|4}}xi32>
 // CHECK: scf.for
-// CHECK-NOT: arith.shrsi
+// CHECK-NOT: arith.{{shrsi|shrui|xori}}
 // CHECK: %[[E:.*]] = arith.extsi
 // CHECK: arith.subi %[[E]], %[[ZP]] : vector<{{16|8|4}}xi32>
 func.func @int8_per_tensor(%x: tensor<8x6xf32>, %q: tensor<6x40xsi8>, %scale: tensor<f32>, %zp: tensor<si8>) -> tensor<8x40xf32> {
