@@ -337,18 +337,32 @@ struct FloatTiles {
   }
 
   /// Byte group g of the weight-only panel dequantized (dequantizeBytes):
-  /// lanes[t][v], the weights of k = g e + t in vector v of the panel.
+  /// lanes[t][v], the weights of k = g e + t in vector v of the panel. The
+  /// packed bytes of a row of the panel are adjacent: sub-byte q reads
+  /// them as one vector (and the zero points' lanes as one), 8-bit q per
+  /// vector (its zero point is subtracted in i32).
   SmallVector<SmallVector<Value>>
   dequantizeGroup(OpBuilder &b, Location l, Value panel, Value g,
                   ArrayRef<Value> scales, ArrayRef<Value> zeroPoints) const {
-    auto bytesType = VectorType::get({plan.lanes}, b.getI8Type());
     Value padI8 = arith::ConstantOp::create(b, l, b.getI8IntegerAttr(0));
+    int64_t together = weights->bits < 8 ? vectors() : 1;
+    auto bytesType = VectorType::get({together * plan.lanes}, b.getI8Type());
     SmallVector<SmallVector<Value>> lanes(weights->perByte());
-    for (int64_t v = 0; v < vectors(); ++v) {
+    for (int64_t v = 0; v < vectors(); v += together) {
       Value bytes = readPanel(b, l, bytesType, c0, panel, g, v, padI8);
-      for (auto [t, w] : llvm::enumerate(dequantizeBytes(
-               b, l, plan, *weights, bytes, scales[v], zeroPoints[v])))
-        lanes[t].push_back(w);
+      Value zeroPoint = zeroPoints[v];
+      for (int64_t i = 1; i < together && zeroPoint; ++i) {
+        auto type = cast<VectorType>(zeroPoint.getType());
+        zeroPoint = vector::ShuffleOp::create(
+            b, l, zeroPoint, zeroPoints[v + i],
+            llvm::to_vector(llvm::seq<int64_t>(
+                0, type.getNumElements() + plan.lanes)));
+      }
+      SmallVector<SmallVector<Value>> parts =
+          dequantizeBytes(b, l, plan, *weights, bytes,
+                          scales.slice(v, together), zeroPoint);
+      for (auto [t, part] : llvm::enumerate(parts))
+        llvm::append_range(lanes[t], part);
     }
     return lanes;
   }

@@ -116,13 +116,15 @@ Value readZeroPointLanes(OpBuilder &b, Location loc, const FloatPlan &plan,
 Value biasZeroPointLanes(OpBuilder &b, Location loc,
                          const QuantizedWeights &weights, Value zeroPoint);
 
-/// The e weight vectors of one packed byte vector `bytes` (vector<lanes x
-/// i8>): for t = 0 .. e - 1, f32(q_t - zp) * scale (zeroPoint may be null;
-/// given, biased by biasZeroPointLanes).
-SmallVector<Value> dequantizeBytes(OpBuilder &b, Location loc,
-                                   const FloatPlan &plan,
-                                   const QuantizedWeights &weights,
-                                   Value bytes, Value scale, Value zeroPoint);
+/// The weight vectors of the packed bytes of V = scales.size() adjacent
+/// vectors of a panel row, `bytes` (vector<V lanes x i8>; V = 1 for 8-bit
+/// q): result[t][v] = f32(q_t - zp) * scales[v] for field t = 0 .. e - 1
+/// and lanes v lanes .. v lanes + lanes - 1 (zeroPoint may be null; given,
+/// V lanes wide, biased by biasZeroPointLanes).
+SmallVector<SmallVector<Value>>
+dequantizeBytes(OpBuilder &b, Location loc, const FloatPlan &plan,
+                const QuantizedWeights &weights, Value bytes,
+                ArrayRef<Value> scales, Value zeroPoint);
 
 /// A quantized per row and block of K to int8 (FloatMatMulInt8.cpp, which
 /// has the formulas): the quads [M, K / 8, 2] i32 (two per group of eight

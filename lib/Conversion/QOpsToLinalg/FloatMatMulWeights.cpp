@@ -249,14 +249,17 @@ Value qops::biasZeroPointLanes(OpBuilder &b, Location loc,
 //   unsigned: q_t = u_t
 // in i8 (|q - zp| <= 15), then sign-extended. (A field extracted with a
 // left and an arithmetic right shift cost x86, which shifts no bytes, a
-// word shift, a mask, an xor and a subtraction for each shift.)
-SmallVector<Value> qops::dequantizeBytes(OpBuilder &b, Location loc,
-                                         const FloatPlan &plan,
-                                         const QuantizedWeights &weights,
-                                         Value bytes, Value scale,
-                                         Value zeroPoint) {
+// word shift, a mask, an xor and a subtraction for each shift.) The byte
+// operations run once on all V vectors' bytes (16 with two ymm vectors of
+// f32: one xmm operation instead of two), the widened lanes are split per
+// vector for the conversion and the scale.
+SmallVector<SmallVector<Value>>
+qops::dequantizeBytes(OpBuilder &b, Location loc, const FloatPlan &plan,
+                      const QuantizedWeights &weights, Value bytes,
+                      ArrayRef<Value> scales, Value zeroPoint) {
   auto bytesType = cast<VectorType>(bytes.getType());
-  auto wide = VectorType::get({plan.lanes}, b.getI32Type());
+  int64_t vectors = scales.size(), lanes = plan.lanes;
+  auto wide = VectorType::get({vectors * lanes}, b.getI32Type());
   auto splat = [&](int64_t value) -> Value {
     return arith::ConstantOp::create(
         b, loc,
@@ -271,7 +274,7 @@ SmallVector<Value> qops::dequantizeBytes(OpBuilder &b, Location loc,
       pattern |= half << (t * bits);
     x = arith::XOrIOp::create(b, loc, bytes, splat(int8_t(pattern)));
   }
-  SmallVector<Value> result;
+  SmallVector<SmallVector<Value>> result(e);
   for (int64_t t = 0; t < e; ++t) {
     Value d;
     if (bits < 8) {
@@ -294,8 +297,15 @@ SmallVector<Value> qops::dequantizeBytes(OpBuilder &b, Location loc,
       if (zeroPoint)
         d = arith::SubIOp::create(b, loc, d, zeroPoint);
     }
-    Value f = arith::SIToFPOp::create(b, loc, plan.vectorType, d);
-    result.push_back(arith::MulFOp::create(b, loc, f, scale));
+    for (int64_t v = 0; v < vectors; ++v) {
+      Value part = d;
+      if (vectors > 1)
+        part = vector::ExtractStridedSliceOp::create(
+            b, loc, d, ArrayRef<int64_t>{v * lanes}, ArrayRef<int64_t>{lanes},
+            ArrayRef<int64_t>{1});
+      Value f = arith::SIToFPOp::create(b, loc, plan.vectorType, part);
+      result[t].push_back(arith::MulFOp::create(b, loc, f, scales[v]));
+    }
   }
   return result;
 }

@@ -150,10 +150,10 @@ func.func @not_taken(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf3
 // form does.
 // CHECK-LABEL: func.func @int4_blocked
 // CHECK-SAME: %{{.*}}: tensor<3x8xf32>, %[[SCALES:[^:]*]]: tensor<2x2xf32>
-// CHECK-DAG: %[[FLIP:.*]] = arith.constant dense<-120> : vector<{{16|8|4}}xi8>
-// CHECK-DAG: %[[EIGHT:.*]] = arith.constant dense<8> : vector<{{16|8|4}}xi8>
-// CHECK-DAG: %[[FOUR:.*]] = arith.constant dense<4> : vector<{{16|8|4}}xi8>
-// CHECK-DAG: %[[MASK:.*]] = arith.constant dense<15> : vector<{{16|8|4}}xi8>
+// CHECK-DAG: %[[FLIP:.*]] = arith.constant dense<-120> : vector<[[PANEL:[0-9]+]]xi8>
+// CHECK-DAG: %[[EIGHT:.*]] = arith.constant dense<8> : vector<[[L:[0-9]+]]xi8>
+// CHECK-DAG: %[[FOUR:.*]] = arith.constant dense<4> : vector<[[PANEL]]xi8>
+// CHECK-DAG: %[[MASK:.*]] = arith.constant dense<15> : vector<[[PANEL]]xi8>
 // CHECK: %[[Q:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<8x2xsi4> to tensor<8x2xi8>
 // CHECK: %[[ZP:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<2x2xsi4> to tensor<2x2xi8>
 // CHECK: tensor.empty() : tensor<1x1x2x{{[0-9]+}}xf32>
@@ -169,20 +169,27 @@ func.func @not_taken(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf3
 // CHECK: arith.ori
 // CHECK: scf.for %[[BLOCK:.*]] = %c0 to %c2 step %c1
 // CHECK: %[[SCALE:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c0]{{.*}} : tensor<1x1x2x{{[0-9]+}}xf32>, vector<{{16|8|4}}xf32>
-// CHECK: %[[ZPL:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c0]{{.*}} : tensor<1x1x2x{{[0-9]+}}xi8>, vector<{{16|8|4}}xi8>
+// CHECK: %[[ZPL:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c0]{{.*}} : tensor<1x1x2x[[PANEL]]xi8>, vector<[[L]]xi8>
 // The signed nibbles with their high bits flipped (x = bytes ^ 0x88), the
-// zero point biased by 8 once per block: q - zp = (u ^ 8) - (zp + 8).
+// zero point biased by 8 once per block: q - zp = (u ^ 8) - (zp + 8); the
+// bytes of the panel row's two vectors read and split as one vector, the
+// widened lanes then taken per vector.
 // CHECK: %[[ZPB:.*]] = arith.addi %[[ZPL]], %[[EIGHT]]
+// CHECK: %[[ZPL1:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c[[L]]]{{.*}} : tensor<1x1x2x[[PANEL]]xi8>, vector<[[L]]xi8>
+// CHECK: %[[ZPB1:.*]] = arith.addi %[[ZPL1]], %[[EIGHT]]
 // CHECK: scf.for
-// CHECK: %[[BYTES:.*]] = vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<1x1x4x{{[0-9]+}}xi8>
+// CHECK: %[[BYTES:.*]] = vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<1x1x4x[[PANEL]]xi8>, vector<[[PANEL]]xi8>
+// CHECK: vector.shuffle %[[ZPB]], %[[ZPB1]]
 // CHECK: %[[X:.*]] = arith.xori %[[BYTES]], %[[FLIP]]
 // CHECK: %[[U0:.*]] = arith.andi %[[X]], %[[MASK]]
-// CHECK: %[[D0:.*]] = arith.subi %[[U0]], %[[ZPB]]
-// CHECK: %[[E0:.*]] = arith.extsi %[[D0]] : vector<{{16|8|4}}xi8> to vector<{{16|8|4}}xi32>
-// CHECK: %[[F0:.*]] = arith.sitofp %[[E0]]
+// CHECK: %[[D0:.*]] = arith.subi %[[U0]], %[[ZPS:.*]] : vector<[[PANEL]]xi8>
+// CHECK: %[[E0:.*]] = arith.extsi %[[D0]] : vector<[[PANEL]]xi8> to vector<[[PANEL]]xi32>
+// CHECK: %[[H0:.*]] = vector.extract_strided_slice %[[E0]] {offsets = [0], sizes = [[[L]]], strides = [1]}
+// CHECK: %[[F0:.*]] = arith.sitofp %[[H0]]
 // CHECK: %[[W0:.*]] = arith.mulf %[[F0]], %[[SCALE]]
+// CHECK: vector.extract_strided_slice %[[E0]] {offsets = [[[L]]], sizes = [[[L]]], strides = [1]}
 // CHECK: %[[U1:.*]] = arith.shrui %[[X]], %[[FOUR]]
-// CHECK: arith.subi %[[U1]], %[[ZPB]]
+// CHECK: arith.subi %[[U1]], %[[ZPS]]
 // CHECK: tensor.extract %{{.*}} : tensor<1x3x8xf32>
 // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %[[W0]]
 // CHECK: arith.addf %{{.*}}, %[[P]]
