@@ -70,6 +70,10 @@
 // RUN: quant-runner %s -e w4_acc --threads 2 --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_out.npy | FileCheck %s
 // RUN: %if avx512 %{ quant-runner %s -e w4_acc --target-features=-avx512f --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_out.npy | FileCheck %s %}
 // RUN: %if avx2 %{ quant-runner %s -e w4_acc --target-features=-avx2 --input %t/w4_acc_in0.npy --input %t/w4_acc_in1.npy --input %t/w4_acc_in2.npy --input %t/w4_acc_in3.npy --expect %t/w4_acc_out.npy | FileCheck %s %}
+// RUN: quant-runner %s -e s2_nozp --input %t/s2_nozp_in0.npy --input %t/s2_nozp_in1.npy --input %t/s2_nozp_in2.npy --expect %t/s2_nozp_out.npy | FileCheck %s
+// RUN: quant-runner %s -e s2_nozp --float-fma --input %t/s2_nozp_in0.npy --input %t/s2_nozp_in1.npy --input %t/s2_nozp_in2.npy --expect %t/s2_nozp_fma.npy | FileCheck %s
+// RUN: quant-runner %s -e u2_zp --input %t/u2_zp_in0.npy --input %t/u2_zp_in1.npy --input %t/u2_zp_in2.npy --input %t/u2_zp_in3.npy --expect %t/u2_zp_out.npy | FileCheck %s
+// RUN: quant-runner %s -e u2_zp --float-fma --input %t/u2_zp_in0.npy --input %t/u2_zp_in1.npy --input %t/u2_zp_in2.npy --input %t/u2_zp_in3.npy --expect %t/u2_zp_fma.npy | FileCheck %s
 // RUN: quant-runner %s -e int8_zp --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s
 // RUN: quant-runner %s -e int8_zp --threads 2 --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s
 // RUN: %if avx512vnni || avxvnni %{ quant-runner %s -e int8_zp --target-features=-avx512vnni,-avxvnni --input %t/int8_zp_in0.npy --input %t/int8_zp_in1.npy --input %t/int8_zp_in2.npy --input %t/int8_zp_in3.npy --expect %t/int8_zp_out.npy | FileCheck %s %}
@@ -177,10 +181,28 @@ func.func @u8_dynamic_one(%x: tensor<?x520xf32>, %q: tensor<520x40xui8>, %s: ten
   return %y : tensor<?x40xf32>
 }
 
-func.func @w4_acc(%x: tensor<50x300xf32>, %q: tensor<300x33xui4>, %s: tensor<5x33xf32>, %c: tensor<50x33xf32>) -> tensor<50x33xf32> {
-  %w = qops.dequantize_linear %q, %s axis = 0 block_size = 64 : tensor<300x33xui4>, tensor<5x33xf32> -> tensor<300x33xf32>
-  %y = linalg.matmul ins(%x, %w : tensor<50x300xf32>, tensor<300x33xf32>) outs(%c : tensor<50x33xf32>) -> tensor<50x33xf32>
+func.func @w4_acc(%x: tensor<50x600xf32>, %q: tensor<600x33xui4>, %s: tensor<10x33xf32>, %c: tensor<50x33xf32>) -> tensor<50x33xf32> {
+  %w = qops.dequantize_linear %q, %s axis = 0 block_size = 64 : tensor<600x33xui4>, tensor<10x33xf32> -> tensor<600x33xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<50x600xf32>, tensor<600x33xf32>) outs(%c : tensor<50x33xf32>) -> tensor<50x33xf32>
   return %y : tensor<50x33xf32>
+}
+
+func.func @s2_nozp(%x: tensor<6x64xf32>, %q: tensor<64x40xsi2>, %s: tensor<4x40xf32>) -> tensor<6x40xf32> {
+  %w = qops.dequantize_linear %q, %s axis = 0 block_size = 16 : tensor<64x40xsi2>, tensor<4x40xf32> -> tensor<64x40xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x40xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<6x40xf32>) -> tensor<6x40xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<6x64xf32>, tensor<64x40xf32>) outs(%c : tensor<6x40xf32>) -> tensor<6x40xf32>
+  return %y : tensor<6x40xf32>
+}
+
+func.func @u2_zp(%x: tensor<6x64xf32>, %q: tensor<64x40xui2>, %s: tensor<4x40xf32>, %zp: tensor<4x40xui2>) -> tensor<6x40xf32> {
+  %w = qops.dequantize_linear %q, %s, %zp axis = 0 block_size = 16 : tensor<64x40xui2>, tensor<4x40xf32>, tensor<4x40xui2> -> tensor<64x40xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x40xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<6x40xf32>) -> tensor<6x40xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<6x64xf32>, tensor<64x40xf32>) outs(%c : tensor<6x40xf32>) -> tensor<6x40xf32>
+  return %y : tensor<6x40xf32>
 }
 
 func.func @int8_zp(%x: tensor<5x64xf32>, %q: tensor<64x40xui4>, %s: tensor<4x40xf32>, %zp: tensor<4x40xui4>) -> tensor<5x40xf32> {

@@ -19,7 +19,8 @@ namespace mlir::qops {
 /// For loops that gain nothing from unrolling while LLVM's copies of their
 /// body cost compile time: qops-expand-strided-copies' row copies, the
 /// code that runs once per session (qops-roll-run-once-loops), the int8
-/// kernel's epilogue loop over a tile's rows. The LLVM dialect must be
+/// kernel's epilogue loop over a tile's rows, qops-vectorize-elementwise's
+/// tile loops of rows of 4 tiles or more. The LLVM dialect must be
 /// loaded (a pass that calls it declares it: dependentDialects).
 void keepLoopRolled(scf::ForOp loop);
 

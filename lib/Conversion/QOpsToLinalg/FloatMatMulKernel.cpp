@@ -310,7 +310,8 @@ struct FloatTiles {
 
   /// The quantized weights' scale and zero-point lanes of block `block`
   /// for the tile's vectors (zero points null without them; widened to
-  /// `zeroPointType` when given, else as dequantizeBytes takes them).
+  /// `zeroPointType` when given, else as dequantizeGroup takes them: for
+  /// sub-byte q, biased and all in zeroPoints[0]).
   std::pair<SmallVector<Value>, SmallVector<Value>>
   readBlockLanes(OpBuilder &b, Location l, Value block, Value n0, Value panel,
                  VectorType zeroPointType = nullptr) const {
@@ -333,14 +334,25 @@ struct FloatTiles {
       }
       zeroPoints.push_back(zeroPoint);
     }
+    // Sub-byte q is dequantized a panel row at a time (dequantizeGroup):
+    // its zero points as one vector of the V vectors' lanes, in front.
+    if (!zeroPointType && weights->bits < 8 && weights->zeroPoint)
+      for (int64_t v = 1; v < vectors(); ++v) {
+        auto type = cast<VectorType>(zeroPoints[0].getType());
+        zeroPoints[0] = vector::ShuffleOp::create(
+            b, l, zeroPoints[0], zeroPoints[v],
+            llvm::to_vector(llvm::seq<int64_t>(
+                0, type.getNumElements() + plan.lanes)));
+        zeroPoints[v] = nullptr;
+      }
     return {scales, zeroPoints};
   }
 
   /// Byte group g of the weight-only panel dequantized (dequantizeBytes):
   /// lanes[t][v], the weights of k = g e + t in vector v of the panel. The
   /// packed bytes of a row of the panel are adjacent: sub-byte q reads
-  /// them as one vector (and the zero points' lanes as one), 8-bit q per
-  /// vector (its zero point is subtracted in i32).
+  /// them as one vector (its zero points one vector too, readBlockLanes),
+  /// 8-bit q per vector (its zero point is subtracted in i32).
   SmallVector<SmallVector<Value>>
   dequantizeGroup(OpBuilder &b, Location l, Value panel, Value g,
                   ArrayRef<Value> scales, ArrayRef<Value> zeroPoints) const {
@@ -350,17 +362,9 @@ struct FloatTiles {
     SmallVector<SmallVector<Value>> lanes(weights->perByte());
     for (int64_t v = 0; v < vectors(); v += together) {
       Value bytes = readPanel(b, l, bytesType, c0, panel, g, v, padI8);
-      Value zeroPoint = zeroPoints[v];
-      for (int64_t i = 1; i < together && zeroPoint; ++i) {
-        auto type = cast<VectorType>(zeroPoint.getType());
-        zeroPoint = vector::ShuffleOp::create(
-            b, l, zeroPoint, zeroPoints[v + i],
-            llvm::to_vector(llvm::seq<int64_t>(
-                0, type.getNumElements() + plan.lanes)));
-      }
       SmallVector<SmallVector<Value>> parts =
           dequantizeBytes(b, l, plan, *weights, bytes,
-                          scales.slice(v, together), zeroPoint);
+                          scales.slice(v, together), zeroPoints[v]);
       for (auto [t, part] : llvm::enumerate(parts))
         llvm::append_range(lanes[t], part);
     }

@@ -245,7 +245,9 @@ Value qops::biasZeroPointLanes(OpBuilder &b, Location loc,
 //                                          for the top field)
 //   signed:   q_t = u_t - h  (u_t = q_t + h: the two's complement field
 //             with its high bit flipped), so q_t - zp = u_t - (zp + h),
-//             the zero point biased once per block (biasZeroPointLanes)
+//             the zero point biased where its lanes are read
+//             (biasZeroPointLanes: once per block in the tiles' registers,
+//             per byte group in the dequantized chunks)
 //   unsigned: q_t = u_t
 // in i8 (|q - zp| <= 15), then sign-extended. (A field extracted with a
 // left and an arithmetic right shift cost x86, which shifts no bytes, a
@@ -259,6 +261,8 @@ qops::dequantizeBytes(OpBuilder &b, Location loc, const FloatPlan &plan,
                       ArrayRef<Value> scales, Value zeroPoint) {
   auto bytesType = cast<VectorType>(bytes.getType());
   int64_t vectors = scales.size(), lanes = plan.lanes;
+  assert((weights.bits < 8 || vectors == 1) &&
+         "8-bit q: one vector at a time (its zero point is i32 lanes)");
   auto wide = VectorType::get({vectors * lanes}, b.getI32Type());
   auto splat = [&](int64_t value) -> Value {
     return arith::ConstantOp::create(

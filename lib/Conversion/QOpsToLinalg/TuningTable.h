@@ -129,7 +129,8 @@ constexpr int64_t kFloatPackMinRows = 16;
 /// in registers, where a block has at least kFloatDequantizeMinTiles row
 /// tiles (or M is unknown). A chunk is kFloatDequantizeChunkBytes of f32:
 /// 256 k of a 32-column zmm panel, 512 of a 16-column ymm or NEON panel
-/// (getFloatDequantizeChunk). Each chunk reloads and stores the tiles'
+/// (getFloatDequantizeChunk; its rows clamped to [64, 512], so an 8-column
+/// SSE panel's chunk is 16 KB). Each chunk reloads and stores the tiles'
 /// sums: on Zen 3 (AVX2, 128 x 4096 x 4096 4-bit prefill, medians of 5,
 /// paired) 512 k instead of 256 ran 0.89x / 0.94x the time with fma at 1 /
 /// 2 threads, 0.91x / 0.95x in the documented order; 1024 gained 0.96x /

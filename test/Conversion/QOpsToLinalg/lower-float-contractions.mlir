@@ -172,17 +172,22 @@ func.func @not_taken(%i: tensor<4x4xi32>, %h: tensor<4x4xf16>, %f: tensor<4x4xf3
 // CHECK: %[[ZPL:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c0]{{.*}} : tensor<1x1x2x[[PANEL]]xi8>, vector<[[L]]xi8>
 // The signed nibbles with their high bits flipped (x = bytes ^ 0x88), the
 // zero point biased by 8 once per block: q - zp = (u ^ 8) - (zp + 8); the
-// bytes of the panel row's two vectors read and split as one vector, the
-// widened lanes then taken per vector.
+// bytes of the panel row's vectors read and split as one vector (the zero
+// points' lanes concatenated per block: two vectors with ymm and zmm, four
+// with NEON), the widened lanes then taken per vector.
 // CHECK: %[[ZPB:.*]] = arith.addi %[[ZPL]], %[[EIGHT]]
 // CHECK: %[[ZPL1:.*]] = vector.transfer_read %{{.*}}[%c0, %c0, %[[BLOCK]], %c[[L]]]{{.*}} : tensor<1x1x2x[[PANEL]]xi8>, vector<[[L]]xi8>
 // CHECK: %[[ZPB1:.*]] = arith.addi %[[ZPL1]], %[[EIGHT]]
+// YMM: %[[ZPS:.*]] = vector.shuffle %[[ZPB]], %[[ZPB1]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] : vector<8xi8>, vector<8xi8>
+// ZMM: %[[ZPS:.*]] = vector.shuffle %[[ZPB]], %[[ZPB1]] [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xi8>, vector<16xi8>
+// NEON: vector.shuffle %[[ZPB]], %[[ZPB1]]
+// NEON: vector.shuffle
+// NEON: %[[ZPS:.*]] = vector.shuffle {{.*}} : vector<12xi8>, vector<4xi8>
 // CHECK: scf.for
 // CHECK: %[[BYTES:.*]] = vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<1x1x4x[[PANEL]]xi8>, vector<[[PANEL]]xi8>
-// CHECK: vector.shuffle %[[ZPB]], %[[ZPB1]]
 // CHECK: %[[X:.*]] = arith.xori %[[BYTES]], %[[FLIP]]
 // CHECK: %[[U0:.*]] = arith.andi %[[X]], %[[MASK]]
-// CHECK: %[[D0:.*]] = arith.subi %[[U0]], %[[ZPS:.*]] : vector<[[PANEL]]xi8>
+// CHECK: %[[D0:.*]] = arith.subi %[[U0]], %[[ZPS]] : vector<[[PANEL]]xi8>
 // CHECK: %[[E0:.*]] = arith.extsi %[[D0]] : vector<[[PANEL]]xi8> to vector<[[PANEL]]xi32>
 // CHECK: %[[H0:.*]] = vector.extract_strided_slice %[[E0]] {offsets = [0], sizes = [[[L]]], strides = [1]}
 // CHECK: %[[F0:.*]] = arith.sitofp %[[H0]]

@@ -12,7 +12,9 @@ f32 (getFloatDequantizeChunk: 256 k with zmm, 512 with ymm or NEON): K
 past one chunk, the last one partial, blocks
 across chunks, a dynamic M, and w4_acc sums into a given c (its last
 input: y = c + x DQ(q)); u8_dynamic_one is the same function on one row
-(a decode step: the register form, chosen at run time):
+(a decode step: the register form, chosen at run time); s2_nozp and u2_zp
+are 2-bit weights without and with zero points (the 2-bit fields' masks,
+shifts and biased zero points):
 
   w = f32(q - zp) * scale     (q - zp exact; the product rounded once)
 
@@ -43,7 +45,9 @@ CASES = {
     "w4_chunks": ("si4", 41, 600, 70, "blocked", 48, True),
     "u8_dynamic": ("ui8", 30, 520, 40, "column", 0, True),
     "u8_dynamic_one": ("ui8", 1, 520, 40, "column", 0, True),
-    "w4_acc": ("ui4", 50, 300, 33, "blocked", 64, False),
+    "w4_acc": ("ui4", 50, 600, 33, "blocked", 64, False),
+    "s2_nozp": ("si2", 6, 64, 40, "blocked", 16, False),
+    "u2_zp": ("ui2", 6, 64, 40, "blocked", 16, True),
     "int8_zp": ("ui4", 5, 64, 40, "blocked", 16, True),
     "int8_nozp": ("ui4", 19, 32, 33, "blocked", 32, False),
 }
