@@ -37,6 +37,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <xmmintrin.h>
 
 double vnni_zmm_12x32(void); // int8_ceiling_vnni.c
@@ -201,7 +202,7 @@ int main(int argc, char **argv) {
       {"f32_muladd_12x32", f32_muladd_12x32, 24 * 16,
        "f32 product then sum (float kernel, zmm)", "avx512f"},
   };
-  enum { COUNT = sizeof(loops) / sizeof(loops[0]), ROUNDS = 7 };
+  enum { COUNT = sizeof(loops) / sizeof(loops[0]), ROUNDS = 15 };
   _mm_setcsr(_mm_getcsr() | 0x8040); // FTZ | DAZ: no denormal assists
   double best[COUNT];
   int runs[COUNT];
@@ -217,8 +218,13 @@ int main(int argc, char **argv) {
       loops[i].needs = "amx_tile amx_int8, and Linux's tile state";
     }
   // Alternate the loops so that a busy moment hits them all alike; keep the
-  // best cycles per body of each.
-  for (int round = 0; round < ROUNDS; round++)
+  // best cycles per body of each. The rounds are a second apart: on a
+  // shared VM (Zen 3, 2026-11-28) the product-then-sum loop ran either at
+  // the FMA loop's rate or 1.65x slower for whole runs of a few seconds
+  // (it needs the multiply and the add pipes, VFMADD231PS only the first:
+  // likely another guest's thread on the same core taking some), so that
+  // a run of back-to-back rounds read one state or the other.
+  for (int round = 0; round < ROUNDS; round++, sleep(1))
     for (int i = 0; i < COUNT; i++) {
       if (!runs[i])
         continue;

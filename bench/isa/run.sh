@@ -5,7 +5,7 @@
 # the CPU has them (int8_ceiling.c, int8_ceiling_vnni.c, int8_ceiling_amx.c).
 # Writes bench/ISA.md and bench/isa.json (GOP/s of one thread per loop;
 # bench/report.py takes the ceiling of the host's int8 strategy from it).
-#   bash bench/isa/run.sh        (from the project root; ~10 s)
+#   bash bench/isa/run.sh        (from the project root; ~25 s)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if ! grep -q ' avx2 ' /proc/cpuinfo; then
@@ -26,7 +26,7 @@ cpu=$(/usr/bin/python3 -c 'import sys; sys.path.insert(0, "bench"); from report 
   echo "# int8 multiply-accumulate ceilings (bench/isa/run.sh)"
   echo
   echo "Measured $(date -u +%Y-%m-%d) on $cpu, one thread, registers"
-  echo "only (int8_ceiling.c: best of 7 alternating rounds, cycles counted against a chain of"
+  echo "only (int8_ceiling.c: best of 15 alternating rounds a second apart, cycles counted against a chain of"
   echo "dependent ADDs)."
   echo
   "$out/int8_ceiling" bench/isa.json
