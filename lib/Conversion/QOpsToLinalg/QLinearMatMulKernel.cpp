@@ -27,8 +27,9 @@
 //               half of the LLVM IR less to compile
 //   y is written as [B, M, N]: the last tile of a row block, when M is not
 //   a multiple of MR, takes its rows past M as row M - 1 (a, row sums and
-//   per-row parameters clamped) and writes row M - 1's bytes again; columns
-//   past N are masked writes
+//   per-row parameters clamped) and writes row M - 1's bytes again; every
+//   tile is then emitted in that clamped form, one copy of the k loop (the
+//   clamp changes nothing below M); columns past N are masked writes
 //
 // madd(x, y) = extsi(x) * extsi(y) summed over adjacent lane pairs
 // (x[2i]y[2i] + x[2i+1]y[2i+1]), which LLVM selects as VPMADDWD on x86
@@ -729,16 +730,20 @@ struct TileEmitter {
 
   /// One tile of the thread grid: rows [mb, blockEnd) (at most MC) and
   /// columns [nBegin, nEnd) of batch `bi` (b's batch `bb`); in it, every
-  /// panel, and in each panel the block's MR-row tiles (the last one under
-  /// scf.if when it may reach past M); amx: groups of panels, in each the
+  /// panel, and in each panel the block's MR-row tiles (clamped to row
+  /// M - 1 when one may reach past M; amx: the last under scf.if); amx: groups of panels, in each the
   /// row tiles outside the group's panels. Writes into `yIn`, whose element
   /// (0, 0, 0) is element (batchInY, rowBase, colBase) of the padded result.
   Value emitBlock(OpBuilder &b, Location l, Value bi, Value bb, Value mb,
                   Value blockEnd, Value nBegin, Value nEnd, Value yIn,
                   Value batchInY, Value rowBase, Value colBase) const {
     Value epilogue = allocateEpilogueBuffer(b, l);
-    // The register tile at (m0, n0), the last row tile under scf.if when it
-    // may reach past M.
+    // The register tile at (m0, n0). When a tile may reach past M, a
+    // register strategy's tiles all clamp their rows to M - 1 (one copy of
+    // the k loop and epilogue: a full tile's rows are below M, so the
+    // clamp, hoisted out of the k loop, changes nothing for it; two copies
+    // were a third of the kernel's LLVM time); amx's last row tile reads
+    // the padded tail instead, under scf.if.
     auto emitTileAt = [&](OpBuilder &b, Location l, Value m0, Value n0,
                           Value y) -> Value {
       Value panel = arith::DivUIOp::create(b, l, n0, cCols);
@@ -747,8 +752,8 @@ struct TileEmitter {
         return writeTile(b, l, y, bi, bb, m0, n0, batchInY, rowBase,
                          colBase, partial, epilogue);
       };
-      if (!plan.partialTiles)
-        return emitTile(b, l, false);
+      if (!plan.partialTiles || !plan.amx)
+        return emitTile(b, l, plan.partialTiles);
       Value tileEnd = arith::AddIOp::create(b, l, m0, cRows);
       Value fits =
           arith::CmpIOp::create(b, l, arith::CmpIPredicate::ule, tileEnd, cM);

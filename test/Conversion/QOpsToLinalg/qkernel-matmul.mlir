@@ -74,7 +74,13 @@ func.func @requantized(%a: tensor<64x33xui8>, %azp: tensor<ui8>, %b: tensor<33x3
 // VNNI: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
 // VNNI: scf.for %[[R:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<1x?x?xi8>)
 // VNNI-NOT: arith.divf
-// VNNI: vector.load %[[BUF]][%[[R]], %{{.*}}] : memref<12x32xi32>, vector<16xi32>
+// 64 rows are not a multiple of MR = 12: every tile's row m0 + r is clamped
+// to M - 1, and the buffer's row is the clamped row's place in the tile.
+// VNNI: %[[ROW:.*]] = arith.addi %{{.*}}, %[[R]] : index
+// VNNI: %[[CLAMPED:.*]] = arith.minui %[[ROW]], %{{.*}} : index
+// VNNI: %[[IN_TILE:.*]] = arith.subi %[[CLAMPED]], %{{.*}} : index
+// VNNI-NOT: arith.divf
+// VNNI: vector.load %[[BUF]][%[[IN_TILE]], %{{.*}}] : memref<12x32xi32>, vector<16xi32>
 // VNNI-NOT: arith.divf
 // VNNI: math.fma %{{.*}} : vector<16xf32>
 // VNNI: scf.yield
@@ -93,7 +99,10 @@ func.func @epilogue_column_multiplier(%a: tensor<64x33xui8>, %azp: tensor<ui8>, 
 // VNNI: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<12x32xi32>, vector<16xi32>
 // VNNI-NOT: arith.divf
 // VNNI: scf.for %[[R:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<1x?x?xi8>)
-// VNNI: vector.load %{{.*}}[%[[R]], %{{.*}}] : memref<12x32xi32>, vector<16xi32>
+// VNNI: %[[ROW:.*]] = arith.addi %{{.*}}, %[[R]] : index
+// VNNI: %[[CLAMPED:.*]] = arith.minui %[[ROW]], %{{.*}} : index
+// VNNI: %[[IN_TILE:.*]] = arith.subi %[[CLAMPED]], %{{.*}} : index
+// VNNI: vector.load %{{.*}}[%[[IN_TILE]], %{{.*}}] : memref<12x32xi32>, vector<16xi32>
 // VNNI: arith.divf %{{.*}}, %{{.*}} : vector<16xf32>
 // VNNI: arith.sitofp %{{.*}} : vector<16xi32> to vector<16xf64>
 // VNNI: math.roundeven %{{.*}} : vector<16xf64>

@@ -9,9 +9,10 @@
 // blocks x 16-column panels x 6-row tiles x k-pairs, twelve vector<8xi32>
 // accumulators of pairwise multiply-adds; the requantization in the tile
 // epilogue writes vector<8xi8> straight into the 64 x 32 result. 64 rows are
-// not a multiple of 6: a tile that fits runs as is; the last one (rows 60 to
-// 65) takes its rows clamped to row 63 (no row-padded copy of a): rows 64 and
-// 65 compute row 63 again and write it there again.
+// not a multiple of 6: every tile takes its rows clamped to row 63 (one copy
+// of the k loop and epilogue; no row-padded copy of a), which changes only
+// the last one (rows 60 to 65): rows 64 and 65 compute row 63 again and
+// write it there again.
 // CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
 // CHECK: #[[ROLLED:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @kernel_u8_s8
@@ -38,13 +39,13 @@
 // CHECK: %[[YS:.*]] = tensor.extract_slice %[[Y]][%[[B]], %[[MB]], %[[NC]]]
 // CHECK: scf.for %[[N0:.*]] = {{.*}} iter_args(%{{.*}} = %[[YS]])
 // CHECK: scf.for %[[M0:.*]] = {{.*}} iter_args
-// CHECK: %[[TILE_END:.*]] = arith.addi %[[M0]], %c6
-// CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[TILE_END]], %c64
-// CHECK: scf.if %[[FITS]]
+// CHECK-NOT: scf.if
 // CHECK: scf.for %[[KP:.*]] = {{.*}} iter_args({{.*}}) -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
 // CHECK: %[[BLO:.*]] = vector.transfer_read %[[BP]]{{.*}} : tensor<1x2x64x16xi32>, vector<8xi32>
 // CHECK: vector.bitcast %[[BLO]] : vector<8xi32> to vector<16xi16>
-// CHECK: %[[PAIR:.*]] = vector.transfer_read {{.*}} : tensor<1x64x128xi16>, vector<2xi16>
+// CHECK: %[[ROW0:.*]] = arith.addi %[[M0]], %c0
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[ROW0]], %[[LAST:.*]] : index
+// CHECK: %[[PAIR:.*]] = vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
 // CHECK: %[[BCAST:.*]] = vector.shuffle %[[PAIR]], %[[PAIR]] [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1] : vector<2xi16>, vector<2xi16>
 // CHECK: arith.extsi %[[BCAST]] : vector<16xi16> to vector<16xi32>
 // CHECK: %[[P:.*]] = arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
@@ -53,24 +54,18 @@
 // CHECK: %[[S:.*]] = arith.addi %[[EV]], %[[OD]] : vector<8xi32>
 // CHECK: arith.addi %{{.*}}, %[[S]] : vector<8xi32>
 // CHECK: scf.yield
-// CHECK: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf32>
-// CHECK: math.fma %{{.*}} : vector<8xf32>
-// CHECK: vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
-// CHECK: } else {
-// CHECK: scf.for {{.*}} -> (vector<8xi32>
-// CHECK: %[[ROW0:.*]] = arith.addi %[[M0]], %c0
-// CHECK: %[[CLAMPED:.*]] = arith.minui %[[ROW0]], %[[LAST:.*]] : index
-// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
 // The epilogue: the 12 accumulators parked in the block's buffer, then one
-// loop over the tile's rows (clamped to M - 1 in the partial tile, whose
-// buffer row is then that of row M - 1), marked for LLVM not to unroll it
-// (keepLoopRolled).
+// loop over the tile's rows (clamped to M - 1, whose buffer row is then
+// that of row M - 1), marked for LLVM not to unroll it (keepLoopRolled),
+// then the requantization of the row's accumulators.
 // CHECK: vector.store %{{.*}}, %[[BUF:.*]][%{{.*}}, %{{.*}}] : memref<6x16xi32>, vector<8xi32>
 // CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
 // CHECK: %[[ROW:.*]] = arith.addi %[[M0]], %[[R]]
 // CHECK: %[[ROW_CLAMPED:.*]] = arith.minui %[[ROW]], %[[LAST]] : index
 // CHECK: %[[LOCAL:.*]] = arith.subi %[[ROW_CLAMPED]], %[[M0]] : index
 // CHECK: vector.load %[[BUF]][%[[LOCAL]], %{{.*}}] : memref<6x16xi32>, vector<8xi32>
+// CHECK: arith.sitofp %{{.*}} : vector<8xi32> to vector<8xf32>
+// CHECK: math.fma %{{.*}} : vector<8xf32>
 // CHECK: %[[ROW_IN_Y:.*]] = arith.subi %[[ROW_CLAMPED]], %[[MB]]
 // CHECK: vector.transfer_write %{{.*}}, %{{.*}}[%{{.*}}, %[[ROW_IN_Y]], %{{.*}}] {in_bounds = [true]} : vector<8xi8>, tensor<1x?x?xi8>
 // CHECK: scf.yield
