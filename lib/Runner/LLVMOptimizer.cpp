@@ -6,13 +6,44 @@
 
 #include "QuantOps/Runner/LLVMOptimizer.h"
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <algorithm>
+
+namespace {
+
+/// Every loop that holds another loop gets llvm.loop.unroll.runtime.disable,
+/// at the start of the pipeline. LLVM's loop unroller otherwise unrolls such
+/// a loop by a count known at run time only (a copy of the body per step
+/// and a remainder copy), the inner loops with it: the loops a thread runs
+/// over its share of a distributed nest (their bounds come from the OpenMP
+/// runtime) became 3 to 5 copies of their inner loop (QLinearMatMul's
+/// packing of b and of a), a third of the code LLVM then generated for
+/// QLinearMatMul 128x768x3072, for nothing at run time: the inner loop's
+/// iterations are the work. Innermost loops keep LLVM's unrolling, and full
+/// unrolling of constant trip counts is not affected.
+struct NoRuntimeUnrollOfOuterLoops
+    : llvm::PassInfoMixin<NoRuntimeUnrollOfOuterLoops> {
+  llvm::PreservedAnalyses run(llvm::Function &function,
+                              llvm::FunctionAnalysisManager &analyses) {
+    auto &loops = analyses.getResult<llvm::LoopAnalysis>(function);
+    for (llvm::Loop *loop : loops.getLoopsInPreorder())
+      if (!loop->isInnermost() && loop->getLoopLatch())
+        llvm::addStringMetadataToLoop(loop,
+                                      "llvm.loop.unroll.runtime.disable");
+    // Metadata only: the CFG and every analysis stay as they were.
+    return llvm::PreservedAnalyses::all();
+  }
+};
+
+} // namespace
 
 std::function<llvm::Error(llvm::Module *)>
 mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
@@ -44,6 +75,11 @@ mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
     builder.registerFunctionAnalyses(functions);
     builder.registerLoopAnalyses(loops);
     builder.crossRegisterProxies(loops, functions, cgscc, modules);
+    builder.registerPipelineStartEPCallback(
+        [](llvm::ModulePassManager &pipeline, llvm::OptimizationLevel) {
+          pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(
+              NoRuntimeUnrollOfOuterLoops()));
+        });
     llvm::ModulePassManager pipeline =
         level == llvm::OptimizationLevel::O0
             ? builder.buildO0DefaultPipeline(level)

@@ -8,7 +8,11 @@
 // there while it takes most of the pipeline's time on their large unrolled
 // blocks: on Zen 4, QLinearConv 3x3 1x64x56x56 compiled in 241-263 ms with
 // it and 169-173 ms without, calls within noise of each other on every
-// bench row (docs/Performance.md, "Compile time").
+// bench row (docs/Performance.md, "Compile time"). Loops that hold another
+// loop are not unrolled by run-time counts (llvm.loop.unroll.runtime.disable,
+// added at the pipeline's start): a thread's share of a distributed nest
+// became 3 to 5 copies of its inner loop, a third of the code generated for
+// QLinearMatMul 128x768x3072, with no gain at run time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +31,8 @@ class TargetMachine;
 namespace mlir::qops::runner {
 
 /// A module transformer for the JIT and for object files (ObjectCodegen.h):
-/// LLVM's -O`optLevel` pipeline (0-3) without SLP vectorization, for
+/// LLVM's -O`optLevel` pipeline (0-3) without SLP vectorization and
+/// without run-time unrolling of outer loops, for
 /// `targetMachine`, which must outlive it.
 std::function<llvm::Error(llvm::Module *)>
 makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine);
