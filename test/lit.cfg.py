@@ -45,7 +45,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.quantops_tools_dir, config.llvm_tools_dir]
-tools = ["quant-opt", "quant-runner", "quantops-capi-test", "mlir-translate", "mlir-opt", "opt", "llc", "llvm-objdump", "llvm-nm", "llvm-ar"]
+tools = ["quant-opt", "quant-runner", "quant-compile", "quantops-capi-test", "mlir-translate", "mlir-opt", "opt", "llc", "llvm-objdump", "llvm-nm", "llvm-ar"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 # The plugin for stock mlir-opt (tools/qops-plugin).
 config.substitutions.append(
