@@ -11,8 +11,8 @@
 // bench row (docs/Performance.md, "Compile time"). Loops that hold another
 // loop are not unrolled by run-time counts (llvm.loop.unroll.runtime.disable,
 // added at the pipeline's start): a thread's share of a distributed nest
-// became 3 to 5 copies of its inner loop, a third of the code generated for
-// QLinearMatMul 128x768x3072, with no gain at run time.
+// became 3 to 5 copies of its inner loop, with no gain at run time
+// (docs/Performance.md, "One tile copy, no outer-loop copies").
 //
 //===----------------------------------------------------------------------===//
 
