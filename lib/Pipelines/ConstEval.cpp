@@ -29,6 +29,7 @@
 
 #include "QuantOps/Target/TargetAttr.h"
 #include "QuantOps/Transforms/Passes.h"
+#include "QuantOps/Utils/ConstantBytes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
@@ -240,13 +241,12 @@ llvm::StringMap<ArrayRef<char>>
 qops::externalizeLargeConstants(ModuleOp module, int64_t minBytes) {
   llvm::StringMap<ArrayRef<char>> bytes;
   for (auto global : module.getOps<LLVM::GlobalOp>()) {
-    auto value = dyn_cast_or_null<DenseElementsAttr>(global.getValueOrNull());
-    if (!global.getConstant() || !value || value.isSplat() ||
-        !value.getElementType().isIntOrFloat() ||
-        value.getElementType().getIntOrFloatBitWidth() % 8 != 0 ||
-        static_cast<int64_t>(value.getRawData().size()) < minBytes)
+    std::optional<ArrayRef<char>> raw =
+        getConstantBytes(global.getValueOrNull());
+    if (!global.getConstant() || !raw ||
+        static_cast<int64_t>(raw->size()) < minBytes)
       continue;
-    bytes[global.getSymName()] = value.getRawData();
+    bytes[global.getSymName()] = *raw;
     global->removeAttr(global.getValueAttrName());
     global.removeAlignmentAttr();
     global.setLinkage(LLVM::Linkage::External);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Transforms/Passes.h"
+#include "QuantOps/Utils/ConstantBytes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -39,16 +40,12 @@ std::optional<std::pair<ArrayRef<char>, int64_t>>
 qualifyingBytes(LLVM::GlobalOp global, int64_t minBytes) {
   if (!global.getConstant())
     return std::nullopt;
-  auto value = dyn_cast_or_null<DenseElementsAttr>(global.getValueOrNull());
-  if (!value || value.isSplat())
+  std::optional<ArrayRef<char>> raw =
+      qops::getConstantBytes(global.getValueOrNull());
+  if (!raw || int64_t(raw->size()) < minBytes)
     return std::nullopt;
-  Type element = value.getElementType();
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
-    return std::nullopt;
-  ArrayRef<char> raw = value.getRawData();
-  if (int64_t(raw.size()) < minBytes)
-    return std::nullopt;
-  return std::make_pair(raw, int64_t(element.getIntOrFloatBitWidth() / 8));
+  Type element = cast<ElementsAttr>(global.getValueOrNull()).getElementType();
+  return std::make_pair(*raw, int64_t(element.getIntOrFloatBitWidth() / 8));
 }
 
 struct QOpsByteConstantGlobalsPass
@@ -68,7 +65,11 @@ struct QOpsByteConstantGlobalsPass
         return;
       auto [raw, elementBytes] = *bytes;
       auto type = RankedTensorType::get({int64_t(raw.size())}, i8);
-      global.setValueAttr(DenseElementsAttr::getFromRawBuffer(type, raw));
+      // A viewed constant's bytes are viewed again, not copied.
+      global.setValueAttr(
+          isa<DenseResourceElementsAttr>(global.getValueOrNull())
+              ? cast<Attribute>(qops::viewConstantBytes(type, raw, elementBytes))
+              : DenseElementsAttr::getFromRawBuffer(type, raw));
       global.setGlobalType(LLVM::LLVMArrayType::get(i8, raw.size()));
       if (!global.getAlignment())
         global.setAlignment(llvm::PowerOf2Ceil(elementBytes));

@@ -54,3 +54,20 @@ llvm.mlir.global private @mutable(dense<[1, 2, 3, 4]> : tensor<4xi32>) : !llvm.a
 module attributes {llvm.target_triple = "s390x-unknown-linux-gnu"} {
   llvm.mlir.global private constant @big_endian(dense<[1, 2, 3, 4]> : tensor<4xi32>) : !llvm.array<4 x i32>
 }
+
+// -----
+
+// A dense_resource (a viewed weight, ConstantBytes.h) becomes a
+// dense_resource of the same blob's bytes as i8, not a dense copy.
+// CHECK-LABEL: llvm.mlir.global private constant @w_viewed(
+// CHECK-SAME: dense_resource<[[BLOB:.*]]> : tensor<16xi8>) {addr_space = 0 : i32, alignment = 2 : i64} : !llvm.array<16 x i8>
+// CHECK: [[BLOB]]: "0x0200000001000200030004000500060007000800"
+llvm.mlir.global private constant @w_viewed(dense_resource<w16> : tensor<2x4xi16>) : !llvm.array<2 x array<4 x i16>>
+
+{-#
+  dialect_resources: {
+    builtin: {
+      w16: "0x0200000001000200030004000500060007000800"
+    }
+  }
+#-}

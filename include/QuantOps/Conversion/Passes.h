@@ -9,6 +9,7 @@
 
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
+#include "QuantOps/Utils/ConstantBytes.h" // kViewedConstantBytes
 
 #include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

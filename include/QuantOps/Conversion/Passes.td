@@ -85,7 +85,12 @@ def ConvertQOpsToLinalg : Pass<"convert-qops-to-linalg", "ModuleOp"> {
     Option<"targetCpu", "target-cpu", "std::string", /*default=*/"",
            "Target CPU for int8-strategy=auto (default: the host's)">,
     Option<"targetFeatures", "target-features", "std::string",
-           /*default=*/"", "Extra target features (+a,-b)">
+           /*default=*/"", "Extra target features (+a,-b)">,
+    Option<"viewedConstantBytes", "viewed-constant-bytes", "int64_t",
+           /*default=*/"::mlir::qops::kViewedConstantBytes",
+           "8- and 16-bit integer constants of at least this many bytes "
+           "become a dense_resource viewing the ONNX-typed constant's "
+           "buffer instead of a copy of it (ConstantBytes.h)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

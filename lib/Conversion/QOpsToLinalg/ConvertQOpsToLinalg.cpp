@@ -107,7 +107,8 @@ struct ConvertQOpsToLinalgPass
 
     RewritePatternSet patterns(ctx);
     populateQOpsToLinalgConversionPatterns(converter, patterns, int8Kernel,
-                                           parallel, *strategy, minMaxLanes);
+                                           parallel, *strategy, minMaxLanes,
+                                           viewedConstantBytes);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

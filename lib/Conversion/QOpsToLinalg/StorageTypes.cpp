@@ -11,6 +11,7 @@
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+#include "QuantOps/Utils/ConstantBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -101,7 +102,9 @@ widenSubByteElements(DenseElementsAttr elements, IntegerType storage) {
 
 /// arith.constant of an ONNX-typed tensor -> the same values in storage.
 struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
-  using OpConversionPattern::OpConversionPattern;
+  ConstantToStorage(const TypeConverter &converter, MLIRContext *context,
+                    int64_t viewedBytes)
+      : OpConversionPattern(converter, context), viewedBytes(viewedBytes) {}
 
   LogicalResult
   matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
@@ -131,10 +134,16 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
     if (auto onnxInt = dyn_cast<IntegerType>(onnxType);
         onnxInt && onnxInt.getWidth() == storage.getWidth() &&
         onnxInt.getWidth() % 8 == 0) {
-      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-          op, newType,
-          DenseElementsAttr::getFromRawBuffer(newTensorType,
-                                              elements.getRawData()));
+      ArrayRef<char> raw = elements.getRawData();
+      // A large one views the ONNX-typed attribute's buffer instead of
+      // copying it (ConstantBytes.h); tensor.expand_shape and friends do
+      // not fold it into more copies: they bufferize to views.
+      TypedAttr value =
+          int64_t(raw.size()) >= viewedBytes
+              ? cast<TypedAttr>(viewConstantBytes(newTensorType, raw,
+                                                  onnxInt.getWidth() / 8))
+              : DenseElementsAttr::getFromRawBuffer(newTensorType, raw);
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, newType, value);
       return success();
     }
     // Sub-byte integers and floats (si4, ui2, f4E2M1FN, ...), one element
@@ -157,6 +166,9 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
         op, newType, DenseElementsAttr::get(newTensorType, bits));
     return success();
   }
+
+private:
+  int64_t viewedBytes;
 };
 
 /// builtin.unrealized_conversion_cast between an ONNX-typed tensor and its
@@ -184,13 +196,14 @@ struct FoldStorageCasts : OpConversionPattern<UnrealizedConversionCastOp> {
 void qops::populateQOpsToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool useInt8Kernel, bool parallel, Int8KernelStrategy strategy,
-    int64_t minMaxLanes) {
+    int64_t minMaxLanes, int64_t viewedConstantBytes) {
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);
   populateReturnOpTypeConversionPattern(patterns, converter);
-  patterns.add<ConstantToStorage, FoldStorageCasts>(converter,
-                                                    patterns.getContext());
+  patterns.add<ConstantToStorage>(converter, patterns.getContext(),
+                                  viewedConstantBytes);
+  patterns.add<FoldStorageCasts>(converter, patterns.getContext());
   populateQuantizeDequantizeToLinalgPatterns(converter, patterns);
   populateDynamicQuantizeToLinalgPatterns(converter, patterns, parallel,
                                           minMaxLanes);

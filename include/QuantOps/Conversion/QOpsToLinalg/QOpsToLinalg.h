@@ -10,6 +10,7 @@
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h" // kSignatureAttrName
 #include "QuantOps/Target/TargetInfo.h"            // Int8KernelStrategy
+#include "QuantOps/Utils/ConstantBytes.h"          // kViewedConstantBytes
 
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -127,12 +128,15 @@ void populateQLinearMatMulGemvPatterns(
 /// All of the above (the decomposition, then the kernel only with
 /// `useInt8Kernel`; run qops-lower-packing after it), plus
 /// func/call/return and arith.constant signature conversion to storage
-/// types.
+/// types. An 8- or 16-bit integer constant of at least
+/// `viewedConstantBytes` bytes becomes a dense_resource that views the
+/// ONNX-typed constant's buffer (ConstantBytes.h), others a copy.
 void populateQOpsToLinalgConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     bool useInt8Kernel = true, bool parallel = false,
     Int8KernelStrategy strategy = Int8KernelStrategy::Madd,
-    int64_t minMaxLanes = 64);
+    int64_t minMaxLanes = 64,
+    int64_t viewedConstantBytes = kViewedConstantBytes);
 
 } // namespace mlir::qops
 
