@@ -39,16 +39,27 @@ using namespace mlir;
 /// rows, FFN12) are byte for byte the same without it, and each
 /// canonicalizer walks the whole module (FFN12: 14 ms, about 5% of its
 /// lowering). The first one stays: without it the gemv's module differs.
+/// The pipeline's canonicalizer: upstream's patterns and folds without its
+/// region simplification, whose dead-code walk visits every nest's body
+/// once per enclosing op and iteration (FFN12: about 10% of its lowering's
+/// instructions). The LLVM IR of the bench's models is byte for byte the
+/// same (docs/Performance.md, "Weights viewed, regions left alone").
+static std::unique_ptr<Pass> createPipelineCanonicalizer() {
+  return createCanonicalizerPass(
+      GreedyRewriteConfig().setRegionSimplificationLevel(
+          GreedySimplifyRegionLevel::Disabled));
+}
+
 static void addBufferDeallocation(OpPassManager &pm) {
   memref::ExpandReallocPassOptions expand;
   expand.emitDeallocs = false;
   pm.addPass(memref::createExpandReallocPass(expand));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createPipelineCanonicalizer());
   pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createPipelineCanonicalizer());
 }
 
 void qops::buildQOpsBufferizePipeline(OpPassManager &pm, bool parallel) {
@@ -168,7 +179,7 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   // Threads for the kernels' tiles: the distribute stage.
   if (options.parallel)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsDistribute());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createPipelineCanonicalizer());
   QOpsVectorizeElementwiseOptions vectorize;
   vectorize.vectorWidth = options.vectorWidth;
   // -1: the pass takes it from qops.target.

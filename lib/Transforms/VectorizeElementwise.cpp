@@ -481,7 +481,12 @@ struct QOpsVectorizeElementwisePass
     vector::TransferReadOp::getCanonicalizationPatterns(patterns, ctx);
     vector::TransferWriteOp::getCanonicalizationPatterns(patterns, ctx);
     vector::MultiDimReductionOp::getCanonicalizationPatterns(patterns, ctx);
-    return applyPatternsGreedily(func, std::move(patterns));
+    // Regions are the canonicalizer's to simplify (the same lowered
+    // modules; the region DCE walked every nest once per iteration).
+    return applyPatternsGreedily(
+        func, std::move(patterns),
+        GreedyRewriteConfig().setRegionSimplificationLevel(
+            GreedySimplifyRegionLevel::Disabled));
   }
 };
 
