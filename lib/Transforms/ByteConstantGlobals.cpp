@@ -65,11 +65,9 @@ struct QOpsByteConstantGlobalsPass
         return;
       auto [raw, elementBytes] = *bytes;
       auto type = RankedTensorType::get({int64_t(raw.size())}, i8);
-      // A viewed constant's bytes are viewed again, not copied.
-      global.setValueAttr(
-          isa<DenseResourceElementsAttr>(global.getValueOrNull())
-              ? cast<Attribute>(qops::viewConstantBytes(type, raw, elementBytes))
-              : DenseElementsAttr::getFromRawBuffer(type, raw));
+      // The same bytes viewed, not copied: the old value is an attribute
+      // (or a blob) of this context.
+      global.setValueAttr(qops::viewConstantBytes(type, raw, elementBytes));
       global.setGlobalType(LLVM::LLVMArrayType::get(i8, raw.size()));
       if (!global.getAlignment())
         global.setAlignment(llvm::PowerOf2Ceil(elementBytes));

@@ -275,10 +275,13 @@ def QOpsByteConstantGlobals
   let summary = "Store large constant LLVM globals as byte arrays, so that LLVM emits them as one block";
   let description = [{
     Rewrites every constant `llvm.mlir.global` whose initial value is a
-    non-splat dense array of at least `min-bytes` bytes, of integers or
-    floats of whole bytes, into an `!llvm.array<N x i8>` of the same bytes
-    (the target's byte order, which must be little-endian like the host's),
-    keeping its alignment (or setting the element's, when it had none).
+    non-splat dense or dense_resource array of at least `min-bytes` bytes,
+    of integers or floats of whole bytes, into an `!llvm.array<N x i8>` of
+    the same bytes (the target's byte order, which must be little-endian
+    like the host's), keeping its alignment (or setting the element's, when
+    it had none). The new value is a `dense_resource` that views the old
+    one's buffer (ConstantBytes.h): a weight matrix is not copied and
+    hashed again.
     Nothing reads a global through its type: every access goes through
     `llvm.mlir.addressof`, an opaque pointer.
 
@@ -292,8 +295,9 @@ def QOpsByteConstantGlobals
     ```mlir
     llvm.mlir.global private constant @w(dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>)
         : !llvm.array<2 x array<2 x i32>>
-    llvm.mlir.global private constant @w(dense<"0x01000000020000000300000004000000">
+    llvm.mlir.global private constant @w(dense_resource<qops_bytes>
         : tensor<16xi8>) {alignment = 4 : i64} : !llvm.array<16 x i8>
+    // qops_bytes: 01000000 02000000 03000000 04000000, @w's old buffer
     ```
     Splats (LLVM writes them as a fill), `i1` and sub-byte elements, mutable
     globals and big-endian targets are left alone.
