@@ -35,3 +35,7 @@ ElementsAttr qops::viewConstantBytes(ShapedType type, ArrayRef<char> bytes,
       type, "qops_bytes",
       UnmanagedAsmResourceBlob::allocateWithAlign(bytes, alignment));
 }
+
+ElementsAttr qops::ownConstantBytes(ShapedType type, AsmResourceBlob blob) {
+  return DenseResourceElementsAttr::get(type, "qops_bytes", std::move(blob));
+}

@@ -16,6 +16,7 @@
 #ifndef QUANTOPS_UTILS_CONSTANTBYTES_H
 #define QUANTOPS_UTILS_CONSTANTBYTES_H
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 #include <optional>
@@ -37,6 +38,12 @@ std::optional<ArrayRef<char>> getConstantBytes(Attribute value);
 /// be aligned to `alignment`.
 ElementsAttr viewConstantBytes(ShapedType type, ArrayRef<char> bytes,
                                size_t alignment);
+
+/// A dense_resource attribute of `type` that owns `blob` (its bytes in
+/// memory order, as viewConstantBytes would see them): bytes computed
+/// for the constant, kept without the copy and the hash of a
+/// DenseElementsAttr.
+ElementsAttr ownConstantBytes(ShapedType type, AsmResourceBlob blob);
 
 } // namespace mlir::qops
 

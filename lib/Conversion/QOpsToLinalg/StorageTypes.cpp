@@ -71,33 +71,63 @@ APInt toStorageBits(Attribute element, Type onnxType, unsigned width) {
                                                   : value.sext(width);
 }
 
-/// The i8 storage bytes of a non-splat constant of a sub-byte element type
-/// (width w < 8) whose dense buffer holds one element per byte in its low w
-/// bits: signed integers sign-extended from bit w - 1, unsigned integers
-/// and floats (their bits) zero-extended, as toStorageBits does; nullopt
-/// for any other type or buffer.
-std::optional<SmallVector<char>>
-widenSubByteElements(DenseElementsAttr elements, IntegerType storage) {
+/// Whether `elements` is a non-splat constant of a sub-byte element type
+/// (width w < 8, integer or float) stored as i8 whose dense buffer holds
+/// one element per byte in its low w bits.
+bool isSubByteBuffer(DenseElementsAttr elements, IntegerType storage) {
   Type onnxType = elements.getElementType();
-  if (storage.getWidth() != 8 || !onnxType.isIntOrFloat())
-    return std::nullopt;
+  if (storage.getWidth() != 8 || !onnxType.isIntOrFloat() ||
+      onnxType.getIntOrFloatBitWidth() >= 8 || elements.isSplat())
+    return false;
+  return static_cast<int64_t>(elements.getRawData().size()) ==
+         elements.getNumElements();
+}
+
+/// The i8 storage bytes of such a buffer, as toStorageBits gives them:
+/// signed integers sign-extended from bit w - 1, unsigned integers and
+/// floats (their bits) zero-extended. v = the low w bits; signed:
+/// (v ^ 2^(w-1)) - 2^(w-1), in [-2^(w-1), 2^(w-1)), stored as its
+/// two's-complement byte. Writes `out` (raw.size() bytes) unless it is
+/// null, and returns whether the storage equals `raw` (then the buffer is
+/// its own storage).
+bool widenSubByteElements(ArrayRef<char> raw, Type onnxType, char *out) {
   unsigned width = onnxType.getIntOrFloatBitWidth();
-  ArrayRef<char> raw = elements.getRawData();
-  if (width >= 8 || elements.isSplat() ||
-      static_cast<int64_t>(raw.size()) != elements.getNumElements())
-    return std::nullopt;
-  // v = the low w bits; signed: (v ^ 2^(w-1)) - 2^(w-1), in [-2^(w-1),
-  // 2^(w-1)), stored as its two's-complement byte.
   auto intType = dyn_cast<IntegerType>(onnxType);
   bool signExtend = intType && !intType.isUnsigned();
   unsigned mask = (1u << width) - 1, half = 1u << (width - 1);
-  SmallVector<char> bytes(raw.size());
-  for (auto [to, from] : llvm::zip_equal(bytes, raw)) {
-    unsigned v = static_cast<uint8_t>(from) & mask;
-    to = static_cast<char>(
-        static_cast<uint8_t>(signExtend ? (v ^ half) - half : v));
+  uint8_t differ = 0;
+  for (size_t i = 0, e = raw.size(); i < e; ++i) {
+    uint8_t from = static_cast<uint8_t>(raw[i]), v = from & mask;
+    uint8_t to = signExtend ? static_cast<uint8_t>((v ^ half) - half) : v;
+    if (out)
+      out[i] = static_cast<char>(to);
+    differ |= to ^ from;
   }
-  return bytes;
+  return differ == 0;
+}
+
+/// The storage constant of a sub-byte buffer (isSubByteBuffer). Below
+/// `viewedBytes` a dense copy. From `viewedBytes` on, no attribute that
+/// hashes the bytes (DenseIntOrFPElementsAttr::getRaw hashed the 45 MB of
+/// a 4096 x 11008 MatMulNBits' unpacked weights): a view of the buffer
+/// when it already is its storage (unsigned integers and floats, as the
+/// importer writes them), else a dense_resource that owns the widened
+/// bytes.
+TypedAttr subByteToStorage(DenseElementsAttr elements,
+                           RankedTensorType storageType,
+                           int64_t viewedBytes) {
+  ArrayRef<char> raw = elements.getRawData();
+  if (static_cast<int64_t>(raw.size()) < viewedBytes) {
+    SmallVector<char> bytes(raw.size());
+    widenSubByteElements(raw, elements.getElementType(), bytes.data());
+    return DenseElementsAttr::getFromRawBuffer(storageType, bytes);
+  }
+  if (widenSubByteElements(raw, elements.getElementType(), nullptr))
+    return cast<TypedAttr>(viewConstantBytes(storageType, raw, 1));
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(raw.size(), 1);
+  widenSubByteElements(raw, elements.getElementType(),
+                       blob.getMutableData().data());
+  return cast<TypedAttr>(ownConstantBytes(storageType, std::move(blob)));
 }
 
 /// arith.constant of an ONNX-typed tensor -> the same values in storage.
@@ -147,15 +177,15 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
       return success();
     }
     // Sub-byte integers and floats (si4, ui2, f4E2M1FN, ...), one element
-    // per byte of a dense buffer in its low bits, widened byte by byte: an
+    // per byte of a dense buffer in its low bits, widened byte by byte
+    // (subByteToStorage; large ones viewed or owned by a resource): an
     // LLM's 4-bit weights are tens of millions of elements, and one
     // IntegerAttr and APInt each took about 8 s of the 1 x 4096 x 11008
     // MatMulNBits gemv's lowering (Zen 3).
-    if (std::optional<SmallVector<char>> bytes =
-            widenSubByteElements(elements, storage)) {
+    if (isSubByteBuffer(elements, storage)) {
       rewriter.replaceOpWithNewOp<arith::ConstantOp>(
           op, newType,
-          DenseElementsAttr::getFromRawBuffer(newTensorType, *bytes));
+          subByteToStorage(elements, newTensorType, viewedBytes));
       return success();
     }
     SmallVector<APInt> bits;

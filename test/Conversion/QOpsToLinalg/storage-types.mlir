@@ -23,8 +23,9 @@ func.func @caller(%x: tensor<4xsi4>) -> tensor<4xsi4> {
 // -----
 
 // Sub-byte constants are widened by their signedness (byte by byte from
-// the attribute's buffer: widenSubByteElements); float8 and float4
-// constants keep their bit patterns.
+// the attribute's buffer: widenSubByteElements; below viewed-constant-bytes
+// a dense copy, viewed-constants.mlir has the large ones); float8 and
+// float4 constants keep their bit patterns.
 // CHECK-LABEL: func.func @constants
 // CHECK-DAG: arith.constant dense<[-8, 7, -1]> : tensor<3xi8>
 // CHECK-DAG: arith.constant dense<[15, 0]> : tensor<2xi8>

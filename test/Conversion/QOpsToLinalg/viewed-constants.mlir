@@ -28,3 +28,32 @@ func.func @large_ui16() -> tensor<2xui16> {
   return %w : tensor<2xui16>
 }
 // CHECK: [[BLOB]]: "0x02000000FFFF0100"
+
+// -----
+
+// Sub-byte elements, one per byte in its low bits. Unsigned integers and
+// floats are their own storage bytes: viewed like si8. Signed ones are
+// widened by sign (-8 -> 0xF8, 7 -> 0x07, -1 -> 0xFF, 0 -> 0x00) into a
+// resource of their own, not a dense copy.
+// CHECK-LABEL: func.func @large_sub_byte
+// CHECK: arith.constant dense_resource<[[U4:qops_bytes[_0-9]*]]> : tensor<4xi8>
+// CHECK: arith.constant dense_resource<[[F4:qops_bytes[_0-9]*]]> : tensor<4xi8>
+// CHECK: arith.constant dense_resource<[[S4:qops_bytes[_0-9]*]]> : tensor<4xi8>
+// CHECK: arith.constant dense_resource<[[S2:qops_bytes[_0-9]*]]> : tensor<4xi8>
+// COPY-LABEL: func.func @large_sub_byte
+// COPY: arith.constant dense<[15, 0, 7, 8]> : tensor<4xi8>
+// COPY: arith.constant dense<[2, 15, 0, 8]> : tensor<4xi8>
+// COPY: arith.constant dense<[-8, 7, -1, 0]> : tensor<4xi8>
+// COPY: arith.constant dense<[-2, 1, -1, 0]> : tensor<4xi8>
+func.func @large_sub_byte() -> (tensor<4xui4>, tensor<4xf4E2M1FN>, tensor<4xsi4>, tensor<4xsi2>) {
+  %u4 = arith.constant dense<[15, 0, 7, 8]> : tensor<4xui4>
+  %f4 = arith.constant dense<[1.0, -6.0, 0.0, -0.0]> : tensor<4xf4E2M1FN>
+  %s4 = arith.constant dense<[-8, 7, -1, 0]> : tensor<4xsi4>
+  %s2 = arith.constant dense<[-2, 1, -1, 0]> : tensor<4xsi2>
+  return %u4, %f4, %s4, %s2 : tensor<4xui4>, tensor<4xf4E2M1FN>, tensor<4xsi4>, tensor<4xsi2>
+}
+// CHECK: dialect_resources
+// CHECK-DAG: [[U4]]: "0x010000000F000708"
+// CHECK-DAG: [[F4]]: "0x01000000020F0008"
+// CHECK-DAG: [[S4]]: "0x01000000F807FF00"
+// CHECK-DAG: [[S2]]: "0x01000000FE01FF00"
