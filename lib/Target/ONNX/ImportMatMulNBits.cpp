@@ -37,6 +37,9 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+#include <cstring>
+
 using namespace mlir;
 using namespace mlir::qops;
 using namespace mlir::qops::onnx;
@@ -157,26 +160,25 @@ void unpackRow(const uint8_t *in, int64_t bytes, int64_t bits,
   }
 }
 
-/// q[k, n] = element k % B of blob (n, k / B) for k < K, written into
-/// `q` (K x N bytes, every one). Row n of B holds its elements in k order
-/// (blob kb: k in [kb B, kb B + B)), element k in byte k / E (E = 8 / bits
-/// per byte). Transposed in tiles of 256 x 256 elements: 256 rows of B,
-/// 256 / E adjacent bytes of each, unpacked into unpacked[j][i] =
-/// q[k0 + i, n0 + j] (its rows a cache line longer than 256 bytes, so that
-/// the reads down a column fall in different cache sets), then written as
-/// 256 runs of 256 bytes of q's rows. (Before, element by element across
-/// B's rows, 64 columns of q's every row at a time: the 4096 x 11008 gemv
-/// parsed in 259 ms, 169 ms now, medians of 5 on Zen 3.)
-void unpackTransposed(ArrayRef<uint8_t> blobs, const NBitsShape &s,
-                      char *q) {
+/// q[k, n] = element k % B of blob (n, k / B), for n in [nBegin, nEnd)
+/// and k in [kBegin, kEnd) (kBegin a multiple of 8 / bits), written into
+/// `q` (K x N bytes). Row n of B holds its elements in k order (blob kb: k
+/// in [kb B, kb B + B)), element k in byte k / E (E = 8 / bits per byte).
+/// Transposed in tiles of 256 x 256 elements: 256 rows of B, 256 / E
+/// adjacent bytes of each, unpacked into unpacked[j][i] = q[k0 + i, n0 + j]
+/// (its rows a cache line longer than 256 bytes, so that the reads down a
+/// column fall in different cache sets), then written as runs of q's rows.
+void unpackTransposedTiles(ArrayRef<uint8_t> blobs, const NBitsShape &s,
+                           char *q, int64_t nBegin, int64_t nEnd,
+                           int64_t kBegin, int64_t kEnd) {
   constexpr int64_t kTile = 256, kPitch = kTile + 64;
   int64_t perByte = 8 / s.bits;
   int64_t rowBytes = s.kBlocks * s.blobSize;
   std::vector<uint8_t> unpacked(kTile * kPitch);
-  for (int64_t n0 = 0; n0 < s.n; n0 += kTile) {
-    int64_t width = std::min(kTile, s.n - n0);
-    for (int64_t k0 = 0; k0 < s.k; k0 += kTile) {
-      int64_t height = std::min(kTile, s.k - k0);
+  for (int64_t n0 = nBegin; n0 < nEnd; n0 += kTile) {
+    int64_t width = std::min(kTile, nEnd - n0);
+    for (int64_t k0 = kBegin; k0 < kEnd; k0 += kTile) {
+      int64_t height = std::min(kTile, kEnd - k0);
       int64_t bytes = llvm::divideCeil(height, perByte);
       for (int64_t j = 0; j < width; ++j) {
         const uint8_t *in = blobs.data() + (n0 + j) * rowBytes + k0 / perByte;
@@ -190,6 +192,108 @@ void unpackTransposed(ArrayRef<uint8_t> blobs, const NBitsShape &s,
       }
     }
   }
+}
+
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
+#define QUANTOPS_BYTE_VECTORS 1
+
+/// Sixteen bytes in one vector register (SSE2 / NEON width).
+using Bytes16 = uint8_t __attribute__((vector_size(16)));
+
+Bytes16 interleaveLow(Bytes16 a, Bytes16 b) {
+  return __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5,
+                                 21, 6, 22, 7, 23);
+}
+
+Bytes16 interleaveHigh(Bytes16 a, Bytes16 b) {
+  return __builtin_shufflevector(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28,
+                                 13, 29, 14, 30, 15, 31);
+}
+
+/// rows[r][c] -> rows[c][r] for a 16 x 16 byte matrix. One round
+/// interleaves rows i and i + 8 into rows 2i and 2i + 1; with the row and
+/// column indices as bits (r3 r2 r1 r0 c3 c2 c1 c0), element (r, c) moves to
+/// (r2 r1 r0 c3, c2 c1 c0 r3): the eight bits rotate left by one, and
+/// four rounds swap r and c (64 unpacks, PUNPCKLBW / PUNPCKHBW on x86).
+/// Unrolled whole, so that the rows stay in registers.
+void transpose16(Bytes16 (&rows)[16]) {
+#pragma GCC unroll 4
+  for (int round = 0; round < 4; ++round) {
+    Bytes16 next[16];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) {
+      next[2 * i] = interleaveLow(rows[i], rows[i + 8]);
+      next[2 * i + 1] = interleaveHigh(rows[i], rows[i + 8]);
+    }
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; ++i)
+      rows[i] = next[i];
+  }
+}
+
+/// unpackTransposedTiles for bits 4 and 8 over n in [0, 16 floor(N / 16))
+/// and k in [0, kEnd), kEnd a multiple of 16 E, in blocks of 16 rows n and
+/// 16 E elements k: each row's 16 bytes split into its low and high
+/// nibbles (4-bit: elements 2t and 2t + 1 of byte t, interleaved back into
+/// k order), then transposed in registers (transpose16) and stored as 16
+/// bytes of each q row k. n blocks go four at a time, so that the stores
+/// fill whole 64-byte lines of q.
+void unpackTransposedBlocks(ArrayRef<uint8_t> blobs, const NBitsShape &s,
+                            char *q, int64_t nEnd, int64_t kEnd) {
+  int64_t perByte = 8 / s.bits, kStep = 16 * perByte;
+  int64_t rowBytes = s.kBlocks * s.blobSize;
+  const Bytes16 low = {0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F,
+                       0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F, 0x0F};
+  for (int64_t nPanel = 0; nPanel < nEnd; nPanel += 64) {
+    int64_t panelEnd = std::min(nPanel + 64, nEnd);
+    for (int64_t k0 = 0; k0 < kEnd; k0 += kStep) {
+      for (int64_t n0 = nPanel; n0 < panelEnd; n0 += 16) {
+        Bytes16 first[16], second[16];
+        for (int j = 0; j < 16; ++j) {
+          Bytes16 bytes;
+          std::memcpy(&bytes, blobs.data() + (n0 + j) * rowBytes + k0 / perByte,
+                      16);
+          if (perByte == 1) {
+            first[j] = bytes;
+            continue;
+          }
+          Bytes16 even = bytes & low, odd = bytes >> 4;
+          first[j] = interleaveLow(even, odd);
+          second[j] = interleaveHigh(even, odd);
+        }
+        transpose16(first);
+        for (int i = 0; i < 16; ++i)
+          std::memcpy(q + (k0 + i) * s.n + n0, &first[i], 16);
+        if (perByte == 1)
+          continue;
+        transpose16(second);
+        for (int i = 0; i < 16; ++i)
+          std::memcpy(q + (k0 + 16 + i) * s.n + n0, &second[i], 16);
+      }
+    }
+  }
+}
+#endif
+
+/// q[k, n] = element k % B of blob (n, k / B) for k < K, n < N: every byte
+/// of `q` (K x N) written. 4- and 8-bit weights in register-transposed
+/// blocks (unpackTransposedBlocks) where the compiler has byte vectors, the
+/// rest (2-bit, the edges) in tiles (unpackTransposedTiles); the measured
+/// costs are in docs/Performance.md ("Sub-byte weights without copies").
+void unpackTransposed(ArrayRef<uint8_t> blobs, const NBitsShape &s,
+                      char *q) {
+  int64_t nBlocked = 0, kBlocked = 0;
+#ifdef QUANTOPS_BYTE_VECTORS
+  if (s.bits == 4 || s.bits == 8) {
+    int64_t kStep = 16 * (8 / s.bits);
+    nBlocked = s.n / 16 * 16;
+    kBlocked = s.k / kStep * kStep;
+    unpackTransposedBlocks(blobs, s, q, nBlocked, kBlocked);
+  }
+#endif
+  // The k edge of the blocked rows, then every k of the remaining rows.
+  unpackTransposedTiles(blobs, s, q, 0, nBlocked, kBlocked, s.k);
+  unpackTransposedTiles(blobs, s, q, nBlocked, s.n, 0, s.k);
 }
 
 /// q [K, N], scale [k_blocks, N], zp [k_blocks, N] as constants.
