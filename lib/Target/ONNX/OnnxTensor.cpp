@@ -104,24 +104,39 @@ uint64_t getEncodedByteCount(int32_t dataType, uint64_t count,
   return decodedBytes;
 }
 
+/// Unpacks `count` elements `Bits` wide from `packed` (divideCeil(count,
+/// 8 / Bits) bytes, low bits first) to one byte each in `out`, signed ones
+/// sign-extended to 8 bits: v = the element's bits, (v ^ 2^(Bits-1)) -
+/// 2^(Bits-1). Whole bytes in a loop of constant trip counts (the compiler
+/// vectorizes it: 4096 x 4096 int4 weights are 16M elements, and the
+/// loop with the width at run time took 21 instructions each), then the
+/// last byte's elements.
+template <unsigned Bits, bool Signed>
+void unpackSubByteOf(const uint8_t *packed, uint64_t count, uint8_t *out) {
+  constexpr unsigned perByte = 8 / Bits, mask = (1u << Bits) - 1;
+  constexpr unsigned half = 1u << (Bits - 1);
+  auto element = [](uint8_t byte, unsigned j) {
+    unsigned value = (byte >> (Bits * j)) & mask;
+    return uint8_t(Signed ? (value ^ half) - half : value);
+  };
+  uint64_t whole = count / perByte;
+  for (uint64_t b = 0; b < whole; ++b)
+    for (unsigned j = 0; j < perByte; ++j)
+      out[b * perByte + j] = element(packed[b], j);
+  for (unsigned j = 0; j < count % perByte; ++j)
+    out[whole * perByte + j] = element(packed[whole], j);
+}
+
 /// Unpacks `count` elements of a 4-bit or 2-bit type from `packed`
 /// (divideCeil(count, perByte) bytes) to one byte each in `out`.
 void unpackSubByte(int32_t dataType, const uint8_t *packed, uint64_t count,
                    uint8_t *out) {
-  unsigned perByte = getElementsPerPackedByte(dataType);
-  unsigned bits = 8 / perByte;
-  unsigned mask = (1u << bits) - 1;
   bool isSigned = isSignedSubByte(dataType);
-  // Byte by byte, its elements from the low bits up (no division per
-  // element: 4096 x 4096 int4 weights are 16M of them).
-  for (uint64_t i = 0; i < count; ++packed) {
-    for (unsigned j = 0; j < perByte && i < count; ++j, ++i) {
-      unsigned value = (*packed >> (bits * j)) & mask;
-      if (isSigned && (value >> (bits - 1)))
-        value |= ~mask; // sign-extend to 8 bits
-      out[i] = uint8_t(value);
-    }
-  }
+  if (getElementsPerPackedByte(dataType) == 2)
+    return isSigned ? unpackSubByteOf<4, true>(packed, count, out)
+                    : unpackSubByteOf<4, false>(packed, count, out);
+  return isSigned ? unpackSubByteOf<2, true>(packed, count, out)
+                  : unpackSubByteOf<2, false>(packed, count, out);
 }
 
 /// Copies raw little-endian bytes (the raw_data / external data encoding)
