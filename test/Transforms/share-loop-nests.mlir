@@ -84,6 +84,42 @@ func.func @different_constants(%x0: memref<64xf32>, %y0: memref<64xf32>,
 
 // -----
 
+// The same ops, attributes and types, but one operand differs (c * c
+// against c * a): the same structural hash, different code; both stay.
+// CHECK-LABEL: func.func @different_operands
+// CHECK: scf.for
+// CHECK: arith.mulf %[[C0:.*]], %[[C0]] : f32
+// CHECK: scf.for
+// CHECK: arith.mulf %[[C1:.*]], %[[A1:.*]] : f32
+// CHECK-NOT: call
+// CHECK-NOT: func.func
+func.func @different_operands(%x0: memref<64xf32>, %y0: memref<64xf32>,
+                              %x1: memref<64xf32>, %y1: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %two = arith.constant 2.0 : f32
+  scf.for %i = %c0 to %c64 step %c1 {
+    %a = memref.load %x0[%i] : memref<64xf32>
+    %b = arith.mulf %a, %two : f32
+    %c = arith.addf %b, %a : f32
+    %d = arith.mulf %c, %c : f32
+    %e = arith.subf %d, %a : f32
+    memref.store %e, %y0[%i] : memref<64xf32>
+  }
+  scf.for %i = %c0 to %c64 step %c1 {
+    %a = memref.load %x1[%i] : memref<64xf32>
+    %b = arith.mulf %a, %two : f32
+    %c = arith.addf %b, %a : f32
+    %d = arith.mulf %c, %a : f32
+    %e = arith.subf %d, %a : f32
+    memref.store %e, %y1[%i] : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
 // Buffers of different shapes: different types, different code.
 // CHECK-LABEL: func.func @different_shapes
 // CHECK: scf.for
