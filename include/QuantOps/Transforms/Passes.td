@@ -347,8 +347,10 @@ def QOpsShareLoopNests
     memref views (`memref.subview`, `expand_shape`, `cast`, ...) it uses
     from outside copied into it (a call passes the buffer, not its views),
     its results the loop's. Nests whose
-    functions print the same text (the same ops, attributes and types, so
-    the same code) become one private `func.func` (`<function>_nest_<n>`)
+    functions are equivalent (`OperationEquivalence`, locations aside: the
+    same ops, attributes, properties and types with the same use-def
+    structure, so the same code; candidates found by a structural hash)
+    become one private `func.func` (`<function>_nest_<n>`)
     with internal linkage, and each nest a `func.call` of it with its own
     values; a nest that has
     no twin stays where it is, so that a single layer compiles as before.
