@@ -110,9 +110,10 @@ bool widenSubByteElements(ArrayRef<char> raw, Type onnxType, char *out) {
 /// `viewedBytes` a dense copy. From `viewedBytes` on, no attribute that
 /// hashes the bytes (DenseIntOrFPElementsAttr::getRaw hashed the 45 MB of
 /// a 4096 x 11008 MatMulNBits' unpacked weights): a view of the buffer
-/// when it already is its storage (unsigned integers and floats, as the
-/// importer writes them), else a dense_resource that owns the widened
-/// bytes.
+/// when it already is its storage (as the ONNX importer writes them:
+/// unsigned integers and floats zero-extended, signed ones sign-extended),
+/// else a dense_resource that owns the widened bytes (a signed constant
+/// written in its low bits only, as MLIR's parser does).
 TypedAttr subByteToStorage(DenseElementsAttr elements,
                            RankedTensorType storageType,
                            int64_t viewedBytes) {

@@ -57,3 +57,18 @@ func.func @large_sub_byte() -> (tensor<4xui4>, tensor<4xf4E2M1FN>, tensor<4xsi4>
 // CHECK-DAG: [[F4]]: "0x01000000020F0008"
 // CHECK-DAG: [[S4]]: "0x01000000F807FF00"
 // CHECK-DAG: [[S2]]: "0x01000000FE01FF00"
+
+// -----
+
+// A signed sub-byte buffer already sign-extended (as the ONNX decoder
+// writes one; the hex form keeps the bytes): its own storage, viewed; the
+// same bytes as the widened copy.
+// CHECK-LABEL: func.func @large_si4_sign_extended
+// CHECK: arith.constant dense_resource<[[S4:qops_bytes[_0-9]*]]> : tensor<4xi8>
+// COPY-LABEL: func.func @large_si4_sign_extended
+// COPY: arith.constant dense<[-8, 7, -1, 0]> : tensor<4xi8>
+func.func @large_si4_sign_extended() -> tensor<4xsi4> {
+  %s4 = arith.constant dense<"0xF807FF00"> : tensor<4xsi4>
+  return %s4 : tensor<4xsi4>
+}
+// CHECK: [[S4]]: "0x01000000F807FF00"
