@@ -30,6 +30,7 @@
 #include "GraphImporter.h"
 
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
+#include "QuantOps/Target/ONNX/OnnxTensor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -139,25 +140,13 @@ uint8_t unpack(ArrayRef<uint8_t> row, int64_t index, int64_t bits) {
 
 /// out[b E + e] = (in[b] >> (e bits)) & (2^bits - 1) for the `bytes`
 /// bytes of `in`, E = 8 / bits elements per byte, low bits first.
-template <int64_t Bits>
-void unpackRowOf(const uint8_t *in, int64_t bytes, uint8_t *out) {
-  constexpr int64_t perByte = 8 / Bits;
-  constexpr unsigned mask = (1u << Bits) - 1;
-  for (int64_t byte = 0; byte < bytes; ++byte)
-    for (int64_t e = 0; e < perByte; ++e)
-      out[byte * perByte + e] = uint8_t((in[byte] >> (e * Bits)) & mask);
-}
-
 void unpackRow(const uint8_t *in, int64_t bytes, int64_t bits,
                uint8_t *out) {
-  switch (bits) {
-  case 2:
-    return unpackRowOf<2>(in, bytes, out);
-  case 4:
-    return unpackRowOf<4>(in, bytes, out);
-  default:
+  if (bits == 8)
     std::copy(in, in + bytes, out);
-  }
+  else
+    unpackSubByteElements(in, bytes * (8 / bits), bits, /*isSigned=*/false,
+                          out);
 }
 
 /// q[k, n] = element k % B of blob (n, k / B), for n in [nBegin, nEnd)

@@ -28,6 +28,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cassert>
 #include <climits>
 #include <cstring>
 #include <limits>
@@ -104,13 +105,11 @@ uint64_t getEncodedByteCount(int32_t dataType, uint64_t count,
   return decodedBytes;
 }
 
-/// Unpacks `count` elements `Bits` wide from `packed` (divideCeil(count,
-/// 8 / Bits) bytes, low bits first) to one byte each in `out`, signed ones
-/// sign-extended to 8 bits: v = the element's bits, (v ^ 2^(Bits-1)) -
-/// 2^(Bits-1). Whole bytes in a loop of constant trip counts (the compiler
-/// vectorizes it: 4096 x 4096 int4 weights are 16M elements, and the
-/// loop with the width at run time took 21 instructions each), then the
-/// last byte's elements.
+/// unpackSubByteElements for one width and signedness: signed, v = the
+/// element's bits, (v ^ 2^(Bits-1)) - 2^(Bits-1). Whole bytes in a loop of
+/// constant trip counts (the compiler vectorizes it: 4096 x 4096 int4
+/// weights are 16M elements, and the loop with the width at run time took
+/// 21 instructions each), then the last byte's elements.
 template <unsigned Bits, bool Signed>
 void unpackSubByteOf(const uint8_t *packed, uint64_t count, uint8_t *out) {
   constexpr unsigned perByte = 8 / Bits, mask = (1u << Bits) - 1;
@@ -131,12 +130,9 @@ void unpackSubByteOf(const uint8_t *packed, uint64_t count, uint8_t *out) {
 /// (divideCeil(count, perByte) bytes) to one byte each in `out`.
 void unpackSubByte(int32_t dataType, const uint8_t *packed, uint64_t count,
                    uint8_t *out) {
-  bool isSigned = isSignedSubByte(dataType);
-  if (getElementsPerPackedByte(dataType) == 2)
-    return isSigned ? unpackSubByteOf<4, true>(packed, count, out)
-                    : unpackSubByteOf<4, false>(packed, count, out);
-  return isSigned ? unpackSubByteOf<2, true>(packed, count, out)
-                  : unpackSubByteOf<2, false>(packed, count, out);
+  mlir::qops::onnx::unpackSubByteElements(
+      packed, count, 8 / getElementsPerPackedByte(dataType),
+      isSignedSubByte(dataType), out);
 }
 
 /// Copies raw little-endian bytes (the raw_data / external data encoding)
@@ -503,6 +499,17 @@ readProtobufFile(llvm::StringRef path) {
 //===----------------------------------------------------------------------===//
 // Public API
 //===----------------------------------------------------------------------===//
+
+void mlir::qops::onnx::unpackSubByteElements(const uint8_t *packed,
+                                             uint64_t count, unsigned bits,
+                                             bool isSigned, uint8_t *out) {
+  assert((bits == 2 || bits == 4) && "2- or 4-bit elements");
+  if (bits == 4)
+    return isSigned ? unpackSubByteOf<4, true>(packed, count, out)
+                    : unpackSubByteOf<4, false>(packed, count, out);
+  return isSigned ? unpackSubByteOf<2, true>(packed, count, out)
+                  : unpackSubByteOf<2, false>(packed, count, out);
+}
 
 std::string mlir::qops::onnx::getOnnxDataTypeName(int32_t dataType) {
   switch (OnnxDataType(dataType)) {

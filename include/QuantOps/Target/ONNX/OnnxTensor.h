@@ -137,6 +137,14 @@ llvm::Expected<OnnxTensor>
 decodeTensorProto(const ::quantops::onnx::TensorProto &proto,
                   const TensorLoadOptions &options);
 
+/// Unpacks `count` elements `bits` wide (2 or 4) from `packed`
+/// (divideCeil(count, 8 / bits) bytes, each byte's elements from its low
+/// bits up, as ONNX packs INT4 / UINT4 / INT2 / UINT2 and MatMulNBits its
+/// weights) to one byte each in `out`: signed ones sign-extended to 8 bits,
+/// unsigned ones (and float4's bits) zero-extended.
+void unpackSubByteElements(const uint8_t *packed, uint64_t count,
+                           unsigned bits, bool isSigned, uint8_t *out);
+
 /// Reads a serialized TensorProto file (a .pb as in ONNX's
 /// test_data_set_N/input_K.pb) and decodes it, with the file's directory as
 /// baseDir. Errors are "<path>: <problem>".
