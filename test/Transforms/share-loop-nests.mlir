@@ -317,9 +317,10 @@ func.func @chained(%x0: memref<64xf32>, %x1: memref<64xf32>) {
 
 // -----
 
-// Nests that differ only in a vector constant stay apart even when the
-// command line elides large constants in what it prints; nests that differ
-// only in their locations are shared even when it prints them.
+// Nests that differ only in a vector constant stay apart (attributes are
+// compared in full, whatever the command line elides in what it prints);
+// nests that differ only in their locations are shared (locations are
+// ignored, even when the command line prints them).
 // FLAGS-LABEL: func.func @printing_options
 // FLAGS: scf.for
 // FLAGS: scf.for

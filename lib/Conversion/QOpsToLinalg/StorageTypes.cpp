@@ -108,8 +108,8 @@ bool widenSubByteElements(ArrayRef<char> raw, Type onnxType, char *out) {
 
 /// The storage constant of a sub-byte buffer (isSubByteBuffer). Below
 /// `viewedBytes` a dense copy. From `viewedBytes` on, no attribute that
-/// hashes the bytes (DenseIntOrFPElementsAttr::getRaw hashed the 45 MB of
-/// a 4096 x 11008 MatMulNBits' unpacked weights): a view of the buffer
+/// copies and hashes the bytes (DenseIntOrFPElementsAttr::getRaw; an LLM's
+/// unpacked 4-bit weights are tens of megabytes): a view of the buffer
 /// when it already is its storage (as the ONNX importer writes them:
 /// unsigned integers and floats zero-extended, signed ones sign-extended),
 /// else a dense_resource that owns the widened bytes (a signed constant

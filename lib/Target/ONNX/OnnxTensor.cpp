@@ -107,9 +107,9 @@ uint64_t getEncodedByteCount(int32_t dataType, uint64_t count,
 
 /// unpackSubByteElements for one width and signedness: signed, v = the
 /// element's bits, (v ^ 2^(Bits-1)) - 2^(Bits-1). Whole bytes in a loop of
-/// constant trip counts (the compiler vectorizes it: 4096 x 4096 int4
-/// weights are 16M elements, and the loop with the width at run time took
-/// 21 instructions each), then the last byte's elements.
+/// constant trip counts, which the compiler vectorizes (int4 weights are
+/// millions of elements; docs/Performance.md, "Sub-byte weights without
+/// copies"), then the last byte's elements.
 template <unsigned Bits, bool Signed>
 void unpackSubByteOf(const uint8_t *packed, uint64_t count, uint8_t *out) {
   constexpr unsigned perByte = 8 / Bits, mask = (1u << Bits) - 1;
