@@ -7,6 +7,9 @@
 #include "QuantOps/Runner/LLVMOptimizer.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/OptimizationLevel.h"
@@ -42,6 +45,99 @@ struct NoRuntimeUnrollOfOuterLoops
     return llvm::PreservedAnalyses::all();
   }
 };
+
+/// The pipeline for a function whose loops compute on vectors already:
+/// LLVM's scalar clean-up, loop rotation (the unroller needs it),
+/// loop-invariant motion and the unroller of -O3 (innermost loops, as -O3
+/// unrolls them), without the induction-variable, vectorization, inlining
+/// and interprocedural passes that find nothing to do in such code but cost
+/// the most. InstCombine as -O3 runs it: without failing on a fixpoint not
+/// reached in one iteration (the textual default is to fail).
+constexpr const char *kVectorCodePipeline =
+    "sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,"
+    "loop-mssa(loop-rotate,licm),gvn,loop-unroll<O3>,"
+    "instcombine<no-verify-fixpoint>,simplifycfg";
+
+bool isAmxIntrinsic(const llvm::Function &function) {
+  llvm::StringRef name = function.getName();
+  return function.isIntrinsic() &&
+         (name.starts_with("llvm.x86.tile") || name.starts_with("llvm.x86.tdp"));
+}
+
+bool touchesVectors(const llvm::Instruction &instruction) {
+  return instruction.getType()->isVectorTy() ||
+         llvm::any_of(instruction.operands(), [](const llvm::Use &operand) {
+           return operand->getType()->isVectorTy();
+         });
+}
+
+/// Whether -O3 can give `function` nothing that kVectorCodePipeline does
+/// not: every innermost loop computes on vectors (the engine's kernels,
+/// packings and elementwise nests, vectorized by the qops pipeline) or
+/// there is no loop (the entry's glue). Not: a function some call names
+/// (the inliner may want it), a scalar innermost loop (-O3 unrolls and
+/// vectorizes it: the depthwise QLinearConv's), AMX code (LLVM's AMX
+/// lowering is only known to work after -O3).
+bool isVectorCode(llvm::Function &function) {
+  if (function.isDeclaration())
+    return false;
+  for (const llvm::User *user : function.users())
+    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(user))
+      if (call->getCalledOperand() == &function)
+        return false;
+  for (const llvm::Instruction &instruction : llvm::instructions(function))
+    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction))
+      if (const llvm::Function *callee = call->getCalledFunction())
+        if (isAmxIntrinsic(*callee))
+          return false;
+  llvm::DominatorTree dominators(function);
+  llvm::LoopInfo loops(dominators);
+  return llvm::all_of(loops.getLoopsInPreorder(), [](const llvm::Loop *loop) {
+    return !loop->isInnermost() ||
+           llvm::any_of(loop->blocks(), [](const llvm::BasicBlock *block) {
+             return llvm::any_of(*block, touchesVectors);
+           });
+  });
+}
+
+/// The string attributes that mark a function set aside for the short
+/// pipeline, and one that had noinline before. Attributes, not pointers:
+/// they follow a function that a module pass replaces (a new signature).
+constexpr const char *kSetAside = "qops-vector-code";
+constexpr const char *kWasNoInline = "qops-was-noinline";
+
+/// Marks the vector-code functions of `module` optnone (and noinline, which
+/// optnone requires), so that -O3 passes them by.
+void setAsideVectorCode(llvm::Module &module) {
+  for (llvm::Function &function : module) {
+    if (!isVectorCode(function))
+      continue;
+    function.addFnAttr(kSetAside);
+    if (function.hasFnAttribute(llvm::Attribute::NoInline))
+      function.addFnAttr(kWasNoInline);
+    function.addFnAttr(llvm::Attribute::OptimizeNone);
+    function.addFnAttr(llvm::Attribute::NoInline);
+  }
+}
+
+/// Takes the marks of setAsideVectorCode off again and runs `pipeline` on
+/// each function that had them.
+void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
+                      llvm::FunctionAnalysisManager &analyses) {
+  analyses.clear();
+  for (llvm::Function &function : module) {
+    if (!function.hasFnAttribute(kSetAside))
+      continue;
+    function.removeFnAttr(kSetAside);
+    function.removeFnAttr(llvm::Attribute::OptimizeNone);
+    if (function.hasFnAttribute(kWasNoInline))
+      function.removeFnAttr(kWasNoInline);
+    else
+      function.removeFnAttr(llvm::Attribute::NoInline);
+    NoRuntimeUnrollOfOuterLoops().run(function, analyses);
+    pipeline.run(function, analyses);
+  }
+}
 
 } // namespace
 
@@ -80,11 +176,21 @@ mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
           pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(
               NoRuntimeUnrollOfOuterLoops()));
         });
-    llvm::ModulePassManager pipeline =
-        level == llvm::OptimizationLevel::O0
-            ? builder.buildO0DefaultPipeline(level)
-            : builder.buildPerModuleDefaultPipeline(level);
-    pipeline.run(*module, modules);
+    if (level == llvm::OptimizationLevel::O0) {
+      builder.buildO0DefaultPipeline(level).run(*module, modules);
+      return llvm::Error::success();
+    }
+    // At -O3, vector code gets the short pipeline after -O3 ran on the rest.
+    llvm::FunctionPassManager shortPipeline;
+    if (level == llvm::OptimizationLevel::O3) {
+      if (llvm::Error error =
+              builder.parsePassPipeline(shortPipeline, kVectorCodePipeline))
+        return error;
+      setAsideVectorCode(*module);
+    }
+    builder.buildPerModuleDefaultPipeline(level).run(*module, modules);
+    if (level == llvm::OptimizationLevel::O3)
+      optimizeSetAside(*module, shortPipeline, functions);
     return llvm::Error::success();
   };
 }
