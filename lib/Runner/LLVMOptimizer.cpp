@@ -48,21 +48,16 @@ struct NoRuntimeUnrollOfOuterLoops
 
 /// The pipeline for a function whose loops compute on vectors already:
 /// LLVM's scalar clean-up, loop rotation (the unroller needs it),
-/// loop-invariant motion and the unroller of -O3 (innermost loops, as -O3
-/// unrolls them), without the induction-variable, vectorization, inlining
-/// and interprocedural passes that find nothing to do in such code but cost
-/// the most. InstCombine as -O3 runs it: without failing on a fixpoint not
-/// reached in one iteration (the textual default is to fail).
+/// loop-invariant motion, induction-variable simplification (it proves the
+/// entry guards of the tile loops true, as -O3 does) and the unroller of
+/// -O3 (innermost loops, as -O3 unrolls them), without the vectorization,
+/// inlining, loop-idiom, unswitching and interprocedural passes that find
+/// nothing to do in such code. InstCombine as -O3 runs it: without failing
+/// on a fixpoint not reached in one iteration (the textual default fails).
 constexpr const char *kVectorCodePipeline =
     "sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,"
-    "loop-mssa(loop-rotate,licm),gvn,loop-unroll<O3>,"
+    "loop-mssa(loop-rotate,licm),loop(indvars),gvn,loop-unroll<O3>,"
     "instcombine<no-verify-fixpoint>,simplifycfg";
-
-bool isAmxIntrinsic(const llvm::Function &function) {
-  llvm::StringRef name = function.getName();
-  return function.isIntrinsic() &&
-         (name.starts_with("llvm.x86.tile") || name.starts_with("llvm.x86.tdp"));
-}
 
 bool touchesVectors(const llvm::Instruction &instruction) {
   return instruction.getType()->isVectorTy() ||
@@ -88,7 +83,7 @@ bool isVectorCode(llvm::Function &function) {
   for (const llvm::Instruction &instruction : llvm::instructions(function))
     if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction))
       if (const llvm::Function *callee = call->getCalledFunction())
-        if (isAmxIntrinsic(*callee))
+        if (mlir::qops::runner::isAmxIntrinsic(*callee))
           return false;
   llvm::DominatorTree dominators(function);
   llvm::LoopInfo loops(dominators);
@@ -141,6 +136,12 @@ void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
 
 } // namespace
 
+bool mlir::qops::runner::isAmxIntrinsic(const llvm::Function &function) {
+  llvm::StringRef name = function.getName();
+  return function.isIntrinsic() && (name.starts_with("llvm.x86.tile") ||
+                                    name.starts_with("llvm.x86.tdp"));
+}
+
 std::function<llvm::Error(llvm::Module *)>
 mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
                                       llvm::TargetMachine *targetMachine) {
@@ -160,6 +161,8 @@ mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
     tuning.SLPVectorization = false; // see the header
     // LLVM's instrumentation, as opt has it: -time-passes then times
     // these passes too (with code generation's, in one report).
+    // (They also make the passes skip optnone functions, which the short
+    // pipeline for vector code relies on.)
     llvm::PassInstrumentationCallbacks callbacks;
     llvm::StandardInstrumentations instrumentation(module->getContext(),
                                                    /*DebugLogging=*/false);

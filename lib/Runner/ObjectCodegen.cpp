@@ -247,12 +247,7 @@ void keepPart(llvm::Module &module, const Plan &plan,
 /// Whether the module calls AMX intrinsics (llvm.x86.tileloadd64.internal,
 /// llvm.x86.tdpbusd.internal, ...).
 bool usesAmx(const llvm::Module &module) {
-  return llvm::any_of(module, [](const llvm::Function &function) {
-    llvm::StringRef name = function.getName();
-    return function.isIntrinsic() &&
-           (name.starts_with("llvm.x86.tile") ||
-            name.starts_with("llvm.x86.tdp"));
-  });
+  return llvm::any_of(module, isAmxIntrinsic);
 }
 
 /// LLVM's pipeline and code generation of one part, on the calling thread.

@@ -14,6 +14,16 @@
 // became 3 to 5 copies of its inner loop, with no gain at run time
 // (docs/Performance.md, "One tile copy, no outer-loop copies").
 //
+// At -O3, a function that no call names and whose every innermost loop
+// computes on vectors (the kernels, packings and elementwise nests the qops
+// pipeline vectorized), or that has no loop (the entry's glue), gets a
+// short pipeline instead (clean-up, loop rotation, LICM, GVN, LLVM's
+// unroller): -O3's induction-variable, loop-simplification, vectorization
+// and interprocedural passes cost half of LLVM's optimisation time there
+// and give the same inner loops. Scalar loops (the depthwise QLinearConv's,
+// which -O3 vectorizes) and AMX code keep -O3 (docs/Performance.md, "-O3
+// where it can add something").
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef QUANTOPS_RUNNER_LLVMOPTIMIZER_H
@@ -24,6 +34,7 @@
 #include <functional>
 
 namespace llvm {
+class Function;
 class Module;
 class TargetMachine;
 } // namespace llvm
@@ -32,10 +43,15 @@ namespace mlir::qops::runner {
 
 /// A module transformer for the JIT and for object files (ObjectCodegen.h):
 /// LLVM's -O`optLevel` pipeline (0-3) without SLP vectorization and
-/// without run-time unrolling of outer loops, for
+/// without run-time unrolling of outer loops (at -O3 the short pipeline for
+/// vector code, above), for
 /// `targetMachine`, which must outlive it.
 std::function<llvm::Error(llvm::Module *)>
 makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine);
+
+/// Whether `function` is one of LLVM's AMX intrinsics
+/// (llvm.x86.tileloadd64.internal, llvm.x86.tdpbusd.internal, ...).
+bool isAmxIntrinsic(const llvm::Function &function);
 
 } // namespace mlir::qops::runner
 
