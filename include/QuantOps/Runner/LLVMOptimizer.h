@@ -17,12 +17,12 @@
 // At -O3, a function that no call names and whose every innermost loop
 // computes on vectors (the kernels, packings and elementwise nests the qops
 // pipeline vectorized), or that has no loop (the entry's glue), gets a
-// short pipeline instead (clean-up, loop rotation, LICM, GVN, LLVM's
-// unroller): -O3's induction-variable, loop-simplification, vectorization
-// and interprocedural passes cost half of LLVM's optimisation time there
-// and give the same inner loops. Scalar loops (the depthwise QLinearConv's,
-// which -O3 vectorizes) and AMX code keep -O3 (docs/Performance.md, "-O3
-// where it can add something").
+// short pipeline instead (clean-up, loop rotation, LICM, induction
+// variables, GVN, LLVM's unroller): -O3's vectorizers, loop idiom and
+// unswitching passes and its interprocedural passes take about half of
+// LLVM's optimisation time there and leave the same inner loops. Scalar
+// loops (the depthwise QLinearConv's, which -O3 vectorizes) and AMX code
+// keep -O3 (docs/Performance.md, "-O3 where it can add something").
 //
 //===----------------------------------------------------------------------===//
 
