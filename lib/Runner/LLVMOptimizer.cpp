@@ -95,28 +95,26 @@ bool isVectorCode(llvm::Function &function) {
   });
 }
 
-/// The string attributes that mark a function set aside for the short
-/// pipeline, and one that had noinline before. Attributes, not pointers:
-/// they follow a function that a module pass replaces (a new signature).
+/// The string attribute that marks a function set aside for the short
+/// pipeline. An attribute, not a pointer: it follows a function that a
+/// module pass replaces (a new signature).
 constexpr const char *kSetAside = "qops-vector-code";
-constexpr const char *kWasNoInline = "qops-was-noinline";
 
-/// Marks the vector-code functions of `module` optnone (and noinline, which
-/// optnone requires), so that -O3 passes them by.
+/// Marks the vector-code functions of `module` optnone, so that -O3 passes
+/// them by, and noinline, which optnone requires (and which changes nothing
+/// for them: no call names them).
 void setAsideVectorCode(llvm::Module &module) {
   for (llvm::Function &function : module) {
     if (!isVectorCode(function))
       continue;
     function.addFnAttr(kSetAside);
-    if (function.hasFnAttribute(llvm::Attribute::NoInline))
-      function.addFnAttr(kWasNoInline);
     function.addFnAttr(llvm::Attribute::OptimizeNone);
     function.addFnAttr(llvm::Attribute::NoInline);
   }
 }
 
-/// Takes the marks of setAsideVectorCode off again and runs `pipeline` on
-/// each function that had them.
+/// Takes optnone and the mark of setAsideVectorCode off again and runs
+/// `pipeline` on each function that had them.
 void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
                       llvm::FunctionAnalysisManager &analyses) {
   analyses.clear();
@@ -125,10 +123,6 @@ void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
       continue;
     function.removeFnAttr(kSetAside);
     function.removeFnAttr(llvm::Attribute::OptimizeNone);
-    if (function.hasFnAttribute(kWasNoInline))
-      function.removeFnAttr(kWasNoInline);
-    else
-      function.removeFnAttr(llvm::Attribute::NoInline);
     NoRuntimeUnrollOfOuterLoops().run(function, analyses);
     pipeline.run(function, analyses);
   }
