@@ -207,7 +207,10 @@ def float_limits(work, threads):
     ymm tile, as bench/isa/run.sh measured them (bench/isa.json, one thread,
     times the threads); without them the anchors' f32_fma (a ymm FMA loop:
     on AVX-512 hosts half of what the zmm kernel can reach) and no limit for
-    the documented order."""
+    the documented order. Products then sums: the faster of the zmm and ymm
+    tiles, since a CPU that splits 512-bit float arithmetic in two (Zen 4)
+    runs the kernel's many-row tiles of that order in ymm (TuningTable.h,
+    splitsWideFloatArithmetic)."""
     try:
         isa = json.load(open(os.path.join(ROOT, "bench", "isa.json")))
     except (OSError, ValueError):
@@ -220,9 +223,10 @@ def float_limits(work, threads):
     keys = [("f32_fma_6x16", "f32_muladd_6x16")]
     if "avx512f" in open("/proc/cpuinfo").read().split():
         keys.insert(0, ("f32_fma_12x32", "f32_muladd_12x32"))
-    for fma_key, muladd_key in keys:
+    muladd = max(isa.get(key, 0) for _, key in keys) if isa else 0
+    for fma_key, _ in keys:
         if fma_key in isa:
-            return isa[fma_key] * threads, isa.get(muladd_key, 0) * threads or None
+            return isa[fma_key] * threads, muladd * threads or None
     return limits(work).get("f32_fma@%d" % threads, {}).get("median"), None
 
 
@@ -317,8 +321,9 @@ def float_lines(rows):
         "(gemv) or GFLOP/s (of the f32 multiply-adds the product stands for); % of limit: of "
         "mem_read (limits.json) for the gemv rows (weights that can stay in this machine's L3: "
         "above 100% is possible), else of the ceiling of the float kernel's own tile on this "
-        "host (bench/ISA.md: VFMADD231PS for fma, VMULPS + VADDPS for the documented order, "
-        "zmm where the CPU has AVX-512, times the threads).",
+        "host (bench/ISA.md: VFMADD231PS for fma, zmm where the CPU has AVX-512; VMULPS + VADDPS "
+        "for the documented order, the faster of zmm and ymm: a Zen 4 runs that order's tiles "
+        "in ymm; times the threads).",
         "",
         "| model | threads | QuantOps f32 ms | fma ms | level 4 ms | ORT level 1 ms | "
         "ORT level 4 ms | f32 vs ORT L1 | fma vs ORT L1 | level 4 vs ORT L4 | f32 % of limit | "

@@ -16,7 +16,9 @@
 // one vector.fma instead (one rounding per step: faster where a multiply
 // and an add do not issue together, and no longer that order).
 //
-//   L  = lanes of a vector register (512 / 256 / 128 bits over the element)
+//   L  = lanes of a vector register (512 / 256 / 128 bits over the element;
+//        256 for the documented order's tiles of many rows on a CPU that
+//        splits 512-bit float arithmetic in two, Zen 4: usesNarrowFloatTiles)
 //   NR = V L columns of a panel, MR rows of a tile (TuningTable.h)
 //   Bp[b, p, k, j] = w[b, k, p NR + j]   (0 for p NR + j >= N)
 //                                        [Bb, Np / NR, K, NR], one
@@ -105,6 +107,21 @@ bool isComputedFromConstants(Value v, int depth = 0) {
   return llvm::all_of(captured, [&](Value c) {
     return isComputedFromConstants(c, depth + 1);
   });
+}
+
+/// Whether the documented order's tiles of an [M, K] x [K, N] product take
+/// 256-bit vectors on a CPU that splits 512-bit float multiplies and adds
+/// (TuningTable.h, splitsWideFloatArithmetic): a float b with at least
+/// kNarrowFloatMinRows rows of a (or M unknown); quantized weights where
+/// M is known and the 256-bit plan's row tiles dequantize chunks
+/// (kFloatDequantizeMinTiles of them, planFloatKernel's tile count).
+bool usesNarrowFloatTiles(std::optional<int64_t> staticM,
+                          bool quantizedWeights) {
+  if (!quantizedWeights)
+    return !staticM || *staticM >= kNarrowFloatMinRows;
+  int64_t tileRows = getFloatKernelConfig(256, 32).tileRows;
+  return staticM &&
+         llvm::divideCeil(*staticM, tileRows) >= kFloatDequantizeMinTiles;
 }
 
 } // namespace
@@ -778,11 +795,11 @@ FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
 /// on tensors.
 struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
   LowerFloatMatMul(MLIRContext *ctx, unsigned vectorBits, unsigned registers,
-                   bool fma, Int8KernelStrategy strategy,
+                   bool splitsWide, bool fma, Int8KernelStrategy strategy,
                    int64_t defaultAccuracyLevel)
       : OpInterfaceRewritePattern(ctx), vectorBits(vectorBits),
-        registers(registers), fma(fma), strategy(strategy),
-        defaultAccuracyLevel(defaultAccuracyLevel) {}
+        registers(registers), splitsWide(splitsWide), fma(fma),
+        strategy(strategy), defaultAccuracyLevel(defaultAccuracyLevel) {}
 
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -830,10 +847,16 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
                 takesInt8Activations(*weights, aType.getDimSize(2));
     Value w = succeeded(weights) ? weights->q : toBatched(rewriter, loc, wIn);
     Value c = toBatched(rewriter, loc, cIn);
+    unsigned bits = vectorBits;
+    if (splitsWide && !fma && !int8 &&
+        usesNarrowFloatTiles(aType.isDynamicDim(1)
+                                 ? std::nullopt
+                                 : std::optional(aType.getDimSize(1)),
+                             succeeded(weights)))
+      bits = 256;
     FloatPlan plan = planFloatKernel(
-        rewriter, loc, a, w, element,
-        getFloatKernelConfig(vectorBits, registers),
-        vectorBits, fma, isComputedFromConstants(wIn),
+        rewriter, loc, a, w, element, getFloatKernelConfig(bits, registers),
+        bits, fma, isComputedFromConstants(wIn),
         getFloatShortTileMaxVectors(registers, succeeded(weights), int8),
         int8);
     std::optional<Int8Activations> activations;
@@ -896,6 +919,7 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
   }
 
   unsigned vectorBits, registers;
+  bool splitsWide; // 512-bit float arithmetic in two halves (Zen 4)
   bool fma;
   Int8KernelStrategy strategy;
   int64_t defaultAccuracyLevel;
@@ -944,6 +968,9 @@ void qops::populateFloatContractionPatterns(RewritePatternSet &patterns,
   unsigned vectorBits = vectorRegisterBits(target);
   unsigned registers =
       vectorBits == 512 || triple.isAArch64() ? 32 : 16;
+  bool splitsWide =
+      vectorBits == 512 && splitsWideFloatArithmetic(target.cpu);
   patterns.add<LowerFloatMatMul>(patterns.getContext(), vectorBits, registers,
-                                 fma, strategy, defaultAccuracyLevel);
+                                 splitsWide, fma, strategy,
+                                 defaultAccuracyLevel);
 }

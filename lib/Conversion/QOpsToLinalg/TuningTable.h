@@ -30,6 +30,8 @@
 
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 
 namespace mlir::qops {
@@ -99,6 +101,31 @@ constexpr FloatKernelConfig getFloatKernelConfig(unsigned vectorBits,
     return {6, 4, 96, 256};
   return {6, 2, 96, 256};
 }
+
+/// CPUs that run a 512-bit float multiply or add as two 256-bit halves
+/// (Zen 4). There the documented order's product-then-sum tile reaches
+/// 10.8 MACs a cycle in zmm and 16.0 in ymm, where the fused one reaches
+/// 16 in both (bench/ISA.md, f32_muladd_12x32 and f32_muladd_6x16). So the
+/// float kernel gives those tiles 256-bit vectors (still 32 registers),
+/// where they multiply b's values from memory (usesNarrowFloatTiles):
+///   - a float b, with at least kNarrowFloatMinRows rows of a;
+///   - weights dequantized a chunk at a time (kFloatDequantizeMinTiles
+///     row tiles of the 256-bit plan).
+/// A gemv that dequantizes in registers keeps zmm.
+/// On a Zen 4 (family 25 model 17), one thread, medians of 5 paired rounds
+/// (ms, zmm -> ymm):
+///   - f32 128 x 768 x 3072: 8.01 -> 6.99;
+///   - mlp_bert unfused: 5.72 -> 4.42;
+///   - 128 x 4096 x 4096 MatMulNBits at level 1: 63.7 -> 46.7;
+///   - 16 x 4096 x 4096 4-bit: 8.41 -> 7.56;
+///   - f32 4 / 8 / 16 x 768 x 3072: 0.204 / 0.467 / 0.938 -> 0.178 / 0.355 /
+///     0.719; with 2 rows 0.101 -> 0.105;
+///   - 4-bit with 1 / 4 / 8 rows (registers): 1.08 / 2.27 / 4.20 -> 1.44 /
+///     2.94 / 5.94.
+inline bool splitsWideFloatArithmetic(llvm::StringRef cpu) {
+  return cpu == "znver4";
+}
+constexpr int64_t kNarrowFloatMinRows = 4;
 
 /// The most vectors per row of a short a's tile (planFloatKernel: a gemv
 /// gives the accumulators of rows it does not have to wider panels): 8 for

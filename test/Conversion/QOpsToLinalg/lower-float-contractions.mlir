@@ -1,15 +1,21 @@
-// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions --canonicalize | FileCheck %s --check-prefixes=CHECK,ZMM
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids" --qops-lower-float-contractions --canonicalize | FileCheck %s --check-prefixes=CHECK,ZMM
 // RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver3" --qops-lower-float-contractions --canonicalize | FileCheck %s --check-prefixes=CHECK,YMM
 // RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=aarch64-linux-gnu target-cpu=neoverse-n1" --qops-lower-float-contractions --canonicalize | FileCheck %s --check-prefixes=CHECK,NEON
 // RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions=fma --canonicalize | FileCheck %s --check-prefix=FMA
-// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions | FileCheck %s --check-prefix=MARK
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=sapphirerapids" --qops-lower-float-contractions | FileCheck %s --check-prefix=MARK
 // RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions=default-accuracy-level=4 --canonicalize | FileCheck %s --check-prefix=LEVEL4
+// RUN: quant-opt %s --split-input-file --qops-configure-target="target-triple=x86_64-unknown-linux-gnu target-cpu=znver4" --qops-lower-float-contractions --canonicalize | FileCheck %s --check-prefix=SPLIT
 
 // qops-lower-float-contractions (FloatMatMulKernel.cpp): a float
 // linalg.matmul / batch_matmul becomes b packed into NR-column panels and
 // MR x NR register tiles, sized by the target's vector registers:
-// AVX-512 (znver4) 12 x 32 f32 (2 x vector<16xf32> per row), AVX2 (znver3)
-// 6 x 16 (2 x vector<8xf32>), NEON (neoverse-n1) 6 x 16 (4 x vector<4xf32>).
+// AVX-512 (sapphirerapids) 12 x 32 f32 (2 x vector<16xf32> per row), AVX2
+// (znver3) 6 x 16 (2 x vector<8xf32>), NEON (neoverse-n1) 6 x 16 (4 x
+// vector<4xf32>). A Zen 4 (znver4) runs a 512-bit multiply or add as two
+// halves: there the product-then-sum tiles that read b's values from
+// memory are the 6 x 16 ymm ones (SPLIT; TuningTable.h,
+// splitsWideFloatArithmetic), while the fused ones (FMA), the int8
+// activations (LEVEL4) and a gemv that dequantizes in registers keep zmm.
 
 // A 128 x 64 x 96 product, its out a fill of 0: b packed to [1, Np/NR, K, NR]
 // in a nest marked for threads; each tile's accumulators start at the fill
@@ -37,8 +43,15 @@
 // CHECK-NOT: vector.fma
 // CHECK: vector.transfer_write {{.*}} {in_bounds = [true]}
 // CHECK: tensor.collapse_shape {{.*}} into tensor<128x96xf32>
+// SPLIT-LABEL: func.func @matmul_fill
+// SPLIT: tensor.empty() : tensor<1x6x64x16xf32>
+// SPLIT: scf.for %{{.*}} step %c6
+// SPLIT: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>,
+// SPLIT: arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
+// SPLIT-NOT: vector<16xf32>
+// SPLIT: return
 // FMA-LABEL: func.func @matmul_fill
-// FMA: vector.fma
+// FMA: vector.fma {{.*}} : vector<16xf32>
 // FMA-NOT: arith.mulf
 // MARK-LABEL: func.func @matmul_fill
 // MARK: qkernel.parallel_loops
@@ -81,6 +94,8 @@ func.func @matmul_accumulate(%a: tensor<21x8xf32>, %w: tensor<8x40xf32>, %c: ten
 // CHECK: scf.for {{.*}} -> (vector<{{[0-9]+}}xf32>
 // ZMM-SAME: , vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // ZMM: vector.transfer_read %{{.*}} : tensor<1x32x200xf32>, vector<16xf32>
+// SPLIT-LABEL: func.func @matmul_short
+// SPLIT: vector.transfer_read %{{.*}} : tensor<1x32x200xf32>, vector<16xf32>
 func.func @matmul_short(%a: tensor<3x32xf32>, %w: tensor<32x200xf32>) -> tensor<3x200xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<3x200xf32>
@@ -244,6 +259,8 @@ func.func @int4_blocked_panels(%x: tensor<3x8xf32>, %scale: tensor<2x80xf32>, %z
 // panels of 16 with ymm), each tile then carrying two vector<8xf32> sums.
 // CHECK-LABEL: func.func @int4_gemv_panels
 // ZMM: tensor.empty() : tensor<1x1x4x64xi8>
+// SPLIT-LABEL: func.func @int4_gemv_panels
+// SPLIT: tensor.empty() : tensor<1x1x4x64xi8>
 // YMM: tensor.empty() : tensor<1x4x4x16xi8>
 // YMM: scf.for {{.*}} iter_args({{.*}}) -> (vector<8xf32>, vector<8xf32>) {
 // NEON: tensor.empty() : tensor<1x4x4x16xi8>
@@ -289,6 +306,8 @@ func.func @int8_activations_gemv_panels(%x: tensor<1x32xf32>, %scale: tensor<2x6
 // NEON: scf.for %[[KC:.*]] = %c0 to %c1024 step %c512
 // CHECK: %[[KEND:.*]] = arith.minui
 // ZMM: %[[EMPTY:.*]] = tensor.empty() : tensor<256x32xf32>
+// SPLIT-LABEL: func.func @int4_chunks
+// SPLIT: tensor.empty() : tensor<512x16xf32>
 // YMM: %[[EMPTY:.*]] = tensor.empty() : tensor<512x16xf32>
 // NEON: %[[EMPTY:.*]] = tensor.empty() : tensor<512x16xf32>
 // CHECK: %[[CHUNK:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[EMPTY]])
@@ -338,6 +357,8 @@ func.func @int4_chunks_row_block(%x: tensor<300x512xf32>, %q: tensor<512x64xui4>
 // block, the chunks where it has 3 row tiles or more, the register form
 // otherwise (a decode step of one row).
 // CHECK-LABEL: func.func @int4_chunks_dynamic
+// SPLIT-LABEL: func.func @int4_chunks_dynamic
+// SPLIT: tensor.empty() : tensor<256x32xf32>
 // CHECK: %[[ENOUGH:.*]] = arith.cmpi uge, %{{.*}}, %c{{[0-9]+}} : index
 // CHECK: scf.if %[[ENOUGH]]
 // CHECK: tensor.empty() : tensor<{{256|512}}x{{[0-9]+}}xf32>
@@ -364,6 +385,8 @@ func.func @int4_chunks_dynamic(%x: tensor<?x512xf32>, %q: tensor<512x64xui4>, %s
 // tiles' registers, no chunk.
 // CHECK-LABEL: func.func @int4_few_tiles
 // CHECK-NOT: tensor<{{256|512}}x{{8|16|32}}xf32>
+// SPLIT-LABEL: func.func @int4_few_tiles
+// SPLIT: arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
 func.func @int4_few_tiles(%x: tensor<8x512xf32>, %q: tensor<512x64xui4>, %scale: tensor<16x64xf32>) -> tensor<8x64xf32> {
   %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<512x64xui4>, tensor<16x64xf32> -> tensor<512x64xf32>
   %e = tensor.empty() : tensor<8x64xf32>
