@@ -364,9 +364,9 @@ traceConstantDim(Value value, int64_t dim) {
 /// |x - z| = |(x ^ 0x80) - (z ^ 0x80)|, at most 255 and one byte. Per
 /// column, the differences of up to 257 rows add up in u16 lanes
 /// (257 * 255 < 2^16) before they join the column's sum; the loop over a
-/// row is byte ops and u16 adds, which vectorize on SSE2 (the i32 form took
-/// 3.7 instructions a byte: 8.6 M for the 768 x 3072 b of a BERT layer).
-/// Returns as soon as a sum passes `limit` (a value above it).
+/// row is byte ops and u16 adds, which vectorize on SSE2 (an i32 form
+/// does not: docs/Performance.md, "The small-sum proof's scan"). Returns as
+/// soon as a sum passes `limit` (a value above it).
 std::optional<int64_t> sumAbsColumns(const uint8_t *t, int64_t outer,
                                      int64_t columns, uint8_t flip,
                                      ArrayRef<int64_t> zp, int64_t limit) {

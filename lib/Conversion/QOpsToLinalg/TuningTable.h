@@ -111,17 +111,9 @@ constexpr FloatKernelConfig getFloatKernelConfig(unsigned vectorBits,
 ///   - a float b, with at least kNarrowFloatMinRows rows of a;
 ///   - weights dequantized a chunk at a time (kFloatDequantizeMinTiles
 ///     row tiles of the 256-bit plan).
-/// A gemv that dequantizes in registers keeps zmm.
-/// On a Zen 4 (family 25 model 17), one thread, medians of 5 paired rounds
-/// (ms, zmm -> ymm):
-///   - f32 128 x 768 x 3072: 8.01 -> 6.99;
-///   - mlp_bert unfused: 5.72 -> 4.42;
-///   - 128 x 4096 x 4096 MatMulNBits at level 1: 63.7 -> 46.7;
-///   - 16 x 4096 x 4096 4-bit: 8.41 -> 7.56;
-///   - f32 4 / 8 / 16 x 768 x 3072: 0.204 / 0.467 / 0.938 -> 0.178 / 0.355 /
-///     0.719; with 2 rows 0.101 -> 0.105;
-///   - 4-bit with 1 / 4 / 8 rows (registers): 1.08 / 2.27 / 4.20 -> 1.44 /
-///     2.94 / 5.94.
+/// A gemv that dequantizes in registers keeps zmm (1.3x faster there). The
+/// measurements: docs/Performance.md, "The documented order in ymm on a
+/// Zen 4".
 inline bool splitsWideFloatArithmetic(llvm::StringRef cpu) {
   return cpu == "znver4";
 }
