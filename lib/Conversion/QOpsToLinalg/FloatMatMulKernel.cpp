@@ -109,19 +109,41 @@ bool isComputedFromConstants(Value v, int depth = 0) {
   });
 }
 
+/// The rows of a plan's tiles: MR, or for a known M as many tiles as
+/// MR-row tiles would need, as even as they can be (16 rows: two tiles of
+/// 8, not 12 + 4 computed as 12).
+int64_t planTileRows(std::optional<int64_t> staticM, int64_t maxRows) {
+  if (!staticM)
+    return maxRows;
+  int64_t m = std::max<int64_t>(*staticM, 1);
+  return llvm::divideCeil(m, llvm::divideCeil(m, maxRows));
+}
+
+/// Whether the weight-only tiles of a plan (tiles of `rows` rows, row
+/// blocks of about `rowBlock`) dequantize chunks: where a block holds
+/// kFloatDequantizeMinTiles tiles or more (for a dynamic M, possibly: the
+/// choice is then per block at run time).
+bool dequantizesChunks(int64_t rows, int64_t rowBlock,
+                       std::optional<int64_t> staticM) {
+  int64_t tilesPerBlock = std::max<int64_t>(1, rowBlock / rows);
+  if (staticM)
+    tilesPerBlock =
+        std::min<int64_t>(tilesPerBlock, llvm::divideCeil(*staticM, rows));
+  return tilesPerBlock >= kFloatDequantizeMinTiles;
+}
+
 /// Whether the documented order's tiles of an [M, K] x [K, N] product take
 /// 256-bit vectors on a CPU that splits 512-bit float multiplies and adds
 /// (TuningTable.h, splitsWideFloatArithmetic): a float b with at least
 /// kNarrowFloatMinRows rows of a (or M unknown); quantized weights where
-/// M is known and the 256-bit plan's row tiles dequantize chunks
-/// (kFloatDequantizeMinTiles of them, planFloatKernel's tile count).
+/// M is known and the 256-bit plan's tiles dequantize chunks.
 bool usesNarrowFloatTiles(std::optional<int64_t> staticM,
                           bool quantizedWeights) {
   if (!quantizedWeights)
     return !staticM || *staticM >= kNarrowFloatMinRows;
-  int64_t tileRows = getFloatKernelConfig(256, 32).tileRows;
-  return staticM &&
-         llvm::divideCeil(*staticM, tileRows) >= kFloatDequantizeMinTiles;
+  FloatKernelConfig narrow = getFloatKernelConfig(256, 32);
+  return staticM && dequantizesChunks(planTileRows(staticM, narrow.tileRows),
+                                      narrow.rowBlock, staticM);
 }
 
 } // namespace
@@ -766,13 +788,10 @@ FloatPlan planFloatKernel(OpBuilder &b, Location loc, Value a, Value w,
   // zmm), so that a gemv has 8 sums in flight, not 2; fewer for quantized
   // weights, whose scale and zero point lanes take registers too
   // (getFloatShortTileMaxVectors); no wider than b.
-  plan.rows = config.tileRows;
+  plan.rows = planTileRows(plan.staticM, config.tileRows);
   plan.vectors = config.vectorsPerRow;
   plan.config = config;
   if (plan.staticM) {
-    int64_t m = std::max<int64_t>(*plan.staticM, 1);
-    int64_t tiles = llvm::divideCeil(m, config.tileRows);
-    plan.rows = llvm::divideCeil(m, tiles);
     std::optional<int64_t> n = getConstantIntValue(plan.n);
     while (2 * plan.vectors <= maxVectors &&
            2 * plan.vectors * plan.rows <= budget &&
@@ -875,11 +894,8 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
     // (Chosen per block at run time; emitted where some block can have
     // kFloatDequantizeMinTiles tiles.)
     if (succeeded(weights) && !int8 && weights->k > 0) {
-      int64_t tilesPerBlock = plan.rowBlock / plan.rows;
-      if (plan.staticM)
-        tilesPerBlock = std::min<int64_t>(
-            tilesPerBlock, llvm::divideCeil(*plan.staticM, plan.rows));
-      plan.dequantizeChunks = tilesPerBlock >= kFloatDequantizeMinTiles;
+      plan.dequantizeChunks =
+          dequantizesChunks(plan.rows, plan.config.rowBlock, plan.staticM);
       if (plan.dequantizeChunks) {
         plan.rowBlock =
             plan.rows *
