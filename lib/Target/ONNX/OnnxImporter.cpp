@@ -257,6 +257,7 @@ GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
   TensorLoadOptions loadOptions;
   loadOptions.baseDir = options.modelDir;
   loadOptions.maxBytes = options.maxTensorBytes;
+  loadOptions.borrowRawData = true; // the attribute copies the bytes
   llvm::Expected<OnnxTensor> tensor = decodeTensorProto(proto, loadOptions);
   if (!tensor)
     return makeError(what + ": " + llvm::toString(tensor.takeError()));
@@ -272,8 +273,9 @@ GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
   if (width % 8 == 0 && count > 0) {
     // Byte-aligned types: the decoded little-endian bytes are the raw
     // buffer of the attribute.
-    ArrayRef<char> raw(reinterpret_cast<const char *>(tensor->data.data()),
-                       tensor->data.size());
+    ArrayRef<uint8_t> bytes = tensor->getBytes();
+    ArrayRef<char> raw(reinterpret_cast<const char *>(bytes.data()),
+                       bytes.size());
     attr = DenseElementsAttr::getFromRawBuffer(type, raw);
   } else if (width > 1 && count > 0) {
     // f4E2M1FN and the 4/2-bit integers: the attribute's buffer holds one
@@ -281,8 +283,8 @@ GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
     // DenseElementsAttr::get writes them); the decoder's bytes, masked.
     // (One APInt per element took a second for 4096 x 4096 int4 weights.)
     uint8_t mask = uint8_t((1u << width) - 1);
-    SmallVector<char> raw(tensor->data.size());
-    for (auto [to, from] : llvm::zip_equal(raw, tensor->data))
+    SmallVector<char> raw(tensor->getBytes().size());
+    for (auto [to, from] : llvm::zip_equal(raw, tensor->getBytes()))
       to = char(from & mask);
     attr = DenseElementsAttr::getFromRawBuffer(type, raw);
   } else if (isa<FloatType>(element)) {
@@ -292,7 +294,7 @@ GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
     // i1 (one value per byte, 0 or 1) and empty integer tensors.
     bool isSigned = cast<IntegerType>(element).isSigned();
     SmallVector<APInt> elements;
-    for (uint8_t byte : tensor->data)
+    for (uint8_t byte : tensor->getBytes())
       elements.emplace_back(width, isSigned ? int64_t(int8_t(byte)) : byte,
                             isSigned, /*implicitTrunc=*/true);
     attr = DenseElementsAttr::get(type, elements);

@@ -721,6 +721,11 @@ mlir::qops::onnx::decodeTensorProto(const TensorProto &proto,
                                    llvm::Twine(encodedBytes) + " for " +
                                    getOnnxDataTypeName(dataType) +
                                    formatDims(tensor.dims));
+    if (options.borrowRawData && !getElementsPerPackedByte(dataType)) {
+      tensor.borrowed = llvm::ArrayRef<uint8_t>(
+          reinterpret_cast<const uint8_t *>(raw.data()), raw.size());
+      return std::move(tensor);
+    }
     tensor.data.resize(decodedBytes);
     decodeRawBytes(dataType, reinterpret_cast<const uint8_t *>(raw.data()),
                    count, tensor.data);

@@ -288,6 +288,19 @@ elif GROUP == "initializers":
         "i32_i4", "raw_u4", "raw_i2", "i32_f8", "i64", "f64", "scalar_u8", "empty_f32",
         "ext_i8", "ext_f32", "ext_u4", "raw_f4", "splat_u4", "one_i4", "empty_i4"]], inits)
     write("inits.onnx", make_model(graph, [("", 13)]))
+    # raw_data of byte-aligned types is read in place (not copied): bool,
+    # int8, little-endian int64 and f16 (0x3C00 = 1.0, 0xC000 = -2.0), an
+    # empty raw_data.
+    raw = [
+        make_tensor("raw_bool", BOOL, (3,), raw_data=bytes([1, 0, 1])),
+        make_tensor("raw_i8", INT8, (2,), raw_data=bytes([0x80, 0x7F])),
+        make_tensor("raw_i64", INT64, (2,), raw_data=np.array([-5, 1 << 40], "<i8").tobytes()),
+        make_tensor("raw_f16", FLOAT16, (2,), raw_data=bytes.fromhex("003c00c0")),
+        make_tensor("raw_empty_u8", UINT8, (0,), raw_data=b""),
+    ]
+    graph = make_graph([], "raw", [], [make_value_info(n, UNDEFINED) for n in [
+        "raw_bool", "raw_i8", "raw_i64", "raw_f16", "raw_empty_u8"]], raw)
+    write("raw_inits.onnx", make_model(graph, [("", 13)]))
     # IR version 3: initializers are listed as graph inputs too; they are not
     # function arguments.
     graph = make_graph([make_node("QuantizeLinear", ["x", "s", "zp"], ["y"])], "ir3",

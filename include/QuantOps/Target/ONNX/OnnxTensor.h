@@ -18,6 +18,7 @@
 
 #include "QuantOps/Runner/HostTensor.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -89,8 +90,18 @@ struct OnnxTensor {
   std::string name;
   int32_t dataType = 0;
   std::vector<int64_t> dims;
-  /// numElements() * getOnnxStorageSize(dataType) bytes.
+  /// numElements() * getOnnxStorageSize(dataType) bytes, unless they are
+  /// borrowed.
   std::vector<uint8_t> data;
+  /// With TensorLoadOptions::borrowRawData, a byte-aligned type's raw_data
+  /// itself (its encoding is the decoded form), in the proto: `data` is then
+  /// empty.
+  llvm::ArrayRef<uint8_t> borrowed;
+
+  /// The decoded bytes: `borrowed` or `data`.
+  llvm::ArrayRef<uint8_t> getBytes() const {
+    return borrowed.data() ? borrowed : llvm::ArrayRef<uint8_t>(data);
+  }
 
   /// Product of dims (1 for rank 0, 0 if any dimension is 0 or negative);
   /// saturates at INT64_MAX.
@@ -104,6 +115,10 @@ struct TensorLoadOptions {
   /// Largest decoded tensor (numElements * storage size) accepted; checked
   /// before anything is allocated.
   uint64_t maxBytes = uint64_t(4) << 30;
+  /// Byte-aligned raw_data is not copied (OnnxTensor::borrowed): the proto
+  /// must outlive the tensor. A model's weights are otherwise copied once
+  /// more, into memory whose first touch costs a page fault per 4 KiB.
+  bool borrowRawData = false;
 };
 
 /// Decodes the data of `proto` from raw_data, from the typed field that
