@@ -52,6 +52,8 @@ struct TensorInfo {
 } // namespace
 
 struct QopsSession {
+  /// Before `jit`, which refers to its constants (borrowConstants) and so
+  /// must be destroyed first.
   MLIRContext context;
   std::unique_ptr<JitSession> jit;
   std::vector<TensorInfo> inputs, outputs;
@@ -160,6 +162,8 @@ QopsStatus *createSession(llvm::StringRef bytes, bool isOnnx,
   session->outputs = describe(signature->results, names.outputs);
   if (llvm::Error error = lowerForEntry(**module, entry, lowering))
     return makeStatus(std::move(error));
+  // The session's context outlives its JIT (QopsSession's members).
+  jitOptions->borrowConstants = true;
   auto jit = JitSession::create(**module, entry, *jitOptions);
   if (!jit)
     return makeStatus(jit.takeError());

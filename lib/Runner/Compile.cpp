@@ -282,6 +282,7 @@ runner::createSession(ModuleOp module, llvm::StringRef entry,
   llvm::Expected<JitOptions> options = getJitOptions(optLevel, threads);
   if (!options)
     return options.takeError();
+  options->borrowConstants = true; // the caller keeps the module
   return JitSession::create(module, entry, *options);
 }
 

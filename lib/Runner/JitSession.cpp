@@ -479,8 +479,18 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   if (!compiled)
     return compiled.takeError();
   std::vector<Constant> constants;
-  for (const auto &entry : compiled->constants)
-    constants.push_back(copyConstant(entry.getKey(), entry.getValue()));
+  for (const auto &entry : compiled->constants) {
+    llvm::ArrayRef<char> bytes = entry.getValue();
+    if (options.borrowConstants)
+      // The attribute's bytes (the MLIRContext's, which outlives the
+      // session): the code declares no alignment beyond the element type's.
+      constants.push_back({entry.getKey().str(),
+                           std::shared_ptr<char>(std::shared_ptr<char>(),
+                                                 const_cast<char *>(bytes.data())),
+                           bytes.size()});
+    else
+      constants.push_back(copyConstant(entry.getKey(), bytes));
+  }
   bool usesRuntimeAllocator =
       llvm::any_of(module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp f) {
         return isRuntimeAllocatorSymbol(f.getSymName());

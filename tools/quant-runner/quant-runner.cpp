@@ -382,6 +382,7 @@ int run(llvm::StringRef inputFile) {
   if (!jitOptions)
     return fail(jitOptions.takeError());
   jitOptions->compileThreads = compileThreads;
+  jitOptions->borrowConstants = true; // `context` outlives the session
 
   // A cached object of the same compile: linked, not compiled again.
   std::optional<ObjectCache> cache;

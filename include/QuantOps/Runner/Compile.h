@@ -104,7 +104,9 @@ void addToCacheKey(CacheKey &key, const LoweringOptions &options);
 /// libomp and runs with that many threads.
 llvm::Expected<JitOptions> getJitOptions(unsigned optLevel, unsigned threads);
 
-/// Creates the JIT session for `entry` (host CPU, getJitOptions).
+/// Creates the JIT session for `entry` (host CPU, getJitOptions), which
+/// refers to the module's weights in place (JitOptions::borrowConstants): the
+/// module's MLIRContext must outlive it.
 llvm::Expected<std::unique_ptr<JitSession>>
 createSession(ModuleOp module, llvm::StringRef entry, unsigned optLevel,
               unsigned threads);

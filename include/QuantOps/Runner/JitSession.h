@@ -60,6 +60,11 @@ struct JitOptions {
   /// generation (ObjectCodegen.h); 0: every core. The code is the same
   /// for every count except in how it is cut into objects.
   unsigned compileThreads = 0;
+  /// The code refers to the module's large constants (the weights) where
+  /// their attributes hold them, in the module's MLIRContext, instead of to
+  /// a copy: that context must outlive the session. A copy of a model's
+  /// weights costs a page fault per 4 KiB of fresh memory.
+  bool borrowConstants = false;
 };
 
 class JitSession {
@@ -86,7 +91,9 @@ public:
   const TensorSignature &getSignature() const { return signature; }
 
   /// A constant the code refers to by symbol (the weights; ObjectCodegen.h):
-  /// its bytes, 64-byte aligned, held by the session.
+  /// its bytes, held by the session (a 64-byte aligned copy), or with
+  /// JitOptions::borrowConstants the attribute's own (`bytes` does not own
+  /// them).
   struct Constant {
     std::string name;
     std::shared_ptr<char> bytes;
