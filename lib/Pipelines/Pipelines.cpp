@@ -72,6 +72,8 @@ void qops::buildQOpsBufferizePipeline(OpPassManager &pm, bool parallel) {
   QOpsPrepareConstantGlobalsOptions globals;
   globals.alignment = bufferize.bufferAlignment;
   pm.addPass(qops::createQOpsPrepareConstantGlobals(globals));
+  // The first call's packing writes into the hoisted globals directly.
+  pm.addPass(qops::createQOpsHoistedInPlace());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   addBufferDeallocation(pm);
   // Results that are function arguments or constants are returned as

@@ -270,6 +270,48 @@ def QOpsPrepareConstantGlobals
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def QOpsHoistedInPlace
+    : Pass<"qops-hoisted-in-place", "::mlir::ModuleOp"> {
+  let summary = "Let the first call's computation of a hoisted value write into its global";
+  let description = [{
+    qops-hoist-constant-expressions computes a hoisted value (a constant
+    b's packed panels) in the first call, inside an `scf.if` marked
+    `qops.hoisted_compute`, and stores it with
+    `bufferization.materialize_in_destination ... in restrict writable` into
+    its `memref.global`. One-shot bufferization gives the computation a
+    buffer of its own and copies it into the global: a fresh allocation of
+    the weights' size (a page fault per 4 KiB on first touch) and a copy.
+
+    This pass runs upstream's empty-tensor elimination
+    (`bufferization::eliminateEmptyTensors`) on each such `scf.if` only:
+    where the stored value is built up in a `tensor.empty` (the packing's
+    `scf.forall` destination), that `tensor.empty` becomes the global itself
+    (`bufferization.to_tensor %global restrict writable`), so that
+    bufferization writes the packed panels in place and the copy is gone
+    (a copy of a buffer into itself, which the canonicalizer folds). The
+    rest of the module is left alone.
+
+    ```mlir
+    scf.if %claimed {
+      %e = tensor.empty() : tensor<4x16xi32>
+      %p = linalg.fill ins(%c : i32) outs(%e : tensor<4x16xi32>) -> tensor<4x16xi32>
+      %g = memref.get_global @__qops_hoisted_f : memref<4x16xi32>
+      bufferization.materialize_in_destination %p in restrict writable %g
+    } {qops.hoisted_compute}
+    // becomes
+    scf.if %claimed {
+      %g0 = memref.get_global @__qops_hoisted_f : memref<4x16xi32>
+      %t = bufferization.to_tensor %g0 restrict writable : ...
+      %p = linalg.fill ins(%c : i32) outs(%t : tensor<4x16xi32>) -> tensor<4x16xi32>
+      %g = memref.get_global @__qops_hoisted_f : memref<4x16xi32>
+      bufferization.materialize_in_destination %p in writable %g
+    } {qops.hoisted_compute}
+    ```
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def QOpsByteConstantGlobals
     : Pass<"qops-byte-constant-globals", "::mlir::ModuleOp"> {
   let summary = "Store large constant LLVM globals as byte arrays, so that LLVM emits them as one block";
