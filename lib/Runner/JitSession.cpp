@@ -443,6 +443,16 @@ static JitSession::Constant copyConstant(llvm::StringRef name,
   return {name.str(), std::move(block), bytes.size()};
 }
 
+/// `bytes` themselves (an attribute's, in an MLIRContext that outlives the
+/// session: JitOptions::borrowConstants), not owned, as constant `name`; the
+/// code declares no alignment beyond the element type's.
+static JitSession::Constant borrowConstant(llvm::StringRef name,
+                                           llvm::ArrayRef<char> bytes) {
+  std::shared_ptr<char> unowned(std::shared_ptr<char>(),
+                                const_cast<char *>(bytes.data()));
+  return {name.str(), std::move(unowned), bytes.size()};
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(ModuleOp module, llvm::StringRef funcName,
                    const JitOptions &options) {
@@ -479,18 +489,10 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   if (!compiled)
     return compiled.takeError();
   std::vector<Constant> constants;
-  for (const auto &entry : compiled->constants) {
-    llvm::ArrayRef<char> bytes = entry.getValue();
-    if (options.borrowConstants)
-      // The attribute's bytes (the MLIRContext's, which outlives the
-      // session): the code declares no alignment beyond the element type's.
-      constants.push_back({entry.getKey().str(),
-                           std::shared_ptr<char>(std::shared_ptr<char>(),
-                                                 const_cast<char *>(bytes.data())),
-                           bytes.size()});
-    else
-      constants.push_back(copyConstant(entry.getKey(), bytes));
-  }
+  for (const auto &entry : compiled->constants)
+    constants.push_back(options.borrowConstants
+                            ? borrowConstant(entry.getKey(), entry.getValue())
+                            : copyConstant(entry.getKey(), entry.getValue()));
   bool usesRuntimeAllocator =
       llvm::any_of(module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp f) {
         return isRuntimeAllocatorSymbol(f.getSymName());
