@@ -141,7 +141,7 @@ bool usesNarrowFloatTiles(std::optional<int64_t> staticM,
                           bool quantizedWeights) {
   if (!quantizedWeights)
     return !staticM || *staticM >= kNarrowFloatMinRows;
-  FloatKernelConfig narrow = getFloatKernelConfig(256, 32);
+  FloatKernelConfig narrow = getFloatKernelConfig(256, 32, true);
   return staticM && dequantizesChunks(planTileRows(staticM, narrow.tileRows),
                                       narrow.rowBlock, staticM);
 }
@@ -874,7 +874,8 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
                              succeeded(weights)))
       bits = 256;
     FloatPlan plan = planFloatKernel(
-        rewriter, loc, a, w, element, getFloatKernelConfig(bits, registers),
+        rewriter, loc, a, w, element,
+        getFloatKernelConfig(bits, registers, succeeded(weights)),
         bits, fma, isComputedFromConstants(wIn),
         getFloatShortTileMaxVectors(registers, succeeded(weights), int8),
         int8);
@@ -916,7 +917,9 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
                   plan.nPadded,
                   plan.rowBlock,
                   plan.panelColumns,
-                  std::max(plan.config.columnChunk, 2 * plan.panelColumns),
+                  static_cast<int64_t>(llvm::alignTo(
+                      std::max(plan.config.columnChunk, 2 * plan.panelColumns),
+                      plan.panelColumns)),
                   plan.staticM,
                   plan.staticN,
                   plan.rows};

@@ -78,6 +78,10 @@ constexpr int64_t kAmxPanelGroupColumns = 256;
 ///
 ///   registers        MR  vectors per row  MC   column chunk
 ///   512 x 32 (zmm)   12  2                96   256   24 accumulators
+///   256 x 32 (ymm)    4  3               128   264   12 accumulators
+///     (a Zen 4's documented-order tiles of a float b, usesNarrowFloatTiles)
+///   256 x 32, quantized weights
+///                     4  2                96   256    8 accumulators
 ///   256 x 16 (ymm)    6  2                96   256   12 accumulators
 ///   128 x 32 (NEON)   6  4                96   256   24 accumulators
 ///   128 x 16 (xmm)    6  2                96   256   12 accumulators
@@ -85,18 +89,37 @@ constexpr int64_t kAmxPanelGroupColumns = 256;
 /// NR = vectors per row x lanes (32 f32 columns with zmm, 16 with ymm or
 /// NEON, 8 with xmm); every row of a tile adds one broadcast of a to its
 /// accumulators, every k step reads the panel's vectors once. MC rows of
-/// a (96 x K x 4 bytes, in L2) meet each B panel of the block in turn.
+/// a (96 x K x 4 bytes, in L2) meet each B panel of the block in turn. The
+/// column chunk is a multiple of NR (qops-distribute takes it as one).
+///
+/// Zen 4's narrow tiles (family 25 model 17, 1 thread, the documented
+/// order, medians of 3 alternating runs; bench/QDQ.md's f32_matmul is the
+/// first): 6 x 2 with MC 96 took 7.3 ms for 128 x 768 x 3072, 7.4 for
+/// 128 x 3072 x 768, 2.8 for 128 x 1024 x 1024, 4.4 for 384 x 768 x 768;
+/// 4 x 3 with MC 128 took 6.2, 6.4, 2.8 and 4.4. Tiles of 8 or 12 rows
+/// (8.5 ms), 6 x 3 (7.8) and 2 x 3 (7.4) were slower, although the same
+/// instructions in registers reach the ceiling (bench/ISA.md); 256 x 512 x
+/// 512 went 1.30 -> 1.40 ms, the one shape found slower. MC 128: a bert
+/// a of 128 rows is one block, so each panel of a b too large for the
+/// caches comes from memory once, not twice (6 x 2: 7.3 -> 6.7 ms). The
+/// weight-only form keeps a power of two of vectors (its byte groups, and
+/// the packed nibbles, are read as V lanes at once): 4 x 2 took the 4-bit
+/// w4_gemm 8.0 -> 7.0 ms and the 128 x 4096 x 4096 prefill 46.5 -> 43.5.
 struct FloatKernelConfig {
   int64_t tileRows;      // MR
   int64_t vectorsPerRow; // NR / lanes
   int64_t rowBlock;      // MC
-  int64_t columnChunk;   // columns of one thread's tile
+  int64_t columnChunk;   // columns of one thread's tile (a multiple of NR)
 };
 
 constexpr FloatKernelConfig getFloatKernelConfig(unsigned vectorBits,
-                                                 unsigned registers) {
+                                                 unsigned registers,
+                                                 bool quantizedWeights) {
   if (vectorBits >= 512)
     return {12, 2, 96, 256};
+  if (vectorBits == 256 && registers >= 32)
+    return quantizedWeights ? FloatKernelConfig{4, 2, 96, 256}
+                            : FloatKernelConfig{4, 3, 128, 264};
   if (vectorBits == 128 && registers >= 32)
     return {6, 4, 96, 256};
   return {6, 2, 96, 256};

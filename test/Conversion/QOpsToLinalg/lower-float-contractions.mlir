@@ -13,7 +13,8 @@
 // (znver3) 6 x 16 (2 x vector<8xf32>), NEON (neoverse-n1) 6 x 16 (4 x
 // vector<4xf32>). A Zen 4 (znver4) runs a 512-bit multiply or add as two
 // halves: there the product-then-sum tiles that read b's values from
-// memory are the 6 x 16 ymm ones (SPLIT; TuningTable.h,
+// memory are ymm ones, 4 x 24 (3 x vector<8xf32> per row) for a float b
+// and 4 x 16 for dequantized chunks (SPLIT; TuningTable.h,
 // splitsWideFloatArithmetic), while the fused ones (FMA), the int8
 // activations (LEVEL4) and a gemv that dequantizes in registers keep zmm.
 
@@ -44,9 +45,9 @@
 // CHECK: vector.transfer_write {{.*}} {in_bounds = [true]}
 // CHECK: tensor.collapse_shape {{.*}} into tensor<128x96xf32>
 // SPLIT-LABEL: func.func @matmul_fill
-// SPLIT: tensor.empty() : tensor<1x6x64x16xf32>
-// SPLIT: scf.for %{{.*}} step %c6
-// SPLIT: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>,
+// SPLIT: tensor.empty() : tensor<1x4x64x24xf32>
+// SPLIT: scf.for %{{.*}} step %c4
+// SPLIT: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>,
 // SPLIT: arith.mulf %{{.*}}, %{{.*}} : vector<8xf32>
 // SPLIT-NOT: vector<16xf32>
 // SPLIT: return
@@ -308,6 +309,7 @@ func.func @int8_activations_gemv_panels(%x: tensor<1x32xf32>, %scale: tensor<2x6
 // ZMM: %[[EMPTY:.*]] = tensor.empty() : tensor<256x32xf32>
 // SPLIT-LABEL: func.func @int4_chunks
 // SPLIT: tensor.empty() : tensor<512x16xf32>
+// SPLIT: scf.for %{{.*}} step %c4
 // YMM: %[[EMPTY:.*]] = tensor.empty() : tensor<512x16xf32>
 // NEON: %[[EMPTY:.*]] = tensor.empty() : tensor<512x16xf32>
 // CHECK: %[[CHUNK:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[EMPTY]])
