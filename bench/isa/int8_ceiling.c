@@ -17,7 +17,8 @@
 //   vnni_zmm_12x32, vnni_ymm_6x16, avxvnni_6x16
 //                 QuantOps' VPDPBUSD tiles (int8_ceiling_vnni.c), run where
 //                 /proc/cpuinfo lists their features
-//   f32_fma_6x16, f32_muladd_6x16, f32_fma_12x32, f32_muladd_12x32
+//   f32_fma_6x16, f32_muladd_6x16, f32_fma_12x32, f32_muladd_12x32,
+//   f32_muladd_4x24
 //                 the float kernel's ymm and zmm tiles (FloatMatMulKernel.cpp)
 //                 with --float-fma (VFMADD231PS) and in the documented order
 //                 (VMULPS, then VADDPS): bench/qdq/run.py's f32 limits
@@ -43,6 +44,7 @@
 double vnni_zmm_12x32(void); // int8_ceiling_vnni.c
 double f32_fma_12x32(void);    // int8_ceiling_vnni.c
 double f32_muladd_12x32(void); // int8_ceiling_vnni.c
+double f32_muladd_4x24(void);  // int8_ceiling_vnni.c
 double amx_32x32(void);      // int8_ceiling_amx.c
 int amx_ready(void);         // int8_ceiling_amx.c
 
@@ -201,6 +203,8 @@ int main(int argc, char **argv) {
        "f32 fused (float kernel --float-fma, zmm)", "avx512f"},
       {"f32_muladd_12x32", f32_muladd_12x32, 24 * 16,
        "f32 product then sum (float kernel, zmm)", "avx512f"},
+      {"f32_muladd_4x24", f32_muladd_4x24, 12 * 8,
+       "f32 product then sum (float kernel, Zen 4's ymm tile)", "avx512vl"},
   };
   enum { COUNT = sizeof(loops) / sizeof(loops[0]), ROUNDS = 15 };
   _mm_setcsr(_mm_getcsr() | 0x8040); // FTZ | DAZ: no denormal assists

@@ -53,3 +53,19 @@ LOOP(f32_muladd_12x32, "vmovaps 128(%0), %%zmm0\n vmovaps 192(%0), %%zmm1\n"
      MZROW("zmm20", "zmm21", "24") MZROW("zmm22", "zmm23", "28")
      MZROW("zmm24", "zmm25", "32") MZROW("zmm26", "zmm27", "36")
      MZROW("zmm28", "zmm29", "40") MZROW("zmm30", "zmm31", "44"))
+
+// The float kernel's ymm tile of a float b on a Zen 4 (4 x 24 f32, the
+// documented order; TuningTable.h): per k 3 B loads, 4 broadcasts, 12
+// VMULPS + 12 VADDPS ymm into 12 accumulators, the products in ymm16-17
+// (AVX-512VL registers, as the kernel's code uses them).
+#define MYROW(a0, a1, a2, off)                                                \
+  "vbroadcastss " off "(%0), %%ymm3\n"                                        \
+  "vmulps %%ymm0, %%ymm3, %%ymm16\n vmulps %%ymm1, %%ymm3, %%ymm17\n"        \
+  "vmulps %%ymm2, %%ymm3, %%ymm3\n"                                           \
+  "vaddps %%ymm16, %%" a0 ", %%" a0 "\n vaddps %%ymm17, %%" a1 ", %%" a1 "\n" \
+  "vaddps %%ymm3, %%" a2 ", %%" a2 "\n"
+LOOP(f32_muladd_4x24, "vmovaps 128(%0), %%ymm0\n vmovaps 160(%0), %%ymm1\n"
+                      "vmovaps 192(%0), %%ymm2\n"
+     MYROW("ymm4", "ymm5", "ymm6", "0") MYROW("ymm7", "ymm8", "ymm9", "4")
+     MYROW("ymm10", "ymm11", "ymm12", "8")
+     MYROW("ymm13", "ymm14", "ymm15", "12"))

@@ -207,10 +207,10 @@ def float_limits(work, threads):
     ymm tile, as bench/isa/run.sh measured them (bench/isa.json, one thread,
     times the threads); without them the anchors' f32_fma (a ymm FMA loop:
     on AVX-512 hosts half of what the zmm kernel can reach) and no limit for
-    the documented order. Products then sums: the faster of the zmm and ymm
-    tiles, since a CPU that splits 512-bit float arithmetic in two (Zen 4)
-    runs the kernel's many-row tiles of that order in ymm (TuningTable.h,
-    splitsWideFloatArithmetic)."""
+    the documented order. Products then sums: the fastest of the zmm and ymm
+    tiles (with AVX-512 also the 4 x 24 ymm one), since a CPU that splits
+    512-bit float arithmetic in two (Zen 4) runs the kernel's many-row tiles
+    of that order in ymm (TuningTable.h, splitsWideFloatArithmetic)."""
     try:
         isa = json.load(open(os.path.join(ROOT, "bench", "isa.json")))
     except (OSError, ValueError):
@@ -221,9 +221,11 @@ def float_limits(work, threads):
                                                                 cpu_model()), file=sys.stderr)
         isa = {}
     keys = [("f32_fma_6x16", "f32_muladd_6x16")]
+    muladd_keys = ["f32_muladd_6x16"]
     if "avx512f" in open("/proc/cpuinfo").read().split():
         keys.insert(0, ("f32_fma_12x32", "f32_muladd_12x32"))
-    muladd = max(isa.get(key, 0) for _, key in keys) if isa else 0
+        muladd_keys += ["f32_muladd_12x32", "f32_muladd_4x24"]
+    muladd = max(isa.get(key, 0) for key in muladd_keys) if isa else 0
     for fma_key, _ in keys:
         if fma_key in isa:
             return isa[fma_key] * threads, muladd * threads or None

@@ -400,6 +400,25 @@ func.func @int4_few_tiles(%x: tensor<8x512xf32>, %q: tensor<512x64xui4>, %scale:
 
 // -----
 
+// 11 rows: two or three tiles with 6, 11 or 12 rows, no chunk; on a Zen 4
+// (SPLIT) too, where the 4-row tiles would dequantize chunks for three
+// tiles (4, 4 and 3 rows) but only twelve rows or more fill three.
+// CHECK-LABEL: func.func @int4_eleven_rows
+// CHECK-NOT: tensor<{{256|512}}x{{8|16|32}}xf32>
+// SPLIT-LABEL: func.func @int4_eleven_rows
+// SPLIT-NOT: tensor<512x16xf32>
+// SPLIT: arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+func.func @int4_eleven_rows(%x: tensor<11x512xf32>, %q: tensor<512x64xui4>, %scale: tensor<16x64xf32>) -> tensor<11x64xf32> {
+  %dw = qops.dequantize_linear %q, %scale axis = 0 block_size = 32 : tensor<512x64xui4>, tensor<16x64xf32> -> tensor<512x64xf32>
+  %e = tensor.empty() : tensor<11x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<11x64xf32>) -> tensor<11x64xf32>
+  %y = linalg.matmul ins(%x, %dw : tensor<11x512xf32>, tensor<512x64xf32>) outs(%init : tensor<11x64xf32>) -> tensor<11x64xf32>
+  return %y : tensor<11x64xf32>
+}
+
+// -----
+
 // ui2 per column: four to a byte (masked, shifted by 0, 2, 4, 6 when
 // packed; logical shifts and zero extension when read); one block of K
 // (its loop folded away), the scale lanes read once.
