@@ -884,6 +884,11 @@ struct LowerFloatMatMul : OpInterfaceRewritePattern<linalg::LinalgOp> {
         bits, fma, isComputedFromConstants(wIn),
         getFloatShortTileMaxVectors(registers, succeeded(weights), int8),
         int8);
+    // The weight-only form (its packing, and dequantizeGroup reading a
+    // panel row's sub-byte q as one vector) is written for V a power of
+    // two: a temporary 4 x 24 tile there gave wrong sums (TuningTable.h).
+    assert((failed(weights) || llvm::isPowerOf2_64(plan.vectors)) &&
+           "weight-only tiles take a power of two of vectors per row");
     std::optional<Int8Activations> activations;
     if (succeeded(weights))
       packBlockedParams(rewriter, loc, plan, *weights);
