@@ -62,3 +62,59 @@ func.func @not_from_empty(%claimed: i1) {
 // CHECK-LABEL: func.func @not_from_empty
 // CHECK-NOT: bufferization.to_tensor
 // CHECK: bufferization.materialize_in_destination %{{.*}} in restrict writable
+
+// -----
+
+// Built through a loop's iter_args (the init a tensor.empty) and the
+// loop's insert_slice: the loop's init is the global.
+memref.global "private" @__qops_hoisted_loop : memref<4x16xi32> = uninitialized
+func.func @through_loop(%claimed: i1, %v: i32) {
+  scf.if %claimed {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %e = tensor.empty() : tensor<4x16xi32>
+    %row = tensor.empty() : tensor<1x16xi32>
+    %r = linalg.fill ins(%v : i32) outs(%row : tensor<1x16xi32>) -> tensor<1x16xi32>
+    %p = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %e) -> (tensor<4x16xi32>) {
+      %u = tensor.insert_slice %r into %acc[%i, 0] [1, 16] [1, 1] : tensor<1x16xi32> into tensor<4x16xi32>
+      scf.yield %u : tensor<4x16xi32>
+    }
+    %g = memref.get_global @__qops_hoisted_loop : memref<4x16xi32>
+    bufferization.materialize_in_destination %p in restrict writable %g : (tensor<4x16xi32>, memref<4x16xi32>) -> ()
+  } {qops.hoisted_compute}
+  return
+}
+// CHECK-LABEL: func.func @through_loop
+// CHECK: %[[G:.*]] = memref.get_global @__qops_hoisted_loop
+// CHECK: %[[T:.*]] = bufferization.to_tensor %[[G]] restrict writable
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[T]]) -> (tensor<4x16xi32>)
+// CHECK: bufferization.materialize_in_destination %{{.*}} in writable %[[G]]
+// Bufferized, each row is copied into the global's rows; nothing of the
+// whole's size is allocated or copied.
+// BUF-LABEL: func.func @through_loop
+// BUF-NOT: memref<4x16xi32>)
+// BUF: %[[G:.*]] = memref.get_global @__qops_hoisted_loop
+// BUF: memref.subview %[[G]]
+// BUF-NOT: memref.alloc() {{.*}} : memref<4x16xi32>
+// BUF-NOT: to memref<4x16xi32>
+// BUF: return
+
+// -----
+
+// A tensor.empty with another use is left alone (its buffer is not only
+// the stored value's).
+memref.global "private" @__qops_hoisted_twice : memref<4x16xi32> = uninitialized
+func.func @empty_used_twice(%claimed: i1, %v: i32, %w: i32) -> tensor<4x16xi32> {
+  %e = tensor.empty() : tensor<4x16xi32>
+  %q = linalg.fill ins(%w : i32) outs(%e : tensor<4x16xi32>) -> tensor<4x16xi32>
+  scf.if %claimed {
+    %p = linalg.fill ins(%v : i32) outs(%e : tensor<4x16xi32>) -> tensor<4x16xi32>
+    %g = memref.get_global @__qops_hoisted_twice : memref<4x16xi32>
+    bufferization.materialize_in_destination %p in restrict writable %g : (tensor<4x16xi32>, memref<4x16xi32>) -> ()
+  } {qops.hoisted_compute}
+  return %q : tensor<4x16xi32>
+}
+// CHECK-LABEL: func.func @empty_used_twice
+// CHECK-NOT: bufferization.to_tensor
+// CHECK: bufferization.materialize_in_destination %{{.*}} in restrict writable

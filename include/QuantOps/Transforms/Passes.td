@@ -282,14 +282,19 @@ def QOpsHoistedInPlace
     buffer of its own and copies it into the global: a fresh allocation of
     the weights' size (a page fault per 4 KiB on first touch) and a copy.
 
-    This pass runs upstream's empty-tensor elimination
-    (`bufferization::eliminateEmptyTensors`) on each such `scf.if` only:
-    where the stored value is built up in a `tensor.empty` (the packing's
-    `scf.forall` destination), that `tensor.empty` becomes the global itself
-    (`bufferization.to_tensor %global restrict writable`), so that
+    This pass does what upstream's empty-tensor elimination does there, in
+    each such `scf.if` only: where the stored value is built up in a
+    `tensor.empty` that has no other use (followed back through the tied
+    destinations of destination-style ops and the inits of `scf.for` and
+    `scf.forall`: the packing's destination), that use becomes the global
+    itself (`bufferization.to_tensor %global restrict writable`), so that
     bufferization writes the packed panels in place and the copy is gone
-    (a copy of a buffer into itself, which the canonicalizer folds). The
-    rest of the module is left alone.
+    (a copy of a buffer into itself, which the canonicalizer folds). A
+    `tensor.empty`'s contents are undefined, so the replacement needs no
+    analysis (upstream's one-shot analysis of each region had cost 0.4 ms
+    apiece, 10 ms of a twelve-layer model's lowering); bufferization still
+    decides what is written in place. The rest of the module is left
+    alone.
 
     ```mlir
     scf.if %claimed {
