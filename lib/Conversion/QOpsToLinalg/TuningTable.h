@@ -102,9 +102,10 @@ constexpr int64_t kAmxPanelGroupColumns = 256;
 /// 512 went 1.30 -> 1.40 ms, the one shape found slower. MC 128: a bert
 /// a of 128 rows is one block, so each panel of a b too large for the
 /// caches comes from memory once, not twice (6 x 2: 7.3 -> 6.7 ms). The
-/// weight-only form keeps a power of two of vectors (its byte groups, and
-/// the packed nibbles, are read as V lanes at once): 4 x 2 took the 4-bit
-/// w4_gemm 8.0 -> 7.0 ms and the 128 x 4096 x 4096 prefill 46.5 -> 43.5.
+/// weight-only form keeps a power of two of vectors (what its packing and
+/// sub-byte reads are written for: a temporary 4 x 3 there gave wrong
+/// sums): 4 x 2 took the 4-bit w4_gemm 8.0 -> 7.0 ms and the 128 x 4096 x
+/// 4096 prefill 46.5 -> 43.5.
 struct FloatKernelConfig {
   int64_t tileRows;      // MR
   int64_t vectorsPerRow; // NR / lanes
