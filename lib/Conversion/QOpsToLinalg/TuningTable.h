@@ -96,7 +96,7 @@ constexpr int64_t kAmxPanelGroupColumns = 256;
 /// order, medians of 3 alternating runs; bench/QDQ.md's f32_matmul is the
 /// first): 6 x 2 with MC 96 took 7.3 ms for 128 x 768 x 3072, 7.4 for
 /// 128 x 3072 x 768, 2.8 for 128 x 1024 x 1024, 4.4 for 384 x 768 x 768;
-/// 4 x 3 with MC 128 took 6.2, 6.4, 2.8 and 4.4. Tiles of 8 or 12 rows
+/// 4 x 3 took 6.2 (MC 128), 6.4, 2.8 and 4.4 (MC 96). Tiles of 8 or 12 rows
 /// (8.5 ms), 6 x 3 (7.8) and 2 x 3 (7.4) were slower, although the same
 /// instructions in registers reach the ceiling (bench/ISA.md); 256 x 512 x
 /// 512 went 1.30 -> 1.40 ms, the one shape found slower. MC 128: a bert
