@@ -93,7 +93,7 @@ func.func @through_loop(%claimed: i1, %v: i32) {
 // Bufferized, each row is copied into the global's rows; nothing of the
 // whole's size is allocated or copied.
 // BUF-LABEL: func.func @through_loop
-// BUF-NOT: memref<4x16xi32>)
+// BUF-NOT: memref.alloc() {{.*}} : memref<4x16xi32>
 // BUF: %[[G:.*]] = memref.get_global @__qops_hoisted_loop
 // BUF: memref.subview %[[G]]
 // BUF-NOT: memref.alloc() {{.*}} : memref<4x16xi32>

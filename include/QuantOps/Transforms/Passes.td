@@ -303,12 +303,13 @@ def QOpsHoistedInPlace
       %g = memref.get_global @__qops_hoisted_f : memref<4x16xi32>
       bufferization.materialize_in_destination %p in restrict writable %g
     } {qops.hoisted_compute}
-    // becomes
+    // becomes (the get_global moved before the tensor.empty's user, the
+    // tensor.empty left dead)
     scf.if %claimed {
-      %g0 = memref.get_global @__qops_hoisted_f : memref<4x16xi32>
-      %t = bufferization.to_tensor %g0 restrict writable : ...
-      %p = linalg.fill ins(%c : i32) outs(%t : tensor<4x16xi32>) -> tensor<4x16xi32>
+      %e = tensor.empty() : tensor<4x16xi32>
       %g = memref.get_global @__qops_hoisted_f : memref<4x16xi32>
+      %t = bufferization.to_tensor %g restrict writable : ...
+      %p = linalg.fill ins(%c : i32) outs(%t : tensor<4x16xi32>) -> tensor<4x16xi32>
       bufferization.materialize_in_destination %p in writable %g
     } {qops.hoisted_compute}
     ```
