@@ -258,6 +258,10 @@ GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
   loadOptions.baseDir = options.modelDir;
   loadOptions.maxBytes = options.maxTensorBytes;
   loadOptions.borrowRawData = true; // the attribute copies the bytes
+  if (options.rawData)
+    if (auto left = options.rawData->find(&proto);
+        left != options.rawData->end())
+      loadOptions.rawData = left->second;
   llvm::Expected<OnnxTensor> tensor = decodeTensorProto(proto, loadOptions);
   if (!tensor)
     return makeError(what + ": " + llvm::toString(tensor.takeError()));
@@ -587,19 +591,22 @@ importWithPath(const pb::ModelProto &model, llvm::StringRef path,
 llvm::Expected<OwningOpRef<ModuleOp>>
 onnx::importOnnxBuffer(llvm::StringRef bytes, llvm::StringRef path,
                        MLIRContext *context, OnnxImportOptions options) {
-  pb::ModelProto model;
-  if (bytes.size() > size_t(std::numeric_limits<int>::max()) ||
-      !model.ParseFromArray(bytes.data(), int(bytes.size())))
+  llvm::Expected<ParsedModel> parsed = parseModelBytes(bytes, path);
+  if (!parsed) {
+    llvm::consumeError(parsed.takeError());
     return makeError(path + ": not a valid ONNX model (protobuf parse "
                             "failed: truncated or not a ModelProto)");
-  return importWithPath(model, path, context, std::move(options));
+  }
+  options.rawData = &parsed->rawData;
+  return importWithPath(*parsed->model, path, context, std::move(options));
 }
 
 llvm::Expected<OwningOpRef<ModuleOp>>
 onnx::importOnnxFile(llvm::StringRef path, MLIRContext *context,
                      OnnxImportOptions options) {
-  auto model = readModelFile(path);
-  if (!model)
-    return model.takeError();
-  return importWithPath(**model, path, context, std::move(options));
+  llvm::Expected<ParsedModel> parsed = readModelFile(path);
+  if (!parsed)
+    return parsed.takeError();
+  options.rawData = &parsed->rawData;
+  return importWithPath(*parsed->model, path, context, std::move(options));
 }

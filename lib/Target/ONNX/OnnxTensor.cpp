@@ -714,7 +714,8 @@ mlir::qops::onnx::decodeTensorProto(const TensorProto &proto,
   llvm::StringRef source = sources.front();
 
   if (source == "raw_data") {
-    const std::string &raw = proto.raw_data();
+    llvm::StringRef raw =
+        options.rawData ? *options.rawData : llvm::StringRef(proto.raw_data());
     if (raw.size() != encodedBytes)
       return tensorError(name, "raw_data has " + llvm::Twine(raw.size()) +
                                    " bytes, expected " +
@@ -785,19 +786,17 @@ mlir::qops::onnx::readTensorProtoFile(llvm::StringRef path,
   return tensor;
 }
 
-llvm::Expected<std::unique_ptr<ModelProto>>
+llvm::Expected<ParsedModel>
 mlir::qops::onnx::readModelFile(llvm::StringRef path) {
-  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> bufferOrErr =
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       readProtobufFile(path);
-  if (!bufferOrErr)
-    return bufferOrErr.takeError();
-  const llvm::MemoryBuffer &buffer = **bufferOrErr;
-  auto model = std::make_unique<ModelProto>();
-  if (!model->ParseFromArray(buffer.getBufferStart(),
-                             int(buffer.getBufferSize())))
-    return fileError(path, "not a valid ONNX model (truncated or corrupt "
-                           "protobuf data)");
-  return std::move(model);
+  if (!buffer)
+    return buffer.takeError();
+  llvm::Expected<ParsedModel> parsed =
+      parseModelBytes((*buffer)->getBuffer(), path);
+  if (parsed)
+    parsed->file = std::move(*buffer);
+  return parsed;
 }
 
 std::optional<mlir::qops::runner::ElementKind>

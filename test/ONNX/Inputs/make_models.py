@@ -320,6 +320,50 @@ elif GROUP == "initializers":
     graph = make_graph(nodes, "consts", [], [make_value_info(n, UNDEFINED) for n in ("c_t", "c_f", "c_fs", "c_i", "c_is")])
     write("constants.onnx", make_model(graph, [("", 13)]))
 
+    # raw_data of 4 KiB or more, which the parse leaves in the file
+    # (ParseModel.cpp), dequantized with scale 1 so that the expected outputs
+    # are the values: int8 64 x 80 (5120 bytes), int4 8200 (4100 bytes,
+    # packed), next to a small raw_data that protobuf copies (4 bytes).
+    big_i8 = ((np.arange(64 * 80) * 37) % 256 - 128).astype(np.int8).reshape(64, 80)
+    big_i4 = ((np.arange(8200) * 5) % 16 - 8).astype(np.int8)
+    one = f32("one", 1.0)
+
+    def dequantize_model(weights, outputs, graphs=None):
+        nodes = [make_node("DequantizeLinear", [w, "one"], [y], name=y) for w, y in outputs]
+        graph = make_graph(nodes, "big", [], [make_value_info(y, FLOAT) for _, y in outputs],
+                           list(weights) + [one])
+        model = make_model(graph, [("", 21)])
+        return model if graphs is None else graphs(graph)
+
+    big_i8_tensor = tensor_from_numpy("w8", big_i8)
+    big_i4_tensor = make_tensor("w4", INT4, big_i4.shape, raw_data=pack_int4(big_i4.tolist()))
+    write("big.onnx", dequantize_model([big_i8_tensor, big_i4_tensor],
+                                       [("w8", "y8"), ("w4", "y4")]))
+    np.save(path("big.y8.npy"), big_i8.astype(np.float32))
+    np.save(path("big.y4.npy"), big_i4.astype(np.float32))
+    # The same int8 weights after a first raw_data of other bytes: protobuf
+    # keeps the last one.
+    twice = (f_varint(1, 64) + f_varint(1, 80) + f_varint(2, INT8) + f_bytes(8, "w8")
+             + f_bytes(9, bytes([0x55]) * 5120) + f_bytes(9, big_i8.tobytes()))
+    write("big_twice.onnx", dequantize_model([twice], [("w8", "y8")]))
+    # Two graph fields, which protobuf merges: the initializers in the first,
+    # the node, output and scale in the second.
+    first = make_graph([], "big", [], [], [big_i8_tensor])
+    second = make_graph([make_node("DequantizeLinear", ["w8", "one"], ["y8"], name="y8")], "big",
+                        [], [make_value_info("y8", FLOAT)], [one])
+    write("big_graphs.onnx", f_varint(1, 8) + f_bytes(7, first) + f_bytes(7, second)
+          + f_bytes(8, f_bytes(1, "") + f_varint(2, 21)))
+    # raw_data of the wrong length (5000 bytes for 64 x 80), and the model
+    # cut inside the weights.
+    short = make_tensor("w8", INT8, (64, 80), raw_data=big_i8.tobytes()[:5000])
+    write("big_short.onnx", dequantize_model([short], [("w8", "y8")]))
+    save(path("big_cut.onnx"), dequantize_model([big_i8_tensor], [("w8", "y8")])[:3000])
+    # The weights as a Constant node's value: protobuf copies them.
+    node = make_node("Constant", [], ["w8"], name="c", attrs=[attr_tensor("value", big_i8_tensor)])
+    graph = make_graph([node, make_node("DequantizeLinear", ["w8", "one"], ["y8"], name="y8")],
+                       "big", [], [make_value_info("y8", FLOAT)], [one])
+    write("big_constant.onnx", make_model(graph, [("", 21)]))
+
 # --------------------------------------------------------------------------
 # run: models with inputs and independently derived expected outputs
 # --------------------------------------------------------------------------

@@ -13,6 +13,8 @@
 #ifndef QUANTOPS_TARGET_ONNX_ONNXIMPORTER_H
 #define QUANTOPS_TARGET_ONNX_ONNXIMPORTER_H
 
+#include "QuantOps/Target/ONNX/OnnxTensor.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/Error.h"
@@ -38,6 +40,9 @@ struct OnnxImportOptions {
   std::string modelName = "model.onnx";
   /// The largest initializer (bytes) the importer materializes.
   uint64_t maxTensorBytes = uint64_t(4) << 30;
+  /// The raw_data the parse left where it read it (ParsedModel::rawData),
+  /// for the initializers of the model imported; null: none.
+  const LeftRawData *rawData = nullptr;
 };
 
 /// The MLIR element type of an ONNX TensorProto.DataType, keeping ONNX's

@@ -19,11 +19,13 @@
 #include "QuantOps/Runner/HostTensor.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,10 @@ namespace quantops::onnx {
 class TensorProto;
 class ModelProto;
 } // namespace quantops::onnx
+
+namespace llvm {
+class MemoryBuffer;
+} // namespace llvm
 
 namespace mlir::qops::onnx {
 
@@ -119,6 +125,9 @@ struct TensorLoadOptions {
   /// must outlive the tensor. A model's weights are otherwise copied once
   /// more, into memory whose first touch costs a page fault per 4 KiB.
   bool borrowRawData = false;
+  /// raw_data's bytes when the parse left them where it read them
+  /// (ParsedModel::rawData): the proto's raw_data is empty.
+  std::optional<llvm::StringRef> rawData;
 };
 
 /// Decodes the data of `proto` from raw_data, from the typed field that
@@ -167,13 +176,34 @@ llvm::Expected<OnnxTensor> readTensorProtoFile(llvm::StringRef path,
                                                uint64_t maxBytes = uint64_t(4)
                                                                    << 30);
 
-/// Reads a ModelProto file. Errors ("<path>: <problem>") on an unreadable
-/// file, a file over protobuf's 2 GiB message limit, or a protobuf parse
-/// failure (truncated file, garbage). Fields outside onnx_subset.proto are
-/// kept as unknown fields. Only parses: the graph is not checked. Destroying
-/// or using the result needs "onnx_subset.pb.h".
-llvm::Expected<std::unique_ptr<::quantops::onnx::ModelProto>>
-readModelFile(llvm::StringRef path);
+/// The raw_data that parseModelBytes left where it read it, by initializer.
+using LeftRawData =
+    llvm::DenseMap<const ::quantops::onnx::TensorProto *, llvm::StringRef>;
+
+/// A parsed ModelProto. The initializers in `rawData` hold an empty raw_data:
+/// their bytes are in the bytes parsed (`file`, when readModelFile read
+/// them), which must outlive any use of them.
+struct ParsedModel {
+  ParsedModel();
+  ParsedModel(ParsedModel &&);
+  ~ParsedModel();
+  std::unique_ptr<::quantops::onnx::ModelProto> model;
+  LeftRawData rawData;
+  std::unique_ptr<llvm::MemoryBuffer> file;
+};
+
+/// Parses the ModelProto in `bytes` without copying the raw_data of its
+/// graph's initializers of 4 KiB or more (ParseModel.cpp); errors are
+/// "<path>: <problem>". Fields outside onnx_subset.proto are kept as unknown
+/// fields. Only parses: the graph is not checked. Using the model needs
+/// "onnx_subset.pb.h".
+llvm::Expected<ParsedModel> parseModelBytes(llvm::StringRef bytes,
+                                            llvm::StringRef path);
+
+/// Reads a ModelProto file and parses it (parseModelBytes). Errors ("<path>:
+/// <problem>") on an unreadable file, a file over protobuf's 2 GiB message
+/// limit, or a protobuf parse failure (truncated file, garbage).
+llvm::Expected<ParsedModel> readModelFile(llvm::StringRef path);
 
 /// Converts a decoded tensor to the runner's host tensor (same shape and
 /// bytes): FLOAT->F32, DOUBLE->F64, FLOAT16->F16, BFLOAT16->BF16,

@@ -1,0 +1,243 @@
+//===- ParseModel.cpp - A ModelProto parsed without copying its weights ---===//
+//
+// parseModelBytes (OnnxTensor.h). protobuf copies every bytes field into a
+// std::string of the message, the initializers' raw_data included: for a
+// model of 28 MB of weights, 28 MB of fresh memory, a page fault per 4 KiB,
+// before the importer copies them once more into the attribute. So the
+// bytes are parsed without those payloads:
+//
+//   ModelProto    field 7 (graph), once
+//   GraphProto    field 5 (initializer), each
+//   TensorProto   field 9 (raw_data), at most once; at least
+//                 kLeftRawDataBytes long
+//
+// A scan of the wire format (key varint; varint, 8-byte, length-delimited
+// or 4-byte value) copies the model's bytes except those payloads, each
+// replaced by an empty raw_data, with the lengths of the enclosing graph
+// and initializer fixed up; protobuf parses that copy; each initializer
+// that lost its payload is mapped to the payload's bytes where they were
+// read. Anything else is copied as it is (node attributes' tensors, unknown
+// fields), so the parse sees the same message but for those payloads.
+//
+// Whatever the scan does not expect, it leaves to protobuf: bytes that are
+// not fields (a truncated message, groups, an unknown wire type), a second
+// graph field (protobuf merges the two), a second raw_data in one tensor
+// (protobuf keeps the last), no payload long enough: the bytes are parsed
+// as they are, so an error or a merge is protobuf's own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Target/ONNX/OnnxTensor.h"
+
+#include "onnx_subset.pb.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <climits>
+#include <optional>
+
+using namespace mlir::qops::onnx;
+
+namespace {
+
+/// A raw_data at least this long is left in the bytes the model was read
+/// into. Shorter ones cost protobuf less than a map entry would.
+constexpr size_t kLeftRawDataBytes = 4096;
+
+constexpr uint64_t kGraphField = 7;       // ModelProto.graph
+constexpr uint64_t kInitializerField = 5; // GraphProto.initializer
+constexpr uint64_t kRawDataField = 9;     // TensorProto.raw_data
+constexpr unsigned kLengthDelimited = 2;
+
+/// One field of a message in the wire format.
+struct Field {
+  uint64_t number = 0;
+  unsigned wireType = 0;
+  /// The whole field: key and value.
+  llvm::StringRef bytes;
+  /// A length-delimited field's value, without its length.
+  llvm::StringRef payload;
+};
+
+/// The fields of one message's bytes, in order.
+class FieldReader {
+public:
+  explicit FieldReader(llvm::StringRef bytes) : rest(bytes) {}
+
+  bool atEnd() const { return rest.empty(); }
+
+  /// The next field; false when the bytes are not one (truncated, a group,
+  /// a wire type protobuf does not define, field number 0).
+  bool next(Field &field) {
+    const char *start = rest.data();
+    uint64_t key = 0;
+    if (!readVarint(key) || (key >> 3) == 0)
+      return false;
+    field.number = key >> 3;
+    field.wireType = unsigned(key & 7);
+    field.payload = {};
+    uint64_t value = 0;
+    switch (field.wireType) {
+    case 0:
+      if (!readVarint(value))
+        return false;
+      break;
+    case 1:
+    case 5: {
+      size_t size = field.wireType == 1 ? 8 : 4;
+      if (rest.size() < size)
+        return false;
+      rest = rest.drop_front(size);
+      break;
+    }
+    case kLengthDelimited:
+      if (!readVarint(value) || value > rest.size())
+        return false;
+      field.payload = rest.take_front(value);
+      rest = rest.drop_front(value);
+      break;
+    default:
+      return false;
+    }
+    field.bytes = llvm::StringRef(start, rest.data() - start);
+    return true;
+  }
+
+private:
+  bool readVarint(uint64_t &value) {
+    value = 0;
+    for (unsigned shift = 0; shift < 64 && !rest.empty(); shift += 7) {
+      auto byte = uint8_t(rest.front());
+      rest = rest.drop_front();
+      value |= uint64_t(byte & 0x7f) << shift;
+      if (!(byte & 0x80))
+        return true;
+    }
+    return false;
+  }
+
+  llvm::StringRef rest;
+};
+
+void appendVarint(std::string &out, uint64_t value) {
+  while (value >= 0x80) {
+    out.push_back(char(uint8_t(value) | 0x80));
+    value >>= 7;
+  }
+  out.push_back(char(value));
+}
+
+void appendLengthDelimited(std::string &out, uint64_t number,
+                           llvm::StringRef payload) {
+  appendVarint(out, (number << 3) | kLengthDelimited);
+  appendVarint(out, payload.size());
+  out.append(payload.data(), payload.size());
+}
+
+/// A TensorProto's bytes into `out`, its raw_data left out (into `left`)
+/// when it is long enough. False when the bytes are not as expected.
+bool copyTensor(llvm::StringRef bytes, std::string &out, llvm::StringRef &left) {
+  FieldReader reader(bytes);
+  Field field;
+  unsigned rawDataFields = 0;
+  while (!reader.atEnd()) {
+    if (!reader.next(field))
+      return false;
+    if (field.number == kRawDataField && field.wireType == kLengthDelimited) {
+      if (++rawDataFields > 1)
+        return false;
+      if (field.payload.size() >= kLeftRawDataBytes) {
+        left = field.payload;
+        appendLengthDelimited(out, kRawDataField, "");
+        continue;
+      }
+    }
+    out.append(field.bytes.data(), field.bytes.size());
+  }
+  return true;
+}
+
+/// A GraphProto's bytes into `out`, with copyTensor's for its initializers;
+/// `left` gets one entry per initializer (empty: nothing left out).
+bool copyGraph(llvm::StringRef bytes, std::string &out,
+               std::vector<llvm::StringRef> &left) {
+  FieldReader reader(bytes);
+  Field field;
+  std::string tensor;
+  while (!reader.atEnd()) {
+    if (!reader.next(field))
+      return false;
+    if (field.number != kInitializerField ||
+        field.wireType != kLengthDelimited) {
+      out.append(field.bytes.data(), field.bytes.size());
+      continue;
+    }
+    tensor.clear();
+    left.emplace_back();
+    if (!copyTensor(field.payload, tensor, left.back()))
+      return false;
+    appendLengthDelimited(out, kInitializerField, tensor);
+  }
+  return true;
+}
+
+/// The model's bytes without its initializers' long raw_data, and those
+/// (one entry per initializer); nullopt when there is none to leave out or
+/// the bytes are not as expected.
+std::optional<std::string> copyModel(llvm::StringRef bytes,
+                                     std::vector<llvm::StringRef> &left) {
+  FieldReader reader(bytes);
+  Field field;
+  std::string out, graph;
+  bool seenGraph = false;
+  while (!reader.atEnd()) {
+    if (!reader.next(field))
+      return std::nullopt;
+    if (field.number != kGraphField || field.wireType != kLengthDelimited) {
+      out.append(field.bytes.data(), field.bytes.size());
+      continue;
+    }
+    if (seenGraph || !copyGraph(field.payload, graph, left))
+      return std::nullopt;
+    seenGraph = true;
+    appendLengthDelimited(out, kGraphField, graph);
+  }
+  if (llvm::none_of(left, [](llvm::StringRef data) { return !data.empty(); }))
+    return std::nullopt;
+  return out;
+}
+
+llvm::Error parseError(llvm::StringRef path) {
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      path + ": not a valid ONNX model (truncated or corrupt protobuf data)");
+}
+
+} // namespace
+
+ParsedModel::ParsedModel() = default;
+ParsedModel::ParsedModel(ParsedModel &&) = default;
+ParsedModel::~ParsedModel() = default;
+
+llvm::Expected<ParsedModel>
+mlir::qops::onnx::parseModelBytes(llvm::StringRef bytes, llvm::StringRef path) {
+  ParsedModel parsed;
+  parsed.model = std::make_unique<::quantops::onnx::ModelProto>();
+  if (bytes.size() > size_t(INT_MAX))
+    return parseError(path);
+  std::vector<llvm::StringRef> left;
+  std::optional<std::string> copy = copyModel(bytes, left);
+  if (copy && parsed.model->ParseFromArray(copy->data(), int(copy->size())) &&
+      size_t(parsed.model->graph().initializer_size()) == left.size()) {
+    for (auto [index, data] : llvm::enumerate(left))
+      if (!data.empty())
+        parsed.rawData[&parsed.model->graph().initializer(int(index))] = data;
+    return std::move(parsed);
+  }
+  // As protobuf reads them (its error, its merge of repeated fields).
+  parsed.model->Clear();
+  if (!parsed.model->ParseFromArray(bytes.data(), int(bytes.size())))
+    return parseError(path);
+  return std::move(parsed);
+}
