@@ -96,6 +96,16 @@ public:
   /// A constant from a decoded TensorProto.
   llvm::Expected<Value> createConstant(const ::quantops::onnx::TensorProto &t,
                                        Location loc, llvm::StringRef what);
+  /// An initializer's data (decodeTensorProto, raw_data borrowed: valid
+  /// while the model is); errors are "`what`: <problem>".
+  llvm::Expected<OnnxTensor>
+  decodeInitializer(const ::quantops::onnx::TensorProto &t,
+                    llvm::StringRef what) const;
+  /// Input `index` of the node when it is an initializer of which no
+  /// constant was made, because its only uses are as MatMulNBits' packed B
+  /// (getInput has no value for it); null otherwise.
+  const ::quantops::onnx::TensorProto *
+  getUnmaterializedInitializer(const Node &node, int index) const;
 
   /// Verifies `op` right after it was created; on failure the verifier's
   /// message becomes a node error.
@@ -118,6 +128,7 @@ private:
   OpBuilder builder;
   const OnnxImportOptions &options;
   llvm::StringMap<Value> values;
+  llvm::StringMap<const ::quantops::onnx::TensorProto *> unmaterialized;
   llvm::StringMap<int64_t> opsets;
 };
 

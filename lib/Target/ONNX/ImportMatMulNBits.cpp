@@ -285,6 +285,41 @@ void unpackTransposed(ArrayRef<uint8_t> blobs, const NBitsShape &s,
   unpackTransposedTiles(blobs, s, q, nBlocked, s.n, 0, s.k);
 }
 
+/// The `count` bytes of B (input 1): where the parse left them when no
+/// constant was made of B (its only uses are as MatMulNBits' B:
+/// GraphImporter::getUnmaterializedInitializer; `blob` keeps the decoded
+/// tensor), else the constant's (bytesOf, `splat` its storage).
+llvm::Expected<ArrayRef<uint8_t>>
+packedBytes(GraphImporter &importer, const Node &node, int64_t count,
+            SmallVectorImpl<uint8_t> &splat, std::optional<OnnxTensor> &blob) {
+  MLIRContext *ctx = importer.getContext();
+  Type u8 = IntegerType::get(ctx, 8, IntegerType::Unsigned);
+  const auto *proto = importer.getUnmaterializedInitializer(node, 1);
+  if (!proto) {
+    auto packed = constantInput(importer, node, 1, "B", u8, count);
+    if (!packed)
+      return packed.takeError();
+    return bytesOf(*packed, splat);
+  }
+  llvm::Expected<OnnxTensor> tensor = importer.decodeInitializer(
+      *proto, "initializer '" + proto->name() + "'");
+  if (!tensor)
+    return tensor.takeError();
+  Type element = getOnnxElementType(ctx, tensor->dataType);
+  if (element != u8 || tensor->numElements() != count) {
+    std::string type = getOnnxDataTypeName(tensor->dataType);
+    if (element) {
+      type.clear();
+      llvm::raw_string_ostream(type) << element;
+    }
+    return importer.nodeError(
+        node, llvm::formatv("B must hold {0} elements of {1}, not {2} of {3}",
+                            count, u8, tensor->numElements(), type));
+  }
+  blob = std::move(*tensor);
+  return blob->getBytes();
+}
+
 /// q [K, N], scale [k_blocks, N], zp [k_blocks, N] as constants.
 struct NBitsWeights {
   Value q, scale, zeroPoint;
@@ -298,10 +333,12 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
   MLIRContext *ctx = importer.getContext();
   Type u8 = IntegerType::get(ctx, 8, IntegerType::Unsigned);
   Type qType = IntegerType::get(ctx, s.bits, IntegerType::Unsigned);
-  auto packed = constantInput(importer, node, 1, "B", u8,
-                              s.n * s.kBlocks * s.blobSize);
-  if (!packed)
-    return packed.takeError();
+  SmallVector<uint8_t> splat;
+  std::optional<OnnxTensor> blob;
+  llvm::Expected<ArrayRef<uint8_t>> bytes =
+      packedBytes(importer, node, s.n * s.kBlocks * s.blobSize, splat, blob);
+  if (!bytes)
+    return bytes.takeError();
   auto scales = constantInput(importer, node, 2, "scales", b.getF32Type(),
                               s.n * s.kBlocks);
   if (!scales)
@@ -309,11 +346,9 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
   // Unpacked: one element per byte (the attribute's storage of ui2 / ui4),
   // q[k, n] = unpack(blob(n, k / B), k % B), transposed in tiles
   // (unpackTransposed).
-  SmallVector<uint8_t> splat;
-  ArrayRef<uint8_t> bytes = bytesOf(*packed, splat);
   // Not zeroed: unpackTransposed writes every byte.
   std::unique_ptr<char[]> q(new char[s.k * s.n]);
-  unpackTransposed(bytes, s, q.get());
+  unpackTransposed(*bytes, s, q.get());
   auto qTensor = RankedTensorType::get({s.k, s.n}, qType);
   NBitsWeights weights;
   weights.q = arith::ConstantOp::create(

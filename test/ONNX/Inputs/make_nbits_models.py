@@ -1,7 +1,8 @@
 """Writes MatMulNBits models for matmul-nbits.test into OUT: splat.onnx,
 whose B, scales and zero points are splat initializers (one value each:
 protobuf's raw data of a repeated value), with its input and expected
-output (splat.x.npy, splat.y.npy, NumPy), and models the importer refuses,
+output (splat.x.npy, splat.y.npy, NumPy); splat_b_out.onnx, the same with
+B also a graph output (splat.b.npy); and models the importer refuses,
 one per file, each with one thing wrong:
 
   bits3          bits = 3
@@ -12,6 +13,8 @@ one per file, each with one thing wrong:
   b_input        B a graph input, not an initializer
   a_f16          A f16
   scales_count   scales with one element too few
+  b_count        B with one blob byte too few per block
+  b_type         B int8, not uint8
   k_mismatch     A's last dim 64, K = 32
   no_k           no K attribute
   huge_n         N = 2^40
@@ -31,7 +34,7 @@ K, N, BLOCK = 32, 4, 16
 
 
 def model(name, attrs=None, a_type=TensorProto.FLOAT, a_k=K, inputs=None,
-          inits=None, extra_inputs=()):
+          inits=None, extra_inputs=(), extra_outputs=()):
     attrs = dict(dict(K=K, N=N, bits=4, block_size=BLOCK), **(attrs or {}))
     attrs = {k: v for k, v in attrs.items() if v is not None}
     b = numpy_helper.from_array(np.zeros((N, 2, 8), np.uint8), "B")
@@ -42,7 +45,8 @@ def model(name, attrs=None, a_type=TensorProto.FLOAT, a_k=K, inputs=None,
     graph = helper.make_graph(
         [node], name,
         [helper.make_tensor_value_info("a", a_type, [2, a_k])] + list(extra_inputs),
-        [helper.make_tensor_value_info("y", a_type, [2, N])], initializer=inits)
+        [helper.make_tensor_value_info("y", a_type, [2, N])] + list(extra_outputs),
+        initializer=inits)
     m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21),
                                                 helper.make_opsetid("com.microsoft", 1)])
     m.ir_version = 10
@@ -67,6 +71,10 @@ model("a_f16", a_type=TensorProto.FLOAT16,
              numpy_helper.from_array(np.ones(N * 2, np.float16), "s")])
 model("scales_count", inits=[numpy_helper.from_array(np.zeros((N, 2, 8), np.uint8), "B"),
                              numpy_helper.from_array(np.ones(N * 2 - 1, np.float32), "s")])
+model("b_count", inits=[numpy_helper.from_array(np.zeros((N, 2, 7), np.uint8), "B"),
+                        numpy_helper.from_array(np.ones(N * 2, np.float32), "s")])
+model("b_type", inits=[numpy_helper.from_array(np.zeros((N, 2, 8), np.int8), "B"),
+                       numpy_helper.from_array(np.ones(N * 2, np.float32), "s")])
 model("k_mismatch", a_k=64)
 model("no_k", {"K": None})
 model("huge_n", {"N": 1 << 40})
@@ -78,6 +86,10 @@ inits = [numpy_helper.from_array(np.full((N, 2, 8), 0x21, np.uint8), "B"),
          numpy_helper.from_array(np.full(N * 2, 0.5, np.float32), "s"),
          numpy_helper.from_array(np.full(N, 0x53, np.uint8), "z")]
 model("splat", inputs=["a", "B", "s", "z"], inits=inits)
+# B also a graph output: a constant is made of it, which the kernel reads.
+model("splat_b_out", inputs=["a", "B", "s", "z"], inits=inits,
+      extra_outputs=[helper.make_tensor_value_info("B", TensorProto.UINT8, [N, 2, 8])])
+np.save(os.path.join(out, "splat.b.npy"), np.full((N, 2, 8), 0x21, np.uint8))
 a = (np.arange(2 * K, dtype=np.float32).reshape(2, K) / 7).astype(np.float32)
 q = np.tile(np.array([1, 2], np.int32), K // 2)
 zp = np.repeat(np.array([3, 5]), BLOCK)
