@@ -19,6 +19,10 @@
 // read. Anything else is copied as it is (node attributes' tensors, unknown
 // fields), so the parse sees the same message but for those payloads.
 //
+// A first scan, which copies nothing, sums the payloads: when they are less
+// than half of the bytes (many small initializers), the copy would cost
+// more than it saves, and protobuf parses the bytes as they are.
+//
 // Whatever the scan does not expect, it leaves to protobuf: bytes that are
 // not fields (a truncated message, groups, an unknown wire type), a second
 // graph field (protobuf merges the two), a second raw_data in one tensor
@@ -135,9 +139,17 @@ void appendLengthDelimited(std::string &out, uint64_t number,
   out.append(payload.data(), payload.size());
 }
 
+/// Appends `bytes` to `out` unless `out` is null (a scan that only finds
+/// what would be left out).
+void append(std::string *out, llvm::StringRef bytes) {
+  if (out)
+    out->append(bytes.data(), bytes.size());
+}
+
 /// A TensorProto's bytes into `out`, its raw_data left out (into `left`)
 /// when it is long enough. False when the bytes are not as expected.
-bool copyTensor(llvm::StringRef bytes, std::string &out, llvm::StringRef &left) {
+bool copyTensor(llvm::StringRef bytes, std::string *out,
+                llvm::StringRef &left) {
   FieldReader reader(bytes);
   Field field;
   unsigned rawDataFields = 0;
@@ -149,18 +161,19 @@ bool copyTensor(llvm::StringRef bytes, std::string &out, llvm::StringRef &left) 
         return false;
       if (field.payload.size() >= kLeftRawDataBytes) {
         left = field.payload;
-        appendLengthDelimited(out, kRawDataField, "");
+        if (out)
+          appendLengthDelimited(*out, kRawDataField, "");
         continue;
       }
     }
-    out.append(field.bytes.data(), field.bytes.size());
+    append(out, field.bytes);
   }
   return true;
 }
 
 /// A GraphProto's bytes into `out`, with copyTensor's for its initializers;
 /// `left` gets one entry per initializer (empty: nothing left out).
-bool copyGraph(llvm::StringRef bytes, std::string &out,
+bool copyGraph(llvm::StringRef bytes, std::string *out,
                std::vector<llvm::StringRef> &left) {
   FieldReader reader(bytes);
   Field field;
@@ -170,40 +183,61 @@ bool copyGraph(llvm::StringRef bytes, std::string &out,
       return false;
     if (field.number != kInitializerField ||
         field.wireType != kLengthDelimited) {
-      out.append(field.bytes.data(), field.bytes.size());
+      append(out, field.bytes);
       continue;
     }
     tensor.clear();
     left.emplace_back();
-    if (!copyTensor(field.payload, tensor, left.back()))
+    if (!copyTensor(field.payload, out ? &tensor : nullptr, left.back()))
       return false;
-    appendLengthDelimited(out, kInitializerField, tensor);
+    if (out)
+      appendLengthDelimited(*out, kInitializerField, tensor);
   }
   return true;
 }
 
-/// The model's bytes without its initializers' long raw_data, and those
-/// (one entry per initializer); nullopt when there is none to leave out or
-/// the bytes are not as expected.
-std::optional<std::string> copyModel(llvm::StringRef bytes,
-                                     std::vector<llvm::StringRef> &left) {
+/// The model's bytes into `out` (null: a scan only) without its
+/// initializers' long raw_data, and those (one entry per initializer);
+/// false when the bytes are not as expected.
+bool copyModel(llvm::StringRef bytes, std::string *out,
+               std::vector<llvm::StringRef> &left) {
   FieldReader reader(bytes);
   Field field;
-  std::string out, graph;
+  std::string graph;
   bool seenGraph = false;
   while (!reader.atEnd()) {
     if (!reader.next(field))
-      return std::nullopt;
+      return false;
     if (field.number != kGraphField || field.wireType != kLengthDelimited) {
-      out.append(field.bytes.data(), field.bytes.size());
+      append(out, field.bytes);
       continue;
     }
-    if (seenGraph || !copyGraph(field.payload, graph, left))
-      return std::nullopt;
+    if (seenGraph || !copyGraph(field.payload, out ? &graph : nullptr, left))
+      return false;
     seenGraph = true;
-    appendLengthDelimited(out, kGraphField, graph);
+    if (out)
+      appendLengthDelimited(*out, kGraphField, graph);
   }
-  if (llvm::none_of(left, [](llvm::StringRef data) { return !data.empty(); }))
+  return true;
+}
+
+/// The model's bytes without its initializers' long raw_data, and those;
+/// nullopt when the bytes are not as expected or when that would leave out
+/// less than half of them (the copy would cost more than it saves: a model
+/// of many small initializers).
+std::optional<std::string> copyWithoutRawData(
+    llvm::StringRef bytes, std::vector<llvm::StringRef> &left) {
+  if (!copyModel(bytes, nullptr, left))
+    return std::nullopt;
+  uint64_t leftBytes = 0;
+  for (llvm::StringRef data : left)
+    leftBytes += data.size();
+  if (leftBytes == 0 || leftBytes < bytes.size() / 2)
+    return std::nullopt;
+  left.clear();
+  std::string out;
+  out.reserve(bytes.size() - leftBytes + 64);
+  if (!copyModel(bytes, &out, left))
     return std::nullopt;
   return out;
 }
@@ -227,7 +261,7 @@ mlir::qops::onnx::parseModelBytes(llvm::StringRef bytes, llvm::StringRef path) {
   if (bytes.size() > size_t(INT_MAX))
     return parseError(path);
   std::vector<llvm::StringRef> left;
-  std::optional<std::string> copy = copyModel(bytes, left);
+  std::optional<std::string> copy = copyWithoutRawData(bytes, left);
   if (copy && parsed.model->ParseFromArray(copy->data(), int(copy->size())) &&
       size_t(parsed.model->graph().initializer_size()) == left.size()) {
     for (auto [index, data] : llvm::enumerate(left))

@@ -353,6 +353,11 @@ elif GROUP == "initializers":
                         [], [make_value_info("y8", FLOAT)], [one])
     write("big_graphs.onnx", f_varint(1, 8) + f_bytes(7, first) + f_bytes(7, second)
           + f_bytes(8, f_bytes(1, "") + f_varint(2, 21)))
+    # Weights less than half of the file (a graph name of 12000 bytes): not
+    # worth a copy of the rest, protobuf parses the bytes as they are.
+    nodes = [make_node("DequantizeLinear", ["w8", "one"], ["y8"], name="y8")]
+    graph = make_graph(nodes, "g" * 12000, [], [make_value_info("y8", FLOAT)], [big_i8_tensor, one])
+    write("big_small_part.onnx", make_model(graph, [("", 21)]))
     # raw_data of the wrong length (5000 bytes for 64 x 80), and the model
     # cut inside the weights.
     short = make_tensor("w8", INT8, (64, 80), raw_data=big_i8.tobytes()[:5000])
