@@ -171,54 +171,56 @@ bool copyTensor(llvm::StringRef bytes, std::string *out,
   return true;
 }
 
-/// A GraphProto's bytes into `out`, with copyTensor's for its initializers;
-/// `left` gets one entry per initializer (empty: nothing left out).
-bool copyGraph(llvm::StringRef bytes, std::string *out,
-               std::vector<llvm::StringRef> &left) {
+/// A message's bytes into `out` (null: a scan only), each length-delimited
+/// field `number` rewritten by `nested(payload, out)` (which writes the new
+/// payload into its `out` and returns false when the bytes are not as
+/// expected), the other fields as they are.
+template <typename Nested>
+bool copyFields(llvm::StringRef bytes, std::string *out, uint64_t number,
+                Nested nested) {
   FieldReader reader(bytes);
   Field field;
-  std::string tensor;
+  std::string payload;
   while (!reader.atEnd()) {
     if (!reader.next(field))
       return false;
-    if (field.number != kInitializerField ||
-        field.wireType != kLengthDelimited) {
+    if (field.number != number || field.wireType != kLengthDelimited) {
       append(out, field.bytes);
       continue;
     }
-    tensor.clear();
-    left.emplace_back();
-    if (!copyTensor(field.payload, out ? &tensor : nullptr, left.back()))
+    payload.clear();
+    if (!nested(field.payload, out ? &payload : nullptr))
       return false;
     if (out)
-      appendLengthDelimited(*out, kInitializerField, tensor);
+      appendLengthDelimited(*out, number, payload);
   }
   return true;
 }
 
+/// A GraphProto's bytes into `out`, with copyTensor's for its initializers;
+/// `left` gets one entry per initializer (empty: nothing left out).
+bool copyGraph(llvm::StringRef bytes, std::string *out,
+               std::vector<llvm::StringRef> &left) {
+  return copyFields(bytes, out, kInitializerField,
+                    [&](llvm::StringRef tensor, std::string *tensorOut) {
+                      left.emplace_back();
+                      return copyTensor(tensor, tensorOut, left.back());
+                    });
+}
+
 /// The model's bytes into `out` (null: a scan only) without its
 /// initializers' long raw_data, and those (one entry per initializer);
-/// false when the bytes are not as expected.
+/// false when the bytes are not as expected (a second graph included).
 bool copyModel(llvm::StringRef bytes, std::string *out,
                std::vector<llvm::StringRef> &left) {
-  FieldReader reader(bytes);
-  Field field;
-  std::string graph;
   bool seenGraph = false;
-  while (!reader.atEnd()) {
-    if (!reader.next(field))
-      return false;
-    if (field.number != kGraphField || field.wireType != kLengthDelimited) {
-      append(out, field.bytes);
-      continue;
-    }
-    if (seenGraph || !copyGraph(field.payload, out ? &graph : nullptr, left))
-      return false;
-    seenGraph = true;
-    if (out)
-      appendLengthDelimited(*out, kGraphField, graph);
-  }
-  return true;
+  return copyFields(bytes, out, kGraphField,
+                    [&](llvm::StringRef graph, std::string *graphOut) {
+                      if (seenGraph)
+                        return false;
+                      seenGraph = true;
+                      return copyGraph(graph, graphOut, left);
+                    });
 }
 
 /// The model's bytes without its initializers' long raw_data, and those;
