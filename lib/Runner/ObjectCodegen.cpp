@@ -28,6 +28,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
+#include <mutex>
 #include <thread>
 
 using namespace mlir;
@@ -279,22 +280,52 @@ optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
       /*RequiresNullTerminator=*/false);
 }
 
-/// Runs optimizeAndEmit on each part, part 0 on this thread.
-llvm::Expected<Objects> emitParts(std::vector<Part> &parts,
+/// Generates the objects of `plan`'s parts: part 0, translated already
+/// (`first`), on this thread; each other part on a thread of its own, which
+/// translates the module again first. One translation at a time (a lock):
+/// they read the MLIR module, which nothing else touches meanwhile (part
+/// 0's optimisation and code generation are LLVM's). So only the first
+/// translation comes before the threads start.
+llvm::Expected<Objects> emitParts(ModuleOp module, Part first, const Plan &plan,
                                   const ObjectCodegenOptions &options) {
-  Objects objects(parts.size());
-  std::vector<std::string> errors(parts.size());
-  auto run = [&](size_t index) {
-    auto object = optimizeAndEmit(*parts[index].module, options);
+  Objects objects(plan.parts);
+  std::vector<std::string> errors(plan.parts);
+  llvm::StringSet<> shared;
+  std::vector<std::string> names;
+  if (plan.parts > 1) {
+    shared = getSharedLocals(*first.module, plan);
+    names = getSymbolNames(*first.module);
+  }
+  auto emit = [&](unsigned index, llvm::Module &part) {
+    if (plan.parts > 1)
+      keepPart(part, plan, shared, index);
+    auto object = optimizeAndEmit(part, options);
     if (object)
       objects[index] = std::move(*object);
     else
       errors[index] = llvm::toString(object.takeError());
   };
+  std::mutex translation;
+  auto translateAndEmit = [&](unsigned index) {
+    llvm::Expected<Part> part = [&] {
+      std::lock_guard<std::mutex> lock(translation);
+      return translate(module, options);
+    }();
+    if (!part) {
+      errors[index] = llvm::toString(part.takeError());
+      return;
+    }
+    // The parts refer to one another's symbols by name (never seen).
+    if (getSymbolNames(*part->module) != names) {
+      errors[index] = "two translations of the module to LLVM IR differ";
+      return;
+    }
+    emit(index, *part->module);
+  };
   std::vector<std::thread> threads;
-  for (size_t index = 1; index < parts.size(); ++index)
-    threads.emplace_back(run, index);
-  run(0);
+  for (unsigned index = 1; index < plan.parts; ++index)
+    threads.emplace_back(translateAndEmit, index);
+  emit(0, *first.module);
   for (std::thread &thread : threads)
     thread.join();
   for (const std::string &error : errors)
@@ -315,11 +346,9 @@ runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
     compiled.constants = externalizeLargeConstants(*copy);
     module = *copy;
   }
-  std::vector<Part> parts;
   llvm::Expected<Part> first = translate(module, options);
   if (!first)
     return first.takeError();
-  parts.push_back(std::move(*first));
   unsigned most =
       options.parts
           ? options.parts
@@ -327,26 +356,9 @@ runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
   // LLVM's pass timers (-time-passes) are not for several threads.
   if (llvm::TimePassesIsEnabled)
     most = 1;
-  Plan plan = makePlan(*parts[0].module, most);
-  std::vector<std::string> names = getSymbolNames(*parts[0].module);
-  for (unsigned index = 1; index < plan.parts; ++index) {
-    llvm::Expected<Part> part = translate(module, options);
-    if (!part)
-      return part.takeError();
-    // Not the same module twice (never seen): one part.
-    if (getSymbolNames(*part->module) != names) {
-      parts.resize(1);
-      plan = Plan();
-      break;
-    }
-    parts.push_back(std::move(*part));
-  }
-  if (plan.parts > 1) {
-    llvm::StringSet<> shared = getSharedLocals(*parts[0].module, plan);
-    for (unsigned index = 0; index < plan.parts; ++index)
-      keepPart(*parts[index].module, plan, shared, index);
-  }
-  llvm::Expected<Objects> objects = emitParts(parts, options);
+  Plan plan = makePlan(*first->module, most);
+  llvm::Expected<Objects> objects =
+      emitParts(module, std::move(*first), plan, options);
   if (!objects)
     return objects.takeError();
   compiled.objects = std::move(*objects);

@@ -7,8 +7,10 @@
 //
 // In parts, on `parts` threads: LLVM's optimisation and code generation of
 // one module run on one thread (one LLVMContext), so the module is
-// translated once per part, each part in its own context, and each part
-// keeps the bodies of its own functions only:
+// translated once per part, each part in its own context (the first before
+// the threads start, to plan the parts; each other one on its part's
+// thread, one translation at a time), and each part keeps the bodies of its
+// own functions only:
 //
 //   - functions that call one another directly are kept together (a callee
 //     marked noinline excepted, as qops-share-loop-nests' nests), so that
