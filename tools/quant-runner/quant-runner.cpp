@@ -22,6 +22,7 @@
 #include "QuantOps/Runner/HostTensor.h"
 #include "QuantOps/Runner/JitSession.h"
 #include "QuantOps/Runner/ObjectCache.h"
+#include "QuantOps/Target/ONNX/OnnxTensor.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringSet.h"
@@ -349,9 +350,9 @@ void addCommandLine(CacheKey &key, llvm::StringRef inputFile) {
 
 /// The cache key of this compile: the file's bytes, how it is read, every
 /// option the code depends on (the lowering's as resolved, the command
-/// line as given), or nothing for a model whose import reads external data
-/// files (an external_data entry's key "location", as protobuf encodes
-/// it): their bytes would not be in the key.
+/// line as given), or nothing for a model whose import may read external
+/// data files (onnx::mayReadExternalData): their bytes would not be in the
+/// key.
 llvm::Expected<std::optional<std::string>>
 getCacheKey(llvm::StringRef inputFile) {
   auto buffer = llvm::MemoryBuffer::getFile(inputFile, /*IsText=*/false,
@@ -360,8 +361,7 @@ getCacheKey(llvm::StringRef inputFile) {
     return makeError("cannot read " + inputFile + ": " +
                      buffer.getError().message());
   llvm::StringRef bytes = (*buffer)->getBuffer();
-  llvm::StringRef locationKey("\x0a\x08location", 10);
-  if (inputFile.ends_with(".onnx") && bytes.contains(locationKey))
+  if (inputFile.ends_with(".onnx") && onnx::mayReadExternalData(bytes))
     return std::nullopt;
   CacheKey key;
   key.add(bytes).add(llvm::sys::path::extension(inputFile));

@@ -62,6 +62,8 @@ struct Field {
   llvm::StringRef bytes;
   /// A length-delimited field's value, without its length.
   llvm::StringRef payload;
+  /// A varint field's value.
+  uint64_t value = 0;
 };
 
 /// The fields of one message's bytes, in order.
@@ -81,10 +83,11 @@ public:
     field.number = key >> 3;
     field.wireType = unsigned(key & 7);
     field.payload = {};
+    field.value = 0;
     uint64_t value = 0;
     switch (field.wireType) {
     case 0:
-      if (!readVarint(value))
+      if (!readVarint(field.value))
         return false;
       break;
     case 1:
@@ -244,6 +247,85 @@ std::optional<std::string> copyWithoutRawData(
   return out;
 }
 
+constexpr uint64_t kNodeField = 1;              // GraphProto.node
+constexpr uint64_t kSparseInitializerField = 15; // GraphProto
+constexpr uint64_t kAttributeField = 5;          // NodeProto.attribute
+constexpr uint64_t kAttributeTensorField = 5;    // AttributeProto.t
+constexpr uint64_t kAttributeGraphField = 6;     // AttributeProto.g
+constexpr uint64_t kAttributeTensorsField = 10;  // AttributeProto.tensors
+constexpr uint64_t kAttributeGraphsField = 11;   // AttributeProto.graphs
+constexpr uint64_t kExternalDataField = 13;      // TensorProto.external_data
+constexpr uint64_t kDataLocationField = 14;      // TensorProto.data_location
+
+/// Calls `visit(number, field)` on each field of a message; false when the
+/// bytes are not fields or when `visit` returns false.
+template <typename Visit>
+bool forEachField(llvm::StringRef bytes, Visit visit) {
+  FieldReader reader(bytes);
+  Field field;
+  while (!reader.atEnd())
+    if (!reader.next(field) || !visit(field))
+      return false;
+  return true;
+}
+
+/// Whether a TensorProto names external data: external_data entries, or a
+/// data_location that is not the default (decodeTensorProto reads external
+/// data for 1 and refuses other values). True when its bytes are not fields.
+bool tensorMayReadExternalData(llvm::StringRef bytes) {
+  bool external = false;
+  bool fields = forEachField(bytes, [&](const Field &field) {
+    if (field.number == kExternalDataField ||
+        (field.number == kDataLocationField &&
+         (field.wireType != 0 || field.value != 0)))
+      external = true;
+    return !external;
+  });
+  return external || !fields;
+}
+
+bool graphMayReadExternalData(llvm::StringRef bytes, unsigned depth);
+
+/// The same for a NodeProto's attributes: their tensors and subgraphs.
+bool nodeMayReadExternalData(llvm::StringRef bytes, unsigned depth) {
+  return !forEachField(bytes, [&](const Field &node) {
+    if (node.number != kAttributeField)
+      return true;
+    return forEachField(node.payload, [&](const Field &attribute) {
+      switch (attribute.number) {
+      case kAttributeTensorField:
+      case kAttributeTensorsField:
+        return !tensorMayReadExternalData(attribute.payload);
+      case kAttributeGraphField:
+      case kAttributeGraphsField:
+        return !graphMayReadExternalData(attribute.payload, depth + 1);
+      default:
+        return true;
+      }
+    });
+  });
+}
+
+/// The same for a GraphProto: its initializers (sparse ones counted as
+/// external: they are not read here) and its nodes, subgraphs up to a depth
+/// of 16 (deeper: true).
+bool graphMayReadExternalData(llvm::StringRef bytes, unsigned depth) {
+  if (depth > 16)
+    return true;
+  return !forEachField(bytes, [&](const Field &field) {
+    switch (field.number) {
+    case kInitializerField:
+      return !tensorMayReadExternalData(field.payload);
+    case kSparseInitializerField:
+      return false;
+    case kNodeField:
+      return !nodeMayReadExternalData(field.payload, depth);
+    default:
+      return true;
+    }
+  });
+}
+
 llvm::Error parseError(llvm::StringRef path) {
   return llvm::createStringError(
       llvm::inconvertibleErrorCode(),
@@ -276,4 +358,11 @@ mlir::qops::onnx::parseModelBytes(llvm::StringRef bytes, llvm::StringRef path) {
   if (!parsed.model->ParseFromArray(bytes.data(), int(bytes.size())))
     return parseError(path);
   return std::move(parsed);
+}
+
+bool mlir::qops::onnx::mayReadExternalData(llvm::StringRef bytes) {
+  return !forEachField(bytes, [](const Field &field) {
+    return field.number != kGraphField ||
+           !graphMayReadExternalData(field.payload, 0);
+  });
 }

@@ -358,6 +358,21 @@ elif GROUP == "initializers":
     nodes = [make_node("DequantizeLinear", ["w8", "one"], ["y8"], name="y8")]
     graph = make_graph(nodes, "g" * 12000, [], [make_value_info("y8", FLOAT)], [big_i8_tensor, one])
     write("big_small_part.onnx", make_model(graph, [("", 21)]))
+    # For the object cache's check of external data (onnx::mayReadExternalData):
+    # a Constant node whose value is in w.bin (int8 [1, -2, 3] at offset 4),
+    # and weights whose bytes spell an external_data entry's key "location"
+    # (no external data).
+    ext = make_tensor("", INT8, (3,), data_location=1,
+                      external_data=[("location", "w.bin"), ("offset", "4"), ("length", "3")])
+    graph = make_graph([make_node("Constant", [], ["c"], name="c", attrs=[attr_tensor("value", ext)]),
+                        make_node("DequantizeLinear", ["c", "one"], ["y"], name="y")],
+                       "ext_const", [], [make_value_info("y", FLOAT)], [one])
+    write("ext_const.onnx", make_model(graph, [("", 21)]))
+    spelled = np.frombuffer((b"\x0a\x08location" * 512)[:5120], np.int8).reshape(64, 80)
+    graph = make_graph([make_node("DequantizeLinear", ["w8", "one"], ["y8"], name="y8")], "spelled",
+                       [], [make_value_info("y8", FLOAT)], [tensor_from_numpy("w8", spelled), one])
+    write("location_bytes.onnx", make_model(graph, [("", 21)]))
+    np.save(path("location_bytes.y8.npy"), spelled.astype(np.float32))
     # raw_data of the wrong length (5000 bytes for 64 x 80), and the model
     # cut inside the weights.
     short = make_tensor("w8", INT8, (64, 80), raw_data=big_i8.tobytes()[:5000])

@@ -200,6 +200,15 @@ struct ParsedModel {
 llvm::Expected<ParsedModel> parseModelBytes(llvm::StringRef bytes,
                                             llvm::StringRef path);
 
+/// Whether importing the ModelProto in `bytes` may read external data
+/// files: a tensor of its graph (an initializer, a node attribute's tensor,
+/// in subgraphs too) with external_data entries or a data_location other
+/// than the default, or a sparse initializer; true as well when the bytes
+/// are not protobuf fields. A scan of the wire format that steps over the
+/// tensors' data (an object cache keys a model by its file's bytes, which
+/// do not cover external data).
+bool mayReadExternalData(llvm::StringRef bytes);
+
 /// Reads a ModelProto file and parses it (parseModelBytes). Errors ("<path>:
 /// <problem>") on an unreadable file, a file over protobuf's 2 GiB message
 /// limit, or a protobuf parse failure (truncated file, garbage).
