@@ -443,6 +443,33 @@ static JitSession::Constant copyConstant(llvm::StringRef name,
   return {name.str(), std::move(block), bytes.size()};
 }
 
+/// A constant's member in writeObject's archive: one byte p (at most 7),
+/// p zero bytes, then the constant's bytes, which so start at a multiple of
+/// 8 in the file (the archive's own layout only keeps members 2-byte
+/// aligned), so that a load can use them where the file is mapped: the code
+/// declares no alignment beyond the element type's, 8 at most.
+static constexpr uint64_t kConstantAlignment = 8;
+
+/// The archive's layout (GNU): each member a 60-byte header, its data and a
+/// padding byte after an odd size.
+static constexpr uint64_t kMemberHeaderBytes = 60;
+static uint64_t getNextMemberOffset(uint64_t headerOffset, uint64_t size) {
+  return headerOffset + kMemberHeaderBytes + size + (size & 1);
+}
+
+/// The member of constant `bytes` whose header is at `headerOffset` in the
+/// file: the padding prefix, then the bytes.
+static std::string makeConstantMember(uint64_t headerOffset,
+                                      llvm::StringRef bytes) {
+  uint64_t dataOffset = headerOffset + kMemberHeaderBytes + 1;
+  auto padding = uint8_t(llvm::alignTo(dataOffset, kConstantAlignment) -
+                         dataOffset);
+  std::string member(1 + padding, '\0');
+  member[0] = char(padding);
+  member.append(bytes.data(), bytes.size());
+  return member;
+}
+
 /// `bytes` themselves (an attribute's, in an MLIRContext that outlives the
 /// session: JitOptions::borrowConstants), not owned, as constant `name`; the
 /// code declares no alignment beyond the element type's.
@@ -586,13 +613,30 @@ struct StoredSession {
   std::vector<JitSession::Constant> constants;
 };
 
+/// A constant's member (makeConstantMember) as constant `name`: its bytes
+/// where `file` holds them when they are 8-byte aligned there (the session
+/// then shares the file: mapped, it is not copied), else a copy.
+static llvm::Expected<JitSession::Constant>
+readConstant(llvm::StringRef name, llvm::StringRef member,
+             const std::shared_ptr<llvm::MemoryBuffer> &file) {
+  if (member.empty() || uint8_t(member[0]) >= kConstantAlignment ||
+      member.size() < 1 + size_t(uint8_t(member[0])))
+    return makeError("constant '" + name + "' is damaged");
+  llvm::StringRef bytes = member.drop_front(1 + uint8_t(member[0]));
+  if (reinterpret_cast<uintptr_t>(bytes.data()) % kConstantAlignment)
+    return copyConstant(name, llvm::ArrayRef<char>(bytes.data(), bytes.size()));
+  std::shared_ptr<char> shared(file, const_cast<char *>(bytes.data()));
+  return JitSession::Constant{name.str(), std::move(shared), bytes.size()};
+}
+
 static llvm::Expected<StoredSession>
-readStored(std::unique_ptr<llvm::MemoryBuffer> file) {
+readStored(std::unique_ptr<llvm::MemoryBuffer> unique) {
   StoredSession stored;
-  if (llvm::identify_magic(file->getBuffer()) != llvm::file_magic::archive) {
-    stored.objects.push_back(std::move(file));
+  if (llvm::identify_magic(unique->getBuffer()) != llvm::file_magic::archive) {
+    stored.objects.push_back(std::move(unique));
     return stored;
   }
+  std::shared_ptr<llvm::MemoryBuffer> file = std::move(unique);
   auto archive = llvm::object::Archive::create(file->getMemBufferRef());
   if (!archive)
     return archive.takeError();
@@ -605,10 +649,13 @@ readStored(std::unique_ptr<llvm::MemoryBuffer> file) {
       llvm::consumeError(member.takeError());
       return makeError("an unreadable member in the archive");
     }
-    if (name->ends_with(kConstantSuffix))
-      stored.constants.push_back(copyConstant(
-          name->drop_back(kConstantSuffix.size()), member->getBuffer()));
-    else
+    if (name->ends_with(kConstantSuffix)) {
+      llvm::Expected<JitSession::Constant> constant = readConstant(
+          name->drop_back(kConstantSuffix.size()), member->getBuffer(), file);
+      if (!constant)
+        return constant.takeError();
+      stored.constants.push_back(std::move(*constant));
+    } else
       stored.objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
           member->getBuffer(), *name));
   }
@@ -642,6 +689,41 @@ JitSession::load(std::unique_ptr<llvm::MemoryBuffer> file,
               funcName, std::move(signature), options, usesRuntimeAllocator);
 }
 
+/// The archive of members `names` with `contents`, the first `objects` of
+/// them objects, the others constants (makeConstantMember). Written twice:
+/// the first time without contents, to find where the first member starts
+/// (after the table of the long names, which the contents do not change).
+static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+writeArchive(llvm::ArrayRef<std::string> names,
+             llvm::ArrayRef<llvm::StringRef> contents, size_t objects) {
+  auto write = [&](llvm::ArrayRef<llvm::StringRef> data) {
+    std::vector<llvm::NewArchiveMember> members;
+    for (size_t index = 0; index < names.size(); ++index)
+      members.emplace_back(llvm::MemoryBufferRef(data[index], names[index]));
+    return llvm::writeArchiveToBuffer(
+        members, llvm::SymtabWritingMode::NoSymtab,
+        llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/false);
+  };
+  std::vector<llvm::StringRef> empty(names.size());
+  auto layout = write(empty);
+  if (!layout)
+    return layout.takeError();
+  // With empty members the last one's header ends the file.
+  uint64_t offset = (*layout)->getBufferSize() -
+                    names.size() * kMemberHeaderBytes;
+  std::vector<std::string> members(names.size());
+  std::vector<llvm::StringRef> data(names.size());
+  for (size_t index = 0; index < names.size(); ++index) {
+    if (index < objects)
+      data[index] = contents[index];
+    else
+      data[index] = members[index] =
+          makeConstantMember(offset, contents[index]);
+    offset = getNextMemberOffset(offset, data[index].size());
+  }
+  return write(data);
+}
+
 llvm::Error JitSession::writeObject(llvm::StringRef path) const {
   if (objects.empty())
     return makeError("the session did not keep its objects (create it with "
@@ -663,12 +745,7 @@ llvm::Error JitSession::writeObject(llvm::StringRef path) const {
       names.push_back(constant.name + kConstantSuffix.str());
       contents.push_back(llvm::StringRef(constant.bytes.get(), constant.size));
     }
-    std::vector<llvm::NewArchiveMember> members;
-    for (size_t index = 0; index < names.size(); ++index)
-      members.emplace_back(llvm::MemoryBufferRef(contents[index], names[index]));
-    auto written = llvm::writeArchiveToBuffer(
-        members, llvm::SymtabWritingMode::NoSymtab,
-        llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/false);
+    auto written = writeArchive(names, contents, objects.size());
     if (!written)
       return written.takeError();
     archive = std::move(*written);

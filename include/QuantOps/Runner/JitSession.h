@@ -84,8 +84,10 @@ public:
 
   /// Writes the compiled object to `path`, or an archive of the objects
   /// (`part<N>.o`, when the module was compiled in several parts) and of
-  /// the constants' bytes (`<symbol>.data`); the session must have been
-  /// created with keepObject.
+  /// the constants' bytes (`<symbol>.data`: a byte p < 8, p zero bytes,
+  /// then the bytes, 8-byte aligned in the file, so that load can use them
+  /// where the file is mapped); the session must have been created with
+  /// keepObject.
   llvm::Error writeObject(llvm::StringRef path) const;
 
   const TensorSignature &getSignature() const { return signature; }
@@ -93,7 +95,8 @@ public:
   /// A constant the code refers to by symbol (the weights; ObjectCodegen.h):
   /// its bytes, held by the session (a 64-byte aligned copy), or with
   /// JitOptions::borrowConstants the attribute's own (`bytes` does not own
-  /// them).
+  /// them), or after load where the file holds them (`bytes` shares the
+  /// file).
   struct Constant {
     std::string name;
     std::shared_ptr<char> bytes;
