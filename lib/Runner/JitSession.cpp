@@ -450,26 +450,6 @@ static JitSession::Constant copyConstant(llvm::StringRef name,
 /// declares no alignment beyond the element type's, 8 at most.
 static constexpr uint64_t kConstantAlignment = 8;
 
-/// The archive's layout (GNU): each member a 60-byte header, its data and a
-/// padding byte after an odd size.
-static constexpr uint64_t kMemberHeaderBytes = 60;
-static uint64_t getNextMemberOffset(uint64_t headerOffset, uint64_t size) {
-  return headerOffset + kMemberHeaderBytes + size + (size & 1);
-}
-
-/// The member of constant `bytes` whose header is at `headerOffset` in the
-/// file: the padding prefix, then the bytes.
-static std::string makeConstantMember(uint64_t headerOffset,
-                                      llvm::StringRef bytes) {
-  uint64_t dataOffset = headerOffset + kMemberHeaderBytes + 1;
-  auto padding = uint8_t(llvm::alignTo(dataOffset, kConstantAlignment) -
-                         dataOffset);
-  std::string member(1 + padding, '\0');
-  member[0] = char(padding);
-  member.append(bytes.data(), bytes.size());
-  return member;
-}
-
 /// `bytes` themselves (an attribute's, in an MLIRContext that outlives the
 /// session: JitOptions::borrowConstants), not owned, as constant `name`; the
 /// code declares no alignment beyond the element type's.
@@ -690,72 +670,95 @@ JitSession::load(std::unique_ptr<llvm::MemoryBuffer> file,
 }
 
 /// The archive of members `names` with `contents`, the first `objects` of
-/// them objects, the others constants (makeConstantMember). Written twice:
-/// the first time without contents, to find where the first member starts
-/// (after the table of the long names, which the contents do not change).
-static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-writeArchive(llvm::ArrayRef<std::string> names,
-             llvm::ArrayRef<llvm::StringRef> contents, size_t objects) {
-  auto write = [&](llvm::ArrayRef<llvm::StringRef> data) {
-    std::vector<llvm::NewArchiveMember> members;
-    for (size_t index = 0; index < names.size(); ++index)
-      members.emplace_back(llvm::MemoryBufferRef(data[index], names[index]));
-    return llvm::writeArchiveToBuffer(
-        members, llvm::SymtabWritingMode::NoSymtab,
-        llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/false);
-  };
-  std::vector<llvm::StringRef> empty(names.size());
-  auto layout = write(empty);
-  if (!layout)
-    return layout.takeError();
-  // With empty members the last one's header ends the file.
-  uint64_t offset = (*layout)->getBufferSize() -
-                    names.size() * kMemberHeaderBytes;
-  std::vector<std::string> members(names.size());
-  std::vector<llvm::StringRef> data(names.size());
-  for (size_t index = 0; index < names.size(); ++index) {
-    if (index < objects)
-      data[index] = contents[index];
-    else
-      data[index] = members[index] =
-          makeConstantMember(offset, contents[index]);
-    offset = getNextMemberOffset(offset, data[index].size());
+/// them objects, the others constants, written to `os` as GNU ar (what
+/// llvm::writeArchiveToBuffer writes without a symbol table, deterministic,
+/// and llvm::object::Archive reads): "!<arch>\n"; a member "//" of the names
+/// over 15 characters, each followed by "/\n"; then each member: a 60-byte
+/// header (name, date 0, uid 0, gid 0, mode 644, size, "`\n"), its bytes, a
+/// '\n' after an odd size. A constant's member is one byte p < 8, p zero
+/// bytes and the constant's bytes, which so start at a multiple of 8 in the
+/// file; they are written from where they are, not copied first.
+static void writeArchive(llvm::raw_ostream &os,
+                         llvm::ArrayRef<std::string> names,
+                         llvm::ArrayRef<llvm::StringRef> contents,
+                         size_t objects) {
+  std::string table;
+  std::vector<std::string> fields;
+  for (const std::string &name : names) {
+    if (name.size() <= 15) {
+      fields.push_back(name + "/");
+      continue;
+    }
+    fields.push_back("/" + std::to_string(table.size()));
+    table += name + "/\n";
   }
-  return write(data);
+  uint64_t offset = 0;
+  auto write = [&](llvm::StringRef bytes) {
+    os << bytes;
+    offset += bytes.size();
+  };
+  auto header = [&](llvm::StringRef name, uint64_t size) {
+    std::string text;
+    llvm::raw_string_ostream(text)
+        << llvm::left_justify(name, 16) << llvm::left_justify("0", 12)
+        << llvm::left_justify("0", 6) << llvm::left_justify("0", 6)
+        << llvm::left_justify("644", 8)
+        << llvm::left_justify(std::to_string(size), 10) << "`\n";
+    write(text);
+  };
+  auto member = [&](llvm::StringRef name, llvm::StringRef prefix,
+                    llvm::StringRef bytes) {
+    uint64_t size = prefix.size() + bytes.size();
+    header(name, size);
+    write(prefix);
+    write(bytes);
+    if (size & 1)
+      write("\n");
+  };
+  write("!<arch>\n");
+  if (!table.empty())
+    member("//", "", table);
+  for (size_t index = 0; index < names.size(); ++index) {
+    if (index < objects) {
+      member(fields[index], "", contents[index]);
+      continue;
+    }
+    // The constant's bytes after the header and the byte p.
+    uint64_t start = offset + 60 + 1;
+    auto padding = uint8_t(llvm::alignTo(start, kConstantAlignment) - start);
+    std::string prefix(1 + padding, '\0');
+    prefix[0] = char(padding);
+    member(fields[index], prefix, contents[index]);
+  }
 }
 
 llvm::Error JitSession::writeObject(llvm::StringRef path) const {
   if (objects.empty())
     return makeError("the session did not keep its objects (create it with "
                      "keepObject)");
-  std::unique_ptr<llvm::MemoryBuffer> archive;
-  llvm::StringRef bytes = objects.front()->getBuffer();
-  if (objects.size() > 1 || !constants.empty()) {
-    std::vector<std::string> names;
-    std::vector<llvm::StringRef> contents;
-    for (size_t index = 0; index < objects.size(); ++index) {
-      names.push_back("part" + std::to_string(index) + ".o");
-      contents.push_back(objects[index]->getBuffer());
-    }
-    for (const Constant &constant : constants) {
-      // An archive member's name has no '/'.
-      if (constant.name.find('/') != std::string::npos)
-        return makeError("constant '" + constant.name +
-                         "' cannot be named in an archive");
-      names.push_back(constant.name + kConstantSuffix.str());
-      contents.push_back(llvm::StringRef(constant.bytes.get(), constant.size));
-    }
-    auto written = writeArchive(names, contents, objects.size());
-    if (!written)
-      return written.takeError();
-    archive = std::move(*written);
-    bytes = archive->getBuffer();
+  bool isArchive = objects.size() > 1 || !constants.empty();
+  std::vector<std::string> names;
+  std::vector<llvm::StringRef> contents;
+  for (size_t index = 0; isArchive && index < objects.size(); ++index) {
+    names.push_back("part" + std::to_string(index) + ".o");
+    contents.push_back(objects[index]->getBuffer());
+  }
+  for (const Constant &constant : constants) {
+    // An archive member's name has no '/'.
+    if (constant.name.find('/') != std::string::npos)
+      return makeError("constant '" + constant.name +
+                       "' cannot be named in an archive");
+    names.push_back(constant.name + kConstantSuffix.str());
+    contents.push_back(llvm::StringRef(constant.bytes.get(), constant.size));
   }
   std::error_code code;
   llvm::raw_fd_ostream stream(path, code, llvm::sys::fs::OF_None);
   if (code)
     return makeError("cannot write " + path + ": " + code.message());
-  stream << bytes;
+  if (isArchive)
+    writeArchive(stream, names, contents, objects.size());
+  else
+    stream << objects.front()->getBuffer();
   stream.close();
   if (stream.has_error())
     return makeError("cannot write " + path + ": " + stream.error().message());
