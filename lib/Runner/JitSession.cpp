@@ -29,7 +29,6 @@
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Object/Archive.h"
-#include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
@@ -593,7 +592,7 @@ struct StoredSession {
   std::vector<JitSession::Constant> constants;
 };
 
-/// A constant's member (makeConstantMember) as constant `name`: its bytes
+/// A constant's member (writeArchive) as constant `name`: its bytes
 /// where `file` holds them when they are 8-byte aligned there (the session
 /// then shares the file: mapped, it is not copied), else a copy.
 static llvm::Expected<JitSession::Constant>
@@ -682,6 +681,7 @@ static void writeArchive(llvm::raw_ostream &os,
                          llvm::ArrayRef<std::string> names,
                          llvm::ArrayRef<llvm::StringRef> contents,
                          size_t objects) {
+  constexpr uint64_t kHeaderBytes = 60;
   std::string table;
   std::vector<std::string> fields;
   for (const std::string &name : names) {
@@ -723,8 +723,8 @@ static void writeArchive(llvm::raw_ostream &os,
       member(fields[index], "", contents[index]);
       continue;
     }
-    // The constant's bytes after the header and the byte p.
-    uint64_t start = offset + 60 + 1;
+    // The constant's bytes after the member's header and the byte p.
+    uint64_t start = offset + kHeaderBytes + 1;
     auto padding = uint8_t(llvm::alignTo(start, kConstantAlignment) - start);
     std::string prefix(1 + padding, '\0');
     prefix[0] = char(padding);

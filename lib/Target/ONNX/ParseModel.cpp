@@ -149,16 +149,24 @@ void append(std::string *out, llvm::StringRef bytes) {
     out->append(bytes.data(), bytes.size());
 }
 
+/// Calls `visit(field)` on each field of a message in order; false when the
+/// bytes are not fields or when `visit` returns false.
+template <typename Visit>
+bool forEachField(llvm::StringRef bytes, Visit visit) {
+  FieldReader reader(bytes);
+  Field field;
+  while (!reader.atEnd())
+    if (!reader.next(field) || !visit(field))
+      return false;
+  return true;
+}
+
 /// A TensorProto's bytes into `out`, its raw_data left out (into `left`)
 /// when it is long enough. False when the bytes are not as expected.
 bool copyTensor(llvm::StringRef bytes, std::string *out,
                 llvm::StringRef &left) {
-  FieldReader reader(bytes);
-  Field field;
   unsigned rawDataFields = 0;
-  while (!reader.atEnd()) {
-    if (!reader.next(field))
-      return false;
+  return forEachField(bytes, [&](const Field &field) {
     if (field.number == kRawDataField && field.wireType == kLengthDelimited) {
       if (++rawDataFields > 1)
         return false;
@@ -166,12 +174,12 @@ bool copyTensor(llvm::StringRef bytes, std::string *out,
         left = field.payload;
         if (out)
           appendLengthDelimited(*out, kRawDataField, "");
-        continue;
+        return true;
       }
     }
     append(out, field.bytes);
-  }
-  return true;
+    return true;
+  });
 }
 
 /// A message's bytes into `out` (null: a scan only), each length-delimited
@@ -181,23 +189,19 @@ bool copyTensor(llvm::StringRef bytes, std::string *out,
 template <typename Nested>
 bool copyFields(llvm::StringRef bytes, std::string *out, uint64_t number,
                 Nested nested) {
-  FieldReader reader(bytes);
-  Field field;
   std::string payload;
-  while (!reader.atEnd()) {
-    if (!reader.next(field))
-      return false;
+  return forEachField(bytes, [&](const Field &field) {
     if (field.number != number || field.wireType != kLengthDelimited) {
       append(out, field.bytes);
-      continue;
+      return true;
     }
     payload.clear();
     if (!nested(field.payload, out ? &payload : nullptr))
       return false;
     if (out)
       appendLengthDelimited(*out, number, payload);
-  }
-  return true;
+    return true;
+  });
 }
 
 /// A GraphProto's bytes into `out`, with copyTensor's for its initializers;
@@ -256,18 +260,6 @@ constexpr uint64_t kAttributeTensorsField = 10;  // AttributeProto.tensors
 constexpr uint64_t kAttributeGraphsField = 11;   // AttributeProto.graphs
 constexpr uint64_t kExternalDataField = 13;      // TensorProto.external_data
 constexpr uint64_t kDataLocationField = 14;      // TensorProto.data_location
-
-/// Calls `visit(number, field)` on each field of a message; false when the
-/// bytes are not fields or when `visit` returns false.
-template <typename Visit>
-bool forEachField(llvm::StringRef bytes, Visit visit) {
-  FieldReader reader(bytes);
-  Field field;
-  while (!reader.atEnd())
-    if (!reader.next(field) || !visit(field))
-      return false;
-  return true;
-}
 
 /// Whether a TensorProto names external data: external_data entries, or a
 /// data_location that is not the default (decodeTensorProto reads external
