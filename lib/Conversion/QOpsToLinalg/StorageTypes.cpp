@@ -17,6 +17,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -71,16 +73,30 @@ APInt toStorageBits(Attribute element, Type onnxType, unsigned width) {
                                                   : value.sext(width);
 }
 
-/// Whether `elements` is a non-splat constant of a sub-byte element type
-/// (width w < 8, integer or float) stored as i8 whose dense buffer holds
-/// one element per byte in its low w bits.
-bool isSubByteBuffer(DenseElementsAttr elements, IntegerType storage) {
-  Type onnxType = elements.getElementType();
+/// Whether `raw`, the buffer of a non-splat constant of `count` elements of
+/// `onnxType`, is a sub-byte one (width w < 8, integer or float) stored as
+/// i8: one element per byte in its low w bits.
+bool isSubByteBuffer(ArrayRef<char> raw, int64_t count, Type onnxType,
+                     IntegerType storage) {
   if (storage.getWidth() != 8 || !onnxType.isIntOrFloat() ||
-      onnxType.getIntOrFloatBitWidth() >= 8 || elements.isSplat())
+      onnxType.getIntOrFloatBitWidth() >= 8)
     return false;
-  return static_cast<int64_t>(elements.getRawData().size()) ==
-         elements.getNumElements();
+  return static_cast<int64_t>(raw.size()) == count;
+}
+
+/// The buffer of a non-splat dense or dense_resource constant, in memory
+/// order as its attribute stores it (sub-byte elements one per byte); none
+/// for a splat or a resource without its blob.
+std::optional<ArrayRef<char>> getStoredBytes(Attribute value) {
+  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+    if (dense.isSplat())
+      return std::nullopt;
+    return dense.getRawData();
+  }
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
+    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      return blob->getData();
+  return std::nullopt;
 }
 
 /// The i8 storage bytes of such a buffer, as toStorageBits gives them:
@@ -114,20 +130,18 @@ bool widenSubByteElements(ArrayRef<char> raw, Type onnxType, char *out) {
 /// unsigned integers and floats zero-extended, signed ones sign-extended),
 /// else a dense_resource that owns the widened bytes (a signed constant
 /// written in its low bits only, as MLIR's parser does).
-TypedAttr subByteToStorage(DenseElementsAttr elements,
+TypedAttr subByteToStorage(ArrayRef<char> raw, Type onnxType,
                            RankedTensorType storageType,
                            int64_t viewedBytes) {
-  ArrayRef<char> raw = elements.getRawData();
   if (static_cast<int64_t>(raw.size()) < viewedBytes) {
     SmallVector<char> bytes(raw.size());
-    widenSubByteElements(raw, elements.getElementType(), bytes.data());
+    widenSubByteElements(raw, onnxType, bytes.data());
     return DenseElementsAttr::getFromRawBuffer(storageType, bytes);
   }
-  if (widenSubByteElements(raw, elements.getElementType(), nullptr))
+  if (widenSubByteElements(raw, onnxType, nullptr))
     return cast<TypedAttr>(viewConstantBytes(storageType, raw, 1));
   AsmResourceBlob blob = HeapAsmResourceBlob::allocate(raw.size(), 1);
-  widenSubByteElements(raw, elements.getElementType(),
-                       blob.getMutableData().data());
+  widenSubByteElements(raw, onnxType, blob.getMutableData().data());
   return cast<TypedAttr>(ownConstantBytes(storageType, std::move(blob)));
 }
 
@@ -143,21 +157,29 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
     Type newType = getTypeConverter()->convertType(op.getType());
     if (!newType || newType == op.getType())
       return failure();
-    auto elements = dyn_cast<DenseElementsAttr>(op.getValue());
     auto newTensorType = dyn_cast<RankedTensorType>(newType);
-    if (!elements || !newTensorType)
+    auto value = dyn_cast<ElementsAttr>(op.getValue());
+    if (!value || !newTensorType ||
+        !isa<DenseElementsAttr, DenseResourceElementsAttr>(value))
       return rewriter.notifyMatchFailure(op, "not a dense tensor constant");
-    Type onnxType = elements.getElementType();
+    Type onnxType = value.getElementType();
     auto storage = cast<IntegerType>(newTensorType.getElementType());
+    auto elements = dyn_cast<DenseElementsAttr>(value);
     // A splat stays a splat: its element count may be far beyond what could
     // be materialised (tensor<100000x100000xui8> is 10^10 elements).
-    if (elements.isSplat()) {
+    if (elements && elements.isSplat()) {
       APInt splat = toStorageBits(elements.getSplatValue<Attribute>(), onnxType,
                                   storage.getWidth());
       rewriter.replaceOpWithNewOp<arith::ConstantOp>(
           op, newType, DenseElementsAttr::get(newTensorType, splat));
       return success();
     }
+    // The buffer: a dense attribute's, or a dense_resource's blob (the
+    // MatMulNBits import's large weights, which own their bytes).
+    std::optional<ArrayRef<char>> raw = getStoredBytes(value);
+    if (!raw)
+      return rewriter.notifyMatchFailure(op, "a resource without its blob");
+    bool isResource = !elements;
     // 8- and 16-bit integers (ui8, si8, ui16, si16) are stored as the
     // signless integers of their width, bit for bit: the same buffer (a
     // weight matrix is millions of elements; one APInt each took most of
@@ -165,16 +187,16 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
     if (auto onnxInt = dyn_cast<IntegerType>(onnxType);
         onnxInt && onnxInt.getWidth() == storage.getWidth() &&
         onnxInt.getWidth() % 8 == 0) {
-      ArrayRef<char> raw = elements.getRawData();
-      // A large one views the ONNX-typed attribute's buffer instead of
-      // copying it (ConstantBytes.h); tensor.expand_shape and friends do
-      // not fold it into more copies: they bufferize to views.
-      TypedAttr value =
-          int64_t(raw.size()) >= viewedBytes
-              ? cast<TypedAttr>(viewConstantBytes(newTensorType, raw,
+      // A large one, or a resource, views the ONNX-typed attribute's
+      // buffer instead of copying it (ConstantBytes.h); tensor.expand_shape
+      // and friends do not fold it into more copies: they bufferize to
+      // views.
+      TypedAttr stored =
+          isResource || int64_t(raw->size()) >= viewedBytes
+              ? cast<TypedAttr>(viewConstantBytes(newTensorType, *raw,
                                                   onnxInt.getWidth() / 8))
-              : DenseElementsAttr::getFromRawBuffer(newTensorType, raw);
-      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, newType, value);
+              : DenseElementsAttr::getFromRawBuffer(newTensorType, *raw);
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, newType, stored);
       return success();
     }
     // Sub-byte integers and floats (si4, ui2, f4E2M1FN, ...), one element
@@ -183,12 +205,16 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
     // LLM's 4-bit weights are tens of millions of elements, and one
     // IntegerAttr and APInt each took about 8 s of the 1 x 4096 x 11008
     // MatMulNBits gemv's lowering (Zen 3).
-    if (isSubByteBuffer(elements, storage)) {
+    if (isSubByteBuffer(*raw, value.getNumElements(), onnxType, storage)) {
       rewriter.replaceOpWithNewOp<arith::ConstantOp>(
           op, newType,
-          subByteToStorage(elements, newTensorType, viewedBytes));
+          subByteToStorage(*raw, onnxType, newTensorType,
+                           isResource ? 0 : viewedBytes));
       return success();
     }
+    if (isResource)
+      return rewriter.notifyMatchFailure(
+          op, "a dense_resource whose elements change their bits in storage");
     SmallVector<APInt> bits;
     bits.reserve(elements.getNumElements());
     for (Attribute element : elements.getValues<Attribute>())

@@ -102,8 +102,8 @@ public:
   decodeInitializer(const ::quantops::onnx::TensorProto &t,
                     llvm::StringRef what) const;
   /// Input `index` of the node when it is an initializer of which no
-  /// constant was made, because its only uses are as MatMulNBits' packed B
-  /// (getInput has no value for it); null otherwise.
+  /// constant was made, because its only uses are as MatMulNBits' packed B,
+  /// scales or zero points (getInput has no value for it); null otherwise.
   const ::quantops::onnx::TensorProto *
   getUnmaterializedInitializer(const Node &node, int index) const;
 

@@ -31,9 +31,11 @@
 
 #include "QuantOps/Dialect/QOps/IR/QOpsOps.h"
 #include "QuantOps/Target/ONNX/OnnxTensor.h"
+#include "QuantOps/Utils/ConstantBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -118,13 +120,15 @@ constantInput(GraphImporter &importer, const Node &node, int index,
   return attr;
 }
 
-/// The bytes of a u8 constant: its raw data in place, or a splat's one
-/// byte repeated into `storage`.
+/// The bytes of a constant of whole-byte elements: its raw data in place,
+/// or a splat's one element repeated into `storage`.
 ArrayRef<uint8_t> bytesOf(DenseElementsAttr attr,
                           SmallVectorImpl<uint8_t> &storage) {
   ArrayRef<char> raw = attr.getRawData();
   if (attr.isSplat()) {
-    storage.assign(attr.getNumElements(), uint8_t(raw[0]));
+    storage.clear();
+    for (int64_t i = 0, e = attr.getNumElements(); i < e; ++i)
+      storage.append(raw.begin(), raw.end());
     return storage;
   }
   return ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(raw.data()),
@@ -285,45 +289,71 @@ void unpackTransposed(ArrayRef<uint8_t> blobs, const NBitsShape &s,
   unpackTransposedTiles(blobs, s, q, nBlocked, s.n, 0, s.k);
 }
 
-/// The `count` bytes of B (input 1): where the parse left them when no
-/// constant was made of B (its only uses are as MatMulNBits' B:
-/// GraphImporter::getUnmaterializedInitializer; `blob` keeps the decoded
+/// The bytes of input `index` (B, scales, zero_points), `count` elements
+/// of `element`: where the parse left them when no constant was made of
+/// the initializer (its only uses are as these inputs of MatMulNBits:
+/// GraphImporter::getUnmaterializedInitializer; `tensor` keeps the decoded
 /// tensor), else the constant's (bytesOf, `splat` its storage).
 llvm::Expected<ArrayRef<uint8_t>>
-packedBytes(GraphImporter &importer, const Node &node, int64_t count,
-            SmallVectorImpl<uint8_t> &splat, std::optional<OnnxTensor> &blob) {
+initializerBytes(GraphImporter &importer, const Node &node, int index,
+                 llvm::StringRef what, Type element, int64_t count,
+                 SmallVectorImpl<uint8_t> &splat,
+                 std::optional<OnnxTensor> &tensor) {
   MLIRContext *ctx = importer.getContext();
-  Type u8 = IntegerType::get(ctx, 8, IntegerType::Unsigned);
-  const auto *proto = importer.getUnmaterializedInitializer(node, 1);
+  const auto *proto = importer.getUnmaterializedInitializer(node, index);
   if (!proto) {
-    auto packed = constantInput(importer, node, 1, "B", u8, count);
-    if (!packed)
-      return packed.takeError();
-    return bytesOf(*packed, splat);
+    auto attr = constantInput(importer, node, index, what, element, count);
+    if (!attr)
+      return attr.takeError();
+    return bytesOf(*attr, splat);
   }
-  llvm::Expected<OnnxTensor> tensor = importer.decodeInitializer(
+  llvm::Expected<OnnxTensor> decoded = importer.decodeInitializer(
       *proto, "initializer '" + proto->name() + "'");
-  if (!tensor)
-    return tensor.takeError();
-  Type element = getOnnxElementType(ctx, tensor->dataType);
-  if (element != u8 || tensor->numElements() != count) {
-    std::string type = getOnnxDataTypeName(tensor->dataType);
-    if (element) {
-      type.clear();
-      llvm::raw_string_ostream(type) << element;
+  if (!decoded)
+    return decoded.takeError();
+  Type type = getOnnxElementType(ctx, decoded->dataType);
+  if (type != element || decoded->numElements() != count) {
+    std::string name = getOnnxDataTypeName(decoded->dataType);
+    if (type) {
+      name.clear();
+      llvm::raw_string_ostream(name) << type;
     }
     return importer.nodeError(
-        node, llvm::formatv("B must hold {0} elements of {1}, not {2} of {3}",
-                            count, u8, tensor->numElements(), type));
+        node, llvm::formatv("{0} must hold {1} elements of {2}, not {3} of {4}",
+                            what, count, element, decoded->numElements(),
+                            name));
   }
-  blob = std::move(*tensor);
-  return blob->getBytes();
+  tensor = std::move(*decoded);
+  return tensor->getBytes();
 }
 
 /// q [K, N], scale [k_blocks, N], zp [k_blocks, N] as constants.
 struct NBitsWeights {
   Value q, scale, zeroPoint;
 };
+
+/// A constant of `type` whose `size` bytes (its attribute's buffer: one
+/// element per byte for sub-byte types) `fill` writes. From
+/// kViewedConstantBytes on, a dense_resource that owns the buffer `fill`
+/// wrote (ownConstantBytes): a DenseElementsAttr would copy the bytes into
+/// the context once more and hash them (45 MB of fresh pages for the
+/// unpacked q of a 4096 x 11008 4-bit layer). Below, a dense attribute, as
+/// the lit tests print it.
+Value createFilledConstant(OpBuilder &b, Location loc, RankedTensorType type,
+                           size_t size,
+                           llvm::function_ref<void(char *)> fill) {
+  if (static_cast<int64_t>(size) >= kViewedConstantBytes) {
+    AsmResourceBlob blob =
+        HeapAsmResourceBlob::allocate(size, alignof(std::max_align_t));
+    fill(blob.getMutableData().data());
+    return arith::ConstantOp::create(
+        b, loc, cast<TypedAttr>(ownConstantBytes(type, std::move(blob))));
+  }
+  std::vector<char> bytes(size);
+  fill(bytes.data());
+  return arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::getFromRawBuffer(type, bytes));
+}
 
 llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
                                            const Node &node,
@@ -333,62 +363,74 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
   MLIRContext *ctx = importer.getContext();
   Type u8 = IntegerType::get(ctx, 8, IntegerType::Unsigned);
   Type qType = IntegerType::get(ctx, s.bits, IntegerType::Unsigned);
-  SmallVector<uint8_t> splat;
-  std::optional<OnnxTensor> blob;
+  SmallVector<uint8_t> splat, scaleSplat, zpSplat;
+  std::optional<OnnxTensor> blob, scaleTensor, zpTensor;
   llvm::Expected<ArrayRef<uint8_t>> bytes =
-      packedBytes(importer, node, s.n * s.kBlocks * s.blobSize, splat, blob);
+      initializerBytes(importer, node, 1, "B", u8, s.n * s.kBlocks * s.blobSize,
+                       splat, blob);
   if (!bytes)
     return bytes.takeError();
-  auto scales = constantInput(importer, node, 2, "scales", b.getF32Type(),
-                              s.n * s.kBlocks);
+  llvm::Expected<ArrayRef<uint8_t>> scales =
+      initializerBytes(importer, node, 2, "scales", b.getF32Type(),
+                       s.n * s.kBlocks, scaleSplat, scaleTensor);
   if (!scales)
     return scales.takeError();
-  // Unpacked: one element per byte (the attribute's storage of ui2 / ui4),
-  // q[k, n] = unpack(blob(n, k / B), k % B), transposed in tiles
-  // (unpackTransposed).
-  // Not zeroed: unpackTransposed writes every byte.
-  std::unique_ptr<char[]> q(new char[s.k * s.n]);
-  unpackTransposed(*bytes, s, q.get());
-  auto qTensor = RankedTensorType::get({s.k, s.n}, qType);
-  NBitsWeights weights;
-  weights.q = arith::ConstantOp::create(
-      b, loc, qTensor,
-      DenseElementsAttr::getFromRawBuffer(
-          qTensor, ArrayRef<char>(q.get(), size_t(s.k * s.n))));
-  SmallVector<float> scaleValues(s.kBlocks * s.n);
-  auto scaleIt = scales->getValues<float>().begin();
-  for (int64_t n = 0; n < s.n; ++n)
-    for (int64_t kb = 0; kb < s.kBlocks; ++kb)
-      scaleValues[kb * s.n + n] = *scaleIt++;
-  auto scaleTensor = RankedTensorType::get({s.kBlocks, s.n}, b.getF32Type());
-  weights.scale = arith::ConstantOp::create(
-      b, loc, scaleTensor,
-      DenseElementsAttr::get(scaleTensor, ArrayRef<float>(scaleValues)));
   // Zero points: packed along kb per row, or 2^(bits - 1).
-  std::vector<char> zp(s.kBlocks * s.n, char(1 << (s.bits - 1)));
-  llvm::Expected<Value> zpInput = importer.getInput(node, 3);
-  if (!zpInput)
-    return zpInput.takeError();
-  if (*zpInput) {
-    if (cast<RankedTensorType>(zpInput->getType()).getElementType() != u8)
+  int64_t zpRowBytes = llvm::divideCeil(s.kBlocks * s.bits, 8);
+  std::optional<ArrayRef<uint8_t>> zpBytes;
+  if (node.input_size() > 3 && !node.input(3).empty()) {
+    Type zpElement;
+    if (const auto *proto = importer.getUnmaterializedInitializer(node, 3)) {
+      zpElement = getOnnxElementType(ctx, proto->data_type());
+    } else {
+      llvm::Expected<Value> zpInput = importer.getInput(node, 3);
+      if (!zpInput)
+        return zpInput.takeError();
+      if (*zpInput)
+        zpElement = getElementTypeOrSelf(zpInput->getType());
+    }
+    if (zpElement && zpElement != u8)
       return importer.nodeError(
           node, "zero_points of A's type (not packed uint8) are not supported");
-    int64_t rowBytes = llvm::divideCeil(s.kBlocks * s.bits, 8);
-    auto zps = constantInput(importer, node, 3, "zero_points", u8,
-                             s.n * rowBytes);
+    llvm::Expected<ArrayRef<uint8_t>> zps =
+        initializerBytes(importer, node, 3, "zero_points", u8,
+                         s.n * zpRowBytes, zpSplat, zpTensor);
     if (!zps)
       return zps.takeError();
-    SmallVector<uint8_t> zpSplat;
-    ArrayRef<uint8_t> zpBytes = bytesOf(*zps, zpSplat);
-    for (int64_t n = 0; n < s.n; ++n)
-      for (int64_t kb = 0; kb < s.kBlocks; ++kb)
-        zp[kb * s.n + n] = char(unpack(
-            zpBytes.slice(n * rowBytes, rowBytes), kb,
-            s.bits));
+    zpBytes = *zps;
   }
-  auto zpTensor = RankedTensorType::get({s.kBlocks, s.n}, qType);
-  weights.zeroPoint = arith::ConstantOp::create(
-      b, loc, zpTensor, DenseElementsAttr::getFromRawBuffer(zpTensor, zp));
+
+  NBitsWeights weights;
+  // Unpacked: one element per byte (the attribute's storage of ui2 / ui4),
+  // q[k, n] = unpack(blob(n, k / B), k % B), transposed in tiles
+  // (unpackTransposed), which writes every byte.
+  weights.q = createFilledConstant(
+      b, loc, RankedTensorType::get({s.k, s.n}, qType), s.k * s.n,
+      [&](char *q) { unpackTransposed(*bytes, s, q); });
+  // scale[kb, n] = scales[n, kb].
+  weights.scale = createFilledConstant(
+      b, loc, RankedTensorType::get({s.kBlocks, s.n}, b.getF32Type()),
+      s.kBlocks * s.n * sizeof(float), [&](char *out) {
+        const char *in = reinterpret_cast<const char *>(scales->data());
+        for (int64_t n = 0; n < s.n; ++n)
+          for (int64_t kb = 0; kb < s.kBlocks; ++kb)
+            std::memcpy(out + (kb * s.n + n) * sizeof(float),
+                        in + (n * s.kBlocks + kb) * sizeof(float),
+                        sizeof(float));
+      });
+  // zp[kb, n] = element kb of row n of zero_points.
+  weights.zeroPoint = createFilledConstant(
+      b, loc, RankedTensorType::get({s.kBlocks, s.n}, qType),
+      s.kBlocks * s.n, [&](char *zp) {
+        if (!zpBytes) {
+          std::memset(zp, 1 << (s.bits - 1), s.kBlocks * s.n);
+          return;
+        }
+        for (int64_t n = 0; n < s.n; ++n)
+          for (int64_t kb = 0; kb < s.kBlocks; ++kb)
+            zp[kb * s.n + n] = char(unpack(
+                zpBytes->slice(n * zpRowBytes, zpRowBytes), kb, s.bits));
+      });
   return weights;
 }
 

@@ -449,12 +449,14 @@ llvm::Error GraphImporter::checkOutputShape(const pb::ValueInfoProto &output,
   return llvm::Error::success();
 }
 
-/// The initializers whose only uses are as MatMulNBits' packed B
-/// (com.microsoft, input 1): named once among the initializers, by no node
-/// output and no graph output. importMatMulNBits reads their bytes where
-/// the parse left them (getUnmaterializedInitializer) instead of a constant
-/// of them, which would copy them once more for nothing (22 MB for a
-/// 4096 x 11008 4-bit layer).
+/// The initializers whose only uses are as MatMulNBits' packed B, scales or
+/// zero points (com.microsoft, inputs 1 to 3): named once among the
+/// initializers, by no node output and no graph output. importMatMulNBits
+/// reads their bytes where the parse left them
+/// (getUnmaterializedInitializer) instead of a constant of them, which
+/// would copy them once more for nothing (22 MB of B and 5.6 MB of scales
+/// for a 4096 x 11008 4-bit layer): it writes its own constants of them,
+/// unpacked and transposed.
 static llvm::StringSet<> getBlobOnlyInitializers(const pb::GraphProto &graph) {
   llvm::StringMap<unsigned> initializers;
   for (const pb::TensorProto &initializer : graph.initializer())
@@ -464,7 +466,7 @@ static llvm::StringSet<> getBlobOnlyInitializers(const pb::GraphProto &graph) {
     bool isNBits =
         node.op_type() == "MatMulNBits" && node.domain() == "com.microsoft";
     for (int index = 0; index < node.input_size(); ++index)
-      (isNBits && index == 1 ? blobUses : otherUses).insert(node.input(index));
+      (isNBits && index >= 1 && index <= 3 ? blobUses : otherUses).insert(node.input(index));
     for (const std::string &output : node.output())
       otherUses.insert(output);
   }

@@ -72,3 +72,42 @@ func.func @large_si4_sign_extended() -> tensor<4xsi4> {
   return %s4 : tensor<4xsi4>
 }
 // CHECK: [[S4]]: "0x01000000F807FF00"
+
+// -----
+
+// dense_resource constants (the MatMulNBits import writes its large
+// unpacked weights so, without a copy into a dense attribute): viewed or
+// widened like a dense buffer of any size, never copied into a dense
+// attribute. ui4 zero-extended: viewed; si4 in its low bits only: widened
+// by sign into a resource of its own; si8: viewed.
+// CHECK-LABEL: func.func @resource_inputs
+// CHECK: arith.constant dense_resource<[[U4:qops_bytes[_0-9]*]]> : tensor<4xi8>
+// CHECK: arith.constant dense_resource<[[S4:qops_bytes[_0-9]*]]> : tensor<4xi8>
+// CHECK: arith.constant dense_resource<[[S8:qops_bytes[_0-9]*]]> : tensor<2xi8>
+// COPY-LABEL: func.func @resource_inputs
+// COPY: arith.constant dense_resource<[[U4:qops_bytes[_0-9]*]]> : tensor<4xi8>
+// COPY: arith.constant dense_resource<[[S4:qops_bytes[_0-9]*]]> : tensor<4xi8>
+// COPY: arith.constant dense_resource<[[S8:qops_bytes[_0-9]*]]> : tensor<2xi8>
+func.func @resource_inputs() -> (tensor<4xui4>, tensor<4xsi4>, tensor<2xsi8>) {
+  %u4 = arith.constant dense_resource<nbits_q> : tensor<4xui4>
+  %s4 = arith.constant dense_resource<low_bits> : tensor<4xsi4>
+  %s8 = arith.constant dense_resource<bytes8> : tensor<2xsi8>
+  return %u4, %s4, %s8 : tensor<4xui4>, tensor<4xsi4>, tensor<2xsi8>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      nbits_q: "0x010000000F000708",
+      low_bits: "0x0100000008070F00",
+      bytes8: "0x01000000FF80"
+    }
+  }
+#-}
+// CHECK: dialect_resources
+// CHECK-DAG: [[U4]]: "0x010000000F000708"
+// CHECK-DAG: [[S4]]: "0x01000000F807FF00"
+// CHECK-DAG: [[S8]]: "0x01000000FF80"
+// COPY: dialect_resources
+// COPY-DAG: [[U4]]: "0x010000000F000708"
+// COPY-DAG: [[S4]]: "0x01000000F807FF00"
+// COPY-DAG: [[S8]]: "0x01000000FF80"
