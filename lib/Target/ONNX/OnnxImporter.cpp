@@ -12,6 +12,7 @@
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Target/ONNX/OnnxTensor.h"
+#include "QuantOps/Utils/ConstantBytes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -283,6 +284,26 @@ GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
   unsigned width = element.getIntOrFloatBitWidth();
   DenseElementsAttr attr;
   int64_t count = tensor->numElements();
+  if (width > 1 && width < 8 && count >= kViewedConstantBytes &&
+      tensor->data.size() == size_t(count)) {
+    // A large f4E2M1FN or 4/2-bit integer constant keeps the decoder's
+    // bytes, one element per byte, INT4 / INT2 sign-extended and the rest
+    // zero-extended: the i8 storage form (ConstantBytes.h), in a
+    // dense_resource that owns them. The masked copy and the dense
+    // attribute's copy and hash below cost 16 MB of fresh pages each for
+    // 4096 x 4096 int4 weights; the storage conversion views these.
+    auto owned = std::make_unique<std::vector<uint8_t>>(std::move(tensor->data));
+    ArrayRef<char> bytes(reinterpret_cast<const char *>(owned->data()),
+                         owned->size());
+    AsmResourceBlob blob(
+        bytes, /*dataAlignment=*/1,
+        [owned = std::move(owned)](void *, size_t, size_t) {},
+        /*dataIsMutable=*/false);
+    return arith::ConstantOp::create(
+               builder, loc,
+               cast<TypedAttr>(ownConstantBytes(type, std::move(blob))))
+        .getResult();
+  }
   if (width % 8 == 0 && count > 0) {
     // Byte-aligned types: the decoded little-endian bytes are the raw
     // buffer of the attribute.

@@ -341,6 +341,20 @@ elif GROUP == "initializers":
                                        [("w8", "y8"), ("w4", "y4")]))
     np.save(path("big.y8.npy"), big_i8.astype(np.float32))
     np.save(path("big.y4.npy"), big_i4.astype(np.float32))
+    # Sub-byte initializers of 65536 elements or more: the import keeps the
+    # decoder's unpacked bytes (INT4 / INT2 sign-extended) in a dense_resource
+    # instead of a dense copy, and the storage conversion views them. Scale 1:
+    # the expected outputs are the values.
+    large = [("l_i4", INT4, (np.arange(76800) * 5) % 16 - 8, pack_int4),
+             ("l_u4", UINT4, (np.arange(76800) * 7) % 16, pack_int4),
+             ("l_i2", INT2, (np.arange(70000) * 3) % 4 - 2, pack_int2),
+             ("l_u2", UINT2, (np.arange(70000) * 5) % 4, pack_int2)]
+    nodes = [make_node("DequantizeLinear", [w, "one"], ["y" + w], name="y" + w) for w, _, _, _ in large]
+    graph = make_graph(nodes, "large_sub_byte", [], [make_value_info("y" + w, FLOAT) for w, _, _, _ in large],
+                       [make_tensor(w, t, v.shape, raw_data=pack(v.tolist())) for w, t, v, pack in large] + [one])
+    write("large_sub_byte.onnx", make_model(graph, [("", 25)]))
+    for w, _, v, _ in large:
+        np.save(path("large_sub_byte.%s.npy" % w), v.astype(np.float32))
     # The same int8 weights after a first raw_data of other bytes: protobuf
     # keeps the last one.
     twice = (f_varint(1, 64) + f_varint(1, 80) + f_varint(2, INT8) + f_bytes(8, "w8")
