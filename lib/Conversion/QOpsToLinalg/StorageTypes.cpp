@@ -131,8 +131,7 @@ bool widenSubByteElements(ArrayRef<char> raw, Type onnxType, char *out) {
 /// else a dense_resource that owns the widened bytes (a signed constant
 /// written in its low bits only, as MLIR's parser does).
 TypedAttr subByteToStorage(ArrayRef<char> raw, Type onnxType,
-                           RankedTensorType storageType,
-                           int64_t viewedBytes) {
+                           RankedTensorType storageType, int64_t viewedBytes) {
   if (static_cast<int64_t>(raw.size()) < viewedBytes) {
     SmallVector<char> bytes(raw.size());
     widenSubByteElements(raw, onnxType, bytes.data());

@@ -307,8 +307,8 @@ initializerBytes(GraphImporter &importer, const Node &node, int index,
       return attr.takeError();
     return bytesOf(*attr, splat);
   }
-  llvm::Expected<OnnxTensor> decoded = importer.decodeInitializer(
-      *proto, "initializer '" + proto->name() + "'");
+  llvm::Expected<OnnxTensor> decoded =
+      importer.decodeInitializer(*proto, "initializer '" + proto->name() + "'");
   if (!decoded)
     return decoded.takeError();
   Type type = getOnnxElementType(ctx, decoded->dataType);
@@ -319,9 +319,9 @@ initializerBytes(GraphImporter &importer, const Node &node, int index,
       llvm::raw_string_ostream(name) << type;
     }
     return importer.nodeError(
-        node, llvm::formatv("{0} must hold {1} elements of {2}, not {3} of {4}",
-                            what, count, element, decoded->numElements(),
-                            name));
+        node,
+        llvm::formatv("{0} must hold {1} elements of {2}, not {3} of {4}", what,
+                      count, element, decoded->numElements(), name));
   }
   tensor = std::move(*decoded);
   return tensor->getBytes();
@@ -340,8 +340,7 @@ struct NBitsWeights {
 /// unpacked q of a 4096 x 11008 4-bit layer). Below, a dense attribute, as
 /// the lit tests print it.
 Value createFilledConstant(OpBuilder &b, Location loc, RankedTensorType type,
-                           size_t size,
-                           llvm::function_ref<void(char *)> fill) {
+                           size_t size, llvm::function_ref<void(char *)> fill) {
   if (static_cast<int64_t>(size) >= kViewedConstantBytes) {
     AsmResourceBlob blob =
         HeapAsmResourceBlob::allocate(size, alignof(std::max_align_t));
@@ -365,9 +364,8 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
   Type qType = IntegerType::get(ctx, s.bits, IntegerType::Unsigned);
   SmallVector<uint8_t> splat, scaleSplat, zpSplat;
   std::optional<OnnxTensor> blob, scaleTensor, zpTensor;
-  llvm::Expected<ArrayRef<uint8_t>> bytes =
-      initializerBytes(importer, node, 1, "B", u8, s.n * s.kBlocks * s.blobSize,
-                       splat, blob);
+  llvm::Expected<ArrayRef<uint8_t>> bytes = initializerBytes(
+      importer, node, 1, "B", u8, s.n * s.kBlocks * s.blobSize, splat, blob);
   if (!bytes)
     return bytes.takeError();
   llvm::Expected<ArrayRef<uint8_t>> scales =
@@ -393,8 +391,8 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
       return importer.nodeError(
           node, "zero_points of A's type (not packed uint8) are not supported");
     llvm::Expected<ArrayRef<uint8_t>> zps =
-        initializerBytes(importer, node, 3, "zero_points", u8,
-                         s.n * zpRowBytes, zpSplat, zpTensor);
+        initializerBytes(importer, node, 3, "zero_points", u8, s.n * zpRowBytes,
+                         zpSplat, zpTensor);
     if (!zps)
       return zps.takeError();
     zpBytes = *zps;
@@ -420,16 +418,16 @@ llvm::Expected<NBitsWeights> importWeights(GraphImporter &importer,
       });
   // zp[kb, n] = element kb of row n of zero_points.
   weights.zeroPoint = createFilledConstant(
-      b, loc, RankedTensorType::get({s.kBlocks, s.n}, qType),
-      s.kBlocks * s.n, [&](char *zp) {
+      b, loc, RankedTensorType::get({s.kBlocks, s.n}, qType), s.kBlocks * s.n,
+      [&](char *zp) {
         if (!zpBytes) {
           std::memset(zp, 1 << (s.bits - 1), s.kBlocks * s.n);
           return;
         }
         for (int64_t n = 0; n < s.n; ++n)
           for (int64_t kb = 0; kb < s.kBlocks; ++kb)
-            zp[kb * s.n + n] = char(unpack(
-                zpBytes->slice(n * zpRowBytes, zpRowBytes), kb, s.bits));
+            zp[kb * s.n + n] = char(
+                unpack(zpBytes->slice(n * zpRowBytes, zpRowBytes), kb, s.bits));
       });
   return weights;
 }

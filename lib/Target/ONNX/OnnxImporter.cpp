@@ -292,7 +292,8 @@ GraphImporter::createConstant(const pb::TensorProto &proto, Location loc,
     // dense_resource that owns them. The masked copy and the dense
     // attribute's copy and hash below cost 16 MB of fresh pages each for
     // 4096 x 4096 int4 weights; the storage conversion views these.
-    auto owned = std::make_unique<std::vector<uint8_t>>(std::move(tensor->data));
+    auto owned =
+        std::make_unique<std::vector<uint8_t>>(std::move(tensor->data));
     ArrayRef<char> bytes(reinterpret_cast<const char *>(owned->data()),
                          owned->size());
     AsmResourceBlob blob(
@@ -487,7 +488,8 @@ static llvm::StringSet<> getBlobOnlyInitializers(const pb::GraphProto &graph) {
     bool isNBits =
         node.op_type() == "MatMulNBits" && node.domain() == "com.microsoft";
     for (int index = 0; index < node.input_size(); ++index)
-      (isNBits && index >= 1 && index <= 3 ? blobUses : otherUses).insert(node.input(index));
+      (isNBits && index >= 1 && index <= 3 ? blobUses : otherUses)
+          .insert(node.input(index));
     for (const std::string &output : node.output())
       otherUses.insert(output);
   }
