@@ -8,6 +8,18 @@
 
 using namespace mlir;
 
+std::optional<ArrayRef<char>> qops::getStoredBytes(Attribute value) {
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(value)) {
+    if (dense.isSplat())
+      return std::nullopt;
+    return dense.getRawData();
+  }
+  if (auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(value))
+    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      return blob->getData();
+  return std::nullopt;
+}
+
 std::optional<ArrayRef<char>> qops::getConstantBytes(Attribute value) {
   auto elements = dyn_cast_or_null<ElementsAttr>(value);
   if (!elements)
@@ -15,18 +27,7 @@ std::optional<ArrayRef<char>> qops::getConstantBytes(Attribute value) {
   Type element = elements.getElementType();
   if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
     return std::nullopt;
-  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
-    if (dense.isSplat())
-      return std::nullopt;
-    return dense.getRawData();
-  }
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
-      return std::nullopt;
-    return blob->getData();
-  }
-  return std::nullopt;
+  return getStoredBytes(value);
 }
 
 ElementsAttr qops::viewConstantBytes(ShapedType type, ArrayRef<char> bytes,

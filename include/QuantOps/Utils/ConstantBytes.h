@@ -33,6 +33,12 @@ constexpr int64_t kViewedConstantBytes = 64 * 1024;
 /// whole-byte ints or floats, in memory order; none for anything else.
 std::optional<ArrayRef<char>> getConstantBytes(Attribute value);
 
+/// The buffer of a non-splat dense or dense_resource elements attribute of
+/// any element type, as the attribute stores it (sub-byte elements one per
+/// byte); none for a splat, another attribute or a resource without its
+/// blob.
+std::optional<ArrayRef<char>> getStoredBytes(Attribute value);
+
 /// A dense_resource attribute of `type` whose blob is `bytes`, not copied:
 /// `bytes` must live as long as the context (an attribute's own data) and
 /// be aligned to `alignment`.

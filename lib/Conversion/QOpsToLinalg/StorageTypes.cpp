@@ -17,8 +17,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/BuiltinDialect.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -82,21 +80,6 @@ bool isSubByteBuffer(ArrayRef<char> raw, int64_t count, Type onnxType,
       onnxType.getIntOrFloatBitWidth() >= 8)
     return false;
   return static_cast<int64_t>(raw.size()) == count;
-}
-
-/// The buffer of a non-splat dense or dense_resource constant, in memory
-/// order as its attribute stores it (sub-byte elements one per byte); none
-/// for a splat or a resource without its blob.
-std::optional<ArrayRef<char>> getStoredBytes(Attribute value) {
-  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
-    if (dense.isSplat())
-      return std::nullopt;
-    return dense.getRawData();
-  }
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
-    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
-      return blob->getData();
-  return std::nullopt;
 }
 
 /// The i8 storage bytes of such a buffer, as toStorageBits gives them:
@@ -175,7 +158,7 @@ struct ConstantToStorage : OpConversionPattern<arith::ConstantOp> {
     }
     // The buffer: a dense attribute's, or a dense_resource's blob (the
     // MatMulNBits import's large weights, which own their bytes).
-    std::optional<ArrayRef<char>> raw = getStoredBytes(value);
+    std::optional<ArrayRef<char>> raw = qops::getStoredBytes(value);
     if (!raw)
       return rewriter.notifyMatchFailure(op, "a resource without its blob");
     bool isResource = !elements;
