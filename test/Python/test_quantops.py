@@ -222,6 +222,33 @@ def test_qdq_accuracy_level():
         quantops.InferenceSession(model, qdq_accuracy_level=5)
 
 
+def test_large_sub_byte_weights():
+    """Large 4-bit weights (a MatMulNBits q of 512 x 256, an int4
+    DequantizeLinear initializer of 131072 elements) are imported as
+    resources that own their unpacked bytes and that the session's compiled
+    code reads: the f32 reading of the graph bit for bit, on every run, also
+    after the model's path, its bytes and the Python objects are gone."""
+    pytest.importorskip("onnx")
+    import gc
+    make = os.path.join(HERE, "..", "..", "scripts", "make_qdq_model.py")
+    out = os.path.join(TMP, "large-sub-byte")
+    cases = (("matmul-nbits", "nbits"), ("int4-weights", "int4"))
+    for kind, name in cases:
+        subprocess.run([sys.executable, make, kind, out, "--name", name,
+                        "--dims", "3", "512", "256"], check=True)
+    for kind, name in cases:
+        model = os.path.join(out, name + ".onnx")
+        x = np.load(os.path.join(out, name + ".x.npy"))
+        want = np.load(os.path.join(out, name + ".unfused.npy"))
+        with open(model, "rb") as f:
+            session = quantops.InferenceSession(f.read(), threads=1)
+        gc.collect()
+        for _ in range(3):
+            (y,) = session.run(None, {session.get_inputs()[0].name: x})
+            assert y.tobytes() == want.tobytes(), name
+            gc.collect()
+
+
 def test_onnxruntime_style_providers():
     session = quantops.InferenceSession(dequantize_model([2]), providers=["CPUExecutionProvider"])
     assert session.get_providers() == ["CPUExecutionProvider"]
