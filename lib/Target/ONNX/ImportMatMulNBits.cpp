@@ -126,8 +126,14 @@ ArrayRef<uint8_t> bytesOf(DenseElementsAttr attr,
                           SmallVectorImpl<uint8_t> &storage) {
   ArrayRef<char> raw = attr.getRawData();
   if (attr.isSplat()) {
+    int64_t count = attr.getNumElements();
+    if (raw.size() == 1) { // u8 (B, zero points): one fill
+      storage.assign(count, uint8_t(raw[0]));
+      return storage;
+    }
     storage.clear();
-    for (int64_t i = 0, e = attr.getNumElements(); i < e; ++i)
+    storage.reserve(count * raw.size());
+    for (int64_t i = 0; i < count; ++i)
       storage.append(raw.begin(), raw.end());
     return storage;
   }
