@@ -147,6 +147,8 @@ QopsStatus *createSession(llvm::StringRef bytes, bool isOnnx,
       getJitOptions(options ? options->optLevel : 3, session->threads);
   if (!jitOptions)
     return makeStatus(jitOptions.takeError());
+  // Loading the runtime's libraries overlaps parsing and lowering.
+  std::future<void> libraries = preloadSharedLibraries(*jitOptions);
 
   auto module = loadModuleFromBuffer(bytes, isOnnx, name, &session->context);
   if (!module)

@@ -26,6 +26,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -274,6 +275,13 @@ llvm::Expected<JitOptions> runner::getJitOptions(unsigned optLevel,
 #endif
   }
   return options;
+}
+
+std::future<void> runner::preloadSharedLibraries(const JitOptions &options) {
+  return std::async(std::launch::async, [libraries = options.sharedLibs] {
+    for (const std::string &library : libraries)
+      llvm::sys::DynamicLibrary::LoadLibraryPermanently(library.c_str());
+  });
 }
 
 llvm::Expected<std::unique_ptr<JitSession>>

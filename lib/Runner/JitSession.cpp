@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ExecutionEngine/JITEventListener.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -34,12 +35,15 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <chrono>
 #include <csetjmp>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -378,6 +382,24 @@ static void initializeHostTarget() {
   llvm::InitializeNativeTargetAsmParser();
 }
 
+/// The host's machine builder (triple, CPU name, features), detected once
+/// per process: detection runs CPUID, which a virtual machine's hypervisor
+/// answers slowly, and every part of every compile asks for it.
+static llvm::Expected<llvm::orc::JITTargetMachineBuilder> detectHostOnce() {
+  static const std::optional<llvm::orc::JITTargetMachineBuilder> host =
+      []() -> std::optional<llvm::orc::JITTargetMachineBuilder> {
+    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!builder) {
+      llvm::consumeError(builder.takeError());
+      return std::nullopt;
+    }
+    return std::move(*builder);
+  }();
+  if (!host)
+    return llvm::orc::JITTargetMachineBuilder::detectHost(); // its error
+  return *host;
+}
+
 //===----------------------------------------------------------------------===//
 // Session
 //===----------------------------------------------------------------------===//
@@ -478,7 +500,7 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   codegen.parts = options.compileThreads;
   codegen.makeMachine =
       [optLevel]() -> llvm::Expected<std::unique_ptr<llvm::TargetMachine>> {
-    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+    auto builder = detectHostOnce();
     if (!builder)
       return builder.takeError();
     builder->setRelocationModel(llvm::Reloc::PIC_);
@@ -542,9 +564,30 @@ JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
                                                           &message))
       return makeError("cannot load " + library + ": " + message);
   }
-  auto jit = llvm::orc::LLJITBuilder()
-                 .setObjectLinkingLayerCreator(createObjectLayer)
-                 .create();
+  // The session only links objects, so the builder makes no target
+  // machine: the data layout comes from the triple, and the IR compiler
+  // (never asked for) would make its machines when first asked. Left to
+  // itself, LLJITBuilder detects the host (CPUID) and makes two target
+  // machines that no session uses, compiled or cached. No platform (the
+  // objects have no static initializers, and nothing calls initialize) and
+  // no "<Process Symbols>" JITDylib: `main`'s own generator below finds the
+  // process's symbols.
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  auto jit =
+      llvm::orc::LLJITBuilder()
+          .setJITTargetMachineBuilder(llvm::orc::JITTargetMachineBuilder(triple))
+          .setDataLayout(llvm::DataLayout(triple.computeDataLayout()))
+          .setCompileFunctionCreator(
+              [](llvm::orc::JITTargetMachineBuilder builder)
+                  -> llvm::Expected<
+                      std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
+                return std::make_unique<llvm::orc::ConcurrentIRCompiler>(
+                    std::move(builder));
+              })
+          .setObjectLinkingLayerCreator(createObjectLayer)
+          .setLinkProcessSymbolsByDefault(false)
+          .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+          .create();
   if (!jit)
     return detachError(jit.takeError());
   llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();

@@ -17,6 +17,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <future>
 #include <memory>
 #include <string>
 #include <vector>
@@ -103,6 +104,12 @@ void addToCacheKey(CacheKey &key, const LoweringOptions &options);
 /// The JIT options for optimization `optLevel`: with threads > 1 it loads
 /// libomp and runs with that many threads.
 llvm::Expected<JitOptions> getJitOptions(unsigned optLevel, unsigned threads);
+
+/// Loads `options.sharedLibs` (libomp, the C runner utilities) on a thread
+/// of its own, so that a caller can overlap their loading with parsing and
+/// lowering, which use one core; the session's link then finds them loaded
+/// (and reports what failed to load). The future's destructor waits.
+std::future<void> preloadSharedLibraries(const JitOptions &options);
 
 /// Creates the JIT session for `entry` (host CPU, getJitOptions), which
 /// refers to the module's weights in place (JitOptions::borrowConstants): the
