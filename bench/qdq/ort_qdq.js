@@ -7,6 +7,8 @@
 //   NODE_PATH=$WORK/node_modules node ort_qdq.js MODEL INPUT.raw DIMS THREADS OUT.raw PROFDIR [DTYPE]
 //   (DIMS: comma-separated, e.g. 4,128,768; DTYPE: the input's element type,
 //   float32 (default), uint8 or int8; the output is written as its raw bytes)
+//   ORT_GRAPH_OPT: the session's graphOptimizationLevel, 'all' (default: ORT
+//   fuses QDQ itself) or 'disabled' (the graph as written, node by node).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -26,7 +28,7 @@ async function main() {
   for (const f of fs.readdirSync(profDir))
     if (f.startsWith(path.basename(prefix) + '_')) fs.unlinkSync(path.join(profDir, f));
   const sess = await ort.InferenceSession.create(model, {
-    executionProviders: ['cpu'], graphOptimizationLevel: 'all',
+    executionProviders: ['cpu'], graphOptimizationLevel: process.env.ORT_GRAPH_OPT || 'all',
     intraOpNumThreads: threads, interOpNumThreads: 1,
     executionMode: 'sequential', logSeverityLevel: 3,
     enableProfiling: true, profileFilePrefix: prefix,

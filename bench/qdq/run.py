@@ -28,7 +28,9 @@ function, inputs staged once) at 1 and 2 threads, each output checked
 against its NumPy reading (--expect); ONNX Runtime 1.30 (the
 onnxruntime-node that ../shared/bench-anchors/run.sh installs in WORK,
 graph optimizations on: it fuses QDQ itself) with the median of its
-profiler's model_run, and how far ORT's output is from each reading.
+profiler's model_run, and how far ORT's output is from each reading; and
+ONNX Runtime again with graph optimizations off (the graph as written, node
+by node: what QuantOps' unfused column runs), beside the unfused column.
 """
 import json
 import os
@@ -80,9 +82,12 @@ ORT_DTYPES = {np.dtype(np.float32): "float32", np.dtype(np.uint8): "uint8",
               np.dtype(np.int8): "int8"}
 
 
-def run_ort(work, model, x_npy, threads, out_dir, out_dtype=np.float32, level=None):
+def run_ort(work, model, x_npy, threads, out_dir, out_dtype=np.float32, level=None,
+            optimize=True):
     """ONNX Runtime on the model (ort_qdq.js): its profiler's median and the
-    first output, read as `out_dtype`. The input keeps its .npy dtype."""
+    first output, read as `out_dtype`. The input keeps its .npy dtype.
+    `optimize` False: graph optimizations off, so ORT runs the graph as
+    written (DequantizeLinear, MatMul on MLAS SGEMM, QuantizeLinear)."""
     x = np.load(x_npy)
     raw = os.path.join(out_dir, "x.raw")
     x.tofile(raw)
@@ -90,6 +95,8 @@ def run_ort(work, model, x_npy, threads, out_dir, out_dtype=np.float32, level=No
     env = dict(os.environ, NODE_PATH=os.path.join(work, "node_modules"))
     if level is not None:  # ORT's QDQ -> MatMulNBits fusion's accuracy level
         env["ORT_ACCURACY_LEVEL"] = str(level)
+    if not optimize:
+        env["ORT_GRAPH_OPT"] = "disabled"
     proc = subprocess.run(
         ["node", os.path.join(HERE, "ort_qdq.js"), model, raw,
          ",".join(map(str, x.shape)), str(threads), out,
@@ -135,12 +142,17 @@ def main():
             unfused = run_qops(runner, model, x, unfused_ref, threads, False)
             fused = run_qops(runner, model, x, fused_ref, threads, True)
             ort = run_ort(work, model, x, threads, model_dir)
+            written = run_ort(work, model, x, threads, model_dir, optimize=False)
             row = {"name": name, "threads": threads, "unfused": unfused,
                    "fused": fused,
-                   "ort": {k: v for k, v in ort.items() if k != "output"}}
+                   "ort": {k: v for k, v in ort.items() if k != "output"},
+                   "ort_written": {k: v for k, v in written.items() if k != "output"}}
             if ort["ok"]:
                 row["ort_vs_unfused"] = compare(ort["output"], np.load(unfused_ref), out_scale)
                 row["ort_vs_fused"] = compare(ort["output"], np.load(fused_ref), out_scale)
+            if written["ok"]:
+                row["written_vs_unfused"] = compare(written["output"], np.load(unfused_ref),
+                                                    out_scale)
             print(json.dumps(row), flush=True)
             rows.append(row)
     json.dump(rows, open(os.path.join(work, "qdq-results.json"), "w"), indent=1)
@@ -158,23 +170,32 @@ def main():
         "defines it; fused: DQ -> MatMul -> Q as QLinearMatMul). The unfused float MatMul runs on "
         "the float kernel (f32, in increasing k); w4_gemv and w4_gemm need no fusion (the kernel "
         "reads the nibbles either way): both columns are the same code. ORT: its default "
-        "(MatMulNBits at accuracy level 4 for the int4 rows; the second table has level 1).",
+        "(MatMulNBits at accuracy level 4 for the int4 rows; the second table has level 1). "
+        "ORT as written: the same model with graph optimizations off (`graphOptimizationLevel: "
+        "'disabled'`), so ORT runs the graph node by node as QuantOps' unfused column does "
+        "(DequantizeLinear, MatMul on MLAS SGEMM, Add, QuantizeLinear); unfused vs ORT as "
+        "written: ORT's time / QuantOps' (the float summation order is ONNX's to leave open, so "
+        "its output may differ from the NumPy reading by a step).",
         "",
         "| model | threads | unfused ms | fused ms | fused speedup | ORT ms | fused vs ORT | "
-        "ORT kernels | ORT vs unfused reading | ORT vs fused reading |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "ORT kernels | ORT vs unfused reading | ORT vs fused reading | ORT as written ms | "
+        "unfused vs ORT as written | ORT as written vs unfused reading |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
-        u, f, o = r["unfused"], r["fused"], r["ort"]
+        u, f, o, w = r["unfused"], r["fused"], r["ort"], r["ort_written"]
         def ms(x):
             return ("%.3f%s" % (x["median"], "" if x.get("matches", True) else " (MISMATCH)")
                     if x.get("ok") else "failed")
         speed = "%.1fx" % (u["median"] / f["median"]) if u.get("ok") and f.get("ok") else "-"
         vs_ort = "%.2fx" % (o["median"] / f["median"]) if o.get("ok") and f.get("ok") else "-"
-        lines.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        vs_written = ("%.2fx" % (w["median"] / u["median"])
+                      if w.get("ok") and u.get("ok") else "-")
+        lines.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["name"], r["threads"], ms(u), ms(f), speed, ms(o), vs_ort,
             ", ".join(o.get("kernels", [])), r.get("ort_vs_unfused", "-"),
-            r.get("ort_vs_fused", "-")))
+            r.get("ort_vs_fused", "-"), ms(w), vs_written,
+            r.get("written_vs_unfused", "-")))
     lines.append("")
     lines += float_table(work, runner, model_dir)
     open(out_md, "w").write("\n".join(lines))
