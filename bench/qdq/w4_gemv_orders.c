@@ -16,8 +16,11 @@
 // The weights are packed as the float kernel packs them
 // (FloatMatMulWeights.cpp): a panel of 32 columns (two zmm), a byte per
 // column holding k = 2g (low nibble) and 2g + 1 (high nibble), biased by 8.
-// Best of 60 runs; the data (8 MB of nibbles, 2 MB of scales) comes from
-// memory each run, so "% of read" compares with bench-anchors' mem_read.
+// Best of 60 runs. The data (8 MB of nibbles, 2 MB of scales) fits in a
+// large L3 (32 MB on the Zen 4 of docs/Performance.md), so after the first
+// run it may come from there, as in bench/QDQ.md's runs: a loop below the
+// memory's rate is then bound by its own work. "% of read" compares with
+// bench-anchors' mem_read, as bench/QDQ.md does.
 //
 //   clang-22 -O2 -march=native bench/qdq/w4_gemv_orders.c -o /tmp/w4
 //   /tmp/w4 [MEM_READ_GBS]    (an AVX-512 CPU; MEM_READ_GBS: limits.json's
@@ -42,8 +45,8 @@ static float *scales;   // [N / NR][K / BLOCK][NR]
 static float x[K];
 float y[N]; // global: the result is used
 
-// 16 columns' nibbles of k = 2g (low) and 2g + 1 (high) as f32 (q - 8 + 8
-// bias removed: the si4 values).
+// 16 columns' nibbles of k = 2g (low) and 2g + 1 (high) as f32: each
+// nibble is q + 8, so the bias is subtracted to give the si4 value q.
 static inline void weights(const uint8_t *bytes, __m512 *low, __m512 *high) {
   const __m128i mask = _mm_set1_epi8(0x0f), bias = _mm_set1_epi8(8);
   __m128i b = _mm_loadu_si128((const __m128i *)bytes);
