@@ -34,6 +34,8 @@
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Memory.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
@@ -451,6 +453,8 @@ static void addPackedWrapper(llvm::Module &module, llvm::StringRef funcName) {
 
 /// The suffix of a constant's member in writeObject's archive.
 static constexpr llvm::StringLiteral kConstantSuffix = ".data";
+/// A zero-filled global's member in writeObject's archive (its size).
+static constexpr llvm::StringLiteral kZeroFilledSuffix = ".zero";
 
 /// `bytes` copied into 64-byte aligned memory, as constant `name`.
 static JitSession::Constant copyConstant(llvm::StringRef name,
@@ -462,6 +466,29 @@ static JitSession::Constant copyConstant(llvm::StringRef name,
     llvm::report_fatal_error("out of memory for a constant of the model");
   std::memcpy(block.get(), bytes.data(), bytes.size());
   return {name.str(), std::move(block), bytes.size()};
+}
+
+/// Fresh zero pages for zero-filled global `name` (CompiledModule::
+/// zeroFilled): mapped, not touched, so that nothing is faulted in or
+/// cleared before the code first writes them.
+static llvm::Expected<JitSession::Constant>
+mapZeroFilled(llvm::StringRef name, uint64_t size, uint64_t alignment) {
+  if (alignment > llvm::sys::Process::getPageSizeEstimate())
+    return makeError("global '" + name + "' asks for an alignment of " +
+                     llvm::Twine(alignment) + " bytes");
+  std::error_code code;
+  llvm::sys::MemoryBlock block = llvm::sys::Memory::allocateMappedMemory(
+      std::max<uint64_t>(size, 1), nullptr,
+      llvm::sys::Memory::MF_READ | llvm::sys::Memory::MF_WRITE, code);
+  if (code)
+    return makeError("cannot map " + llvm::Twine(size) + " bytes for '" +
+                     name + "': " + code.message());
+  std::shared_ptr<char> pages(static_cast<char *>(block.base()),
+                              [block](char *) mutable {
+                                llvm::sys::Memory::releaseMappedMemory(block);
+                              });
+  return JitSession::Constant{name.str(), std::move(pages), size,
+                              /*zeroFilled=*/true, alignment};
 }
 
 /// A constant's member in writeObject's archive: one byte p (at most 7),
@@ -521,6 +548,14 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
     constants.push_back(options.borrowConstants
                             ? borrowConstant(entry.getKey(), entry.getValue())
                             : copyConstant(entry.getKey(), entry.getValue()));
+  for (const auto &entry : compiled->zeroFilled) {
+    llvm::Expected<Constant> pages =
+        mapZeroFilled(entry.getKey(), entry.getValue().size,
+                      entry.getValue().alignment);
+    if (!pages)
+      return pages.takeError();
+    constants.push_back(std::move(*pages));
+  }
   bool usesRuntimeAllocator =
       llvm::any_of(module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp f) {
         return isRuntimeAllocatorSymbol(f.getSymName());
@@ -651,6 +686,21 @@ readConstant(llvm::StringRef name, llvm::StringRef member,
   return JitSession::Constant{name.str(), std::move(shared), bytes.size()};
 }
 
+/// A zero-filled global's member (writeObject) as fresh pages.
+static llvm::Expected<JitSession::Constant>
+readZeroFilled(llvm::StringRef name, llvm::StringRef member) {
+  uint64_t size = 0, alignment = 0;
+  if (member.empty() || uint8_t(member[0]) >= kConstantAlignment ||
+      member.size() < 1 + size_t(uint8_t(member[0])))
+    return makeError("global '" + name + "' is damaged");
+  auto [sizeText, alignmentText] =
+      member.drop_front(1 + uint8_t(member[0])).split(' ');
+  if (sizeText.getAsInteger(10, size) ||
+      alignmentText.getAsInteger(10, alignment) || alignment == 0)
+    return makeError("global '" + name + "' is damaged");
+  return mapZeroFilled(name, size, alignment);
+}
+
 static llvm::Expected<StoredSession>
 readStored(std::unique_ptr<llvm::MemoryBuffer> unique) {
   StoredSession stored;
@@ -677,6 +727,12 @@ readStored(std::unique_ptr<llvm::MemoryBuffer> unique) {
       if (!constant)
         return constant.takeError();
       stored.constants.push_back(std::move(*constant));
+    } else if (name->ends_with(kZeroFilledSuffix)) {
+      llvm::Expected<JitSession::Constant> pages = readZeroFilled(
+          name->drop_back(kZeroFilledSuffix.size()), member->getBuffer());
+      if (!pages)
+        return pages.takeError();
+      stored.constants.push_back(std::move(*pages));
     } else
       stored.objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
           member->getBuffer(), *name));
@@ -782,6 +838,8 @@ llvm::Error JitSession::writeObject(llvm::StringRef path) const {
   bool isArchive = objects.size() > 1 || !constants.empty();
   std::vector<std::string> names;
   std::vector<llvm::StringRef> contents;
+  std::vector<std::string> sizes; // the zero-filled globals' members
+  sizes.reserve(constants.size());
   for (size_t index = 0; isArchive && index < objects.size(); ++index) {
     names.push_back("part" + std::to_string(index) + ".o");
     contents.push_back(objects[index]->getBuffer());
@@ -791,6 +849,13 @@ llvm::Error JitSession::writeObject(llvm::StringRef path) const {
     if (constant.name.find('/') != std::string::npos)
       return makeError("constant '" + constant.name +
                        "' cannot be named in an archive");
+    if (constant.zeroFilled) {
+      names.push_back(constant.name + kZeroFilledSuffix.str());
+      sizes.push_back(std::to_string(constant.size) + " " +
+                      std::to_string(constant.alignment));
+      contents.push_back(sizes.back());
+      continue;
+    }
     names.push_back(constant.name + kConstantSuffix.str());
     contents.push_back(llvm::StringRef(constant.bytes.get(), constant.size));
   }

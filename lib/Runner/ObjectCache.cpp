@@ -64,7 +64,7 @@ static std::vector<std::string> getLoadedFileIdentities() {
   return identities;
 }
 
-CacheKey::CacheKey() { add("quantops-object-cache-1"); }
+CacheKey::CacheKey() { add("quantops-object-cache-2"); }
 
 CacheKey &CacheKey::add(llvm::StringRef part) {
   uint64_t size = part.size();

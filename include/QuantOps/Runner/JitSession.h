@@ -86,7 +86,9 @@ public:
   /// (`part<N>.o`, when the module was compiled in several parts) and of
   /// the constants' bytes (`<symbol>.data`: a byte p < 8, p zero bytes,
   /// then the bytes, 8-byte aligned in the file, so that load can use them
-  /// where the file is mapped); the session must have been created with
+  /// where the file is mapped) and of the zero-filled globals' sizes
+  /// (`<symbol>.zero`: the same byte p and padding, then "<size>
+  /// <alignment>" in decimal); the session must have been created with
   /// keepObject.
   llvm::Error writeObject(llvm::StringRef path) const;
 
@@ -97,10 +99,15 @@ public:
   /// JitOptions::borrowConstants the attribute's own (`bytes` does not own
   /// them), or after load where the file holds them (`bytes` shares the
   /// file).
+  /// A zero-filled constant is a global the code writes (the first call's
+  /// packed weights, CompiledModule::zeroFilled): `bytes` are fresh pages
+  /// the session mapped, of at least `alignment`.
   struct Constant {
     std::string name;
     std::shared_ptr<char> bytes;
     size_t size = 0;
+    bool zeroFilled = false;
+    uint64_t alignment = 1;
   };
 
   /// Calls the function. The inputs must have been checked with

@@ -31,7 +31,10 @@
 // objects (externalizeLargeConstants): declared in the code, their bytes
 // returned for the linker to bind the symbols to, so that they are not
 // converted into LLVM constants, written into objects and copied again by
-// the linker.
+// the linker. So can the large mutable globals that start undefined (the
+// packed weights the first call writes: externalizeZeroFilledGlobals):
+// declared in the code, their sizes returned for the JIT to map fresh pages
+// for, instead of sections the linker fills with zeros page by page.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,8 +70,16 @@ struct ObjectCodegenOptions {
   /// (the JIT adds its packed entry wrapper here).
   std::function<void(llvm::Module &)> prepare;
   /// Leave the large constants out of the objects (externalizeLargeConstants
-  /// at its threshold; CompiledModule::constants).
+  /// at its threshold; CompiledModule::constants), and the large globals
+  /// that start undefined (CompiledModule::zeroFilled).
   bool externalizeConstants = false;
+};
+
+/// A global the objects declare and do not define, which starts undefined:
+/// its storage, zero-filled, is the host's to provide.
+struct ZeroFilledGlobal {
+  uint64_t size = 0;
+  uint64_t alignment = 1;
 };
 
 struct CompiledModule {
@@ -77,6 +88,9 @@ struct CompiledModule {
   /// The constants the objects declare and do not define, by symbol: the
   /// attributes' raw data, valid while the module's context lives.
   llvm::StringMap<ArrayRef<char>> constants;
+  /// The large mutable globals the objects declare and do not define, by
+  /// symbol (ObjectCodegenOptions::externalizeConstants).
+  llvm::StringMap<ZeroFilledGlobal> zeroFilled;
 };
 
 /// Compiles `module` (LLVM dialect) to object files, one per part; the
