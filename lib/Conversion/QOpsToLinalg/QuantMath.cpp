@@ -10,6 +10,7 @@
 
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 #include "QuantOps/Target/TargetAttr.h"
+#include "QuantOps/Utils/ConstantBytes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -304,15 +305,19 @@ getSoleDimOfGroup(ArrayRef<ReassociationIndices> groups, ArrayRef<int64_t> wide,
 /// traceConstantDim's `dim` when only the elements matter.
 constexpr int64_t kAnyDim = -1;
 
-/// `value` traced to the arith.constant it rearranges (storage casts,
-/// linalg.transpose, tensor reshapes), with the dim of the constant that
-/// dim `dim` of `value` indexes (kAnyDim: the elements alone, any shape).
-std::optional<std::pair<DenseIntElementsAttr, int64_t>>
+/// `value` traced to the arith.constant of integers it rearranges (storage
+/// casts, linalg.transpose, tensor reshapes), with the dim of the constant
+/// that dim `dim` of `value` indexes (kAnyDim: the elements alone, any
+/// shape). The constant is dense, or a dense_resource (a weight the import
+/// viewed where the model file holds it).
+std::optional<std::pair<ElementsAttr, int64_t>>
 traceConstantDim(Value value, int64_t dim) {
   for (int steps = 0; steps < 32; ++steps) {
-    DenseIntElementsAttr values;
+    ElementsAttr values;
     if (matchPattern(value, m_Constant(&values)))
-      return std::make_pair(values, dim);
+      return isa<IntegerType, IndexType>(values.getElementType())
+                 ? std::optional(std::make_pair(values, dim))
+                 : std::nullopt;
     auto type = dyn_cast<RankedTensorType>(value.getType());
     if (!type || dim < kAnyDim || dim >= type.getRank())
       return std::nullopt;
@@ -440,9 +445,11 @@ bool qops::provesSmallSumBound(int64_t sumBound, Value bias) {
     // A constant, possibly reshaped (a [M] bias as [M, 1] for a
     // transposed contraction).
     auto traced = traceConstantDim(bias, kAnyDim);
-    if (!traced)
+    auto values = traced ? dyn_cast<DenseIntElementsAttr>(traced->first)
+                         : DenseIntElementsAttr();
+    if (!values)
       return false;
-    for (const APInt &v : traced->first.getValues<APInt>())
+    for (const APInt &v : values.getValues<APInt>())
       bound = std::max(bound, sumBound + std::abs(v.getSExtValue()));
   }
   return bound <= kMaxSmallSum;
@@ -462,11 +469,12 @@ std::optional<int64_t> qops::getMaxAbsSumAlong(Value t, int64_t dim,
     return 0;
   bool isUnsigned = element.isUnsigned();
   auto traced = traceConstantDim(t, dim);
-  std::optional<std::pair<DenseIntElementsAttr, int64_t>> zpTraced =
+  std::optional<std::pair<ElementsAttr, int64_t>> zpTraced =
       zeroPoint ? traceConstantDim(zeroPoint, kAnyDim) : std::nullopt;
   if (!traced || (zeroPoint && !zpTraced))
     return std::nullopt;
   auto [values, axis] = *traced;
+  auto dense = dyn_cast<DenseIntElementsAttr>(values);
   auto valuesType = cast<RankedTensorType>(values.getType());
   if (valuesType.getElementTypeBitWidth() != 8)
     return std::nullopt;
@@ -478,7 +486,9 @@ std::optional<int64_t> qops::getMaxAbsSumAlong(Value t, int64_t dim,
   // zp[n]: a splat, or one per index of the dim.
   SmallVector<int64_t> zp(columns, 0);
   if (zpTraced) {
-    DenseIntElementsAttr zpValues = zpTraced->first;
+    auto zpValues = dyn_cast<DenseIntElementsAttr>(zpTraced->first);
+    if (!zpValues)
+      return std::nullopt;
     if (zpValues.isSplat())
       zp.assign(columns, asInt(zpValues.getSplatValue<APInt>()));
     else if (zpValues.getNumElements() == columns)
@@ -493,8 +503,8 @@ std::optional<int64_t> qops::getMaxAbsSumAlong(Value t, int64_t dim,
     outer *= shape[d];
   for (int64_t d = axis + 1; d < (int64_t)shape.size(); ++d)
     inner *= shape[d];
-  if (values.isSplat()) {
-    int64_t v = asInt(values.getSplatValue<APInt>());
+  if (dense && dense.isSplat()) {
+    int64_t v = asInt(dense.getSplatValue<APInt>());
     int64_t most = 0;
     for (int64_t n = 0; n < columns; ++n)
       most = std::max(most, outer * inner * std::abs(v - zp[n]));
@@ -502,7 +512,10 @@ std::optional<int64_t> qops::getMaxAbsSumAlong(Value t, int64_t dim,
   }
   if (inner > (int64_t(1) << 22)) // a run's i32 sum could overflow
     return std::nullopt;
-  ArrayRef<char> raw = values.getRawData();
+  std::optional<ArrayRef<char>> stored = getStoredBytes(values);
+  if (!stored || int64_t(stored->size()) != valuesType.getNumElements())
+    return std::nullopt;
+  ArrayRef<char> raw = *stored;
   if (inner == 1)
     return sumAbsColumns(reinterpret_cast<const uint8_t *>(raw.data()), outer,
                          columns, isUnsigned ? 0 : 0x80, zp, limit);

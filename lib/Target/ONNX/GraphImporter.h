@@ -16,6 +16,7 @@
 
 #include "onnx_subset.pb.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -93,6 +94,10 @@ public:
   Value asOnnxType(Value value, Type onnxElementType, Location loc);
   Value asStorageType(Value value, Location loc);
 
+  /// A large initializer's bytes where the model file holds them, viewed
+  /// (OnnxImportOptions::rawDataOwner); none when they must be copied.
+  std::optional<AsmResourceBlob> viewFileBytes(ArrayRef<char> raw,
+                                               unsigned elementBytes) const;
   /// A constant from a decoded TensorProto.
   llvm::Expected<Value> createConstant(const ::quantops::onnx::TensorProto &t,
                                        Location loc, llvm::StringRef what);

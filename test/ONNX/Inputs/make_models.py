@@ -355,6 +355,15 @@ elif GROUP == "initializers":
     write("large_sub_byte.onnx", make_model(graph, [("", 25)]))
     for w, _, v, _ in large:
         np.save(path("large_sub_byte.%s.npy" % w), v.astype(np.float32))
+    # Byte-aligned initializers of 64 KiB or more read from a file: the
+    # import views them where the file holds them (a dense_resource that
+    # keeps the file's buffer), int8 256 x 320 and uint8 81920, scale 1.
+    large_bytes = [("l_i8", ((np.arange(256 * 320) * 37) % 256 - 128).astype(np.int8).reshape(256, 320)),
+                   ("l_u8", ((np.arange(81920) * 11) % 256).astype(np.uint8))]
+    write("large_bytes.onnx", dequantize_model([tensor_from_numpy(w, v) for w, v in large_bytes],
+                                               [(w, "y" + w) for w, _ in large_bytes]))
+    for w, v in large_bytes:
+        np.save(path("large_bytes.%s.npy" % w), v.astype(np.float32))
     # The same int8 weights after a first raw_data of other bytes: protobuf
     # keeps the last one.
     twice = (f_varint(1, 64) + f_varint(1, 80) + f_varint(2, INT8) + f_bytes(8, "w8")

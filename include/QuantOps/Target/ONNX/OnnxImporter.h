@@ -43,6 +43,11 @@ struct OnnxImportOptions {
   /// The raw_data the parse left where it read it (ParsedModel::rawData),
   /// for the initializers of the model imported; null: none.
   const LeftRawData *rawData = nullptr;
+  /// The buffer rawData points into, when it may outlive the import: a
+  /// byte-aligned initializer of kViewedConstantBytes or more found there
+  /// becomes a dense_resource whose blob views those bytes and keeps the
+  /// buffer. Null: copied into a dense attribute.
+  std::shared_ptr<const llvm::MemoryBuffer> rawDataOwner;
 };
 
 /// The MLIR element type of an ONNX TensorProto.DataType, keeping ONNX's

@@ -189,7 +189,9 @@ struct ParsedModel {
   ~ParsedModel();
   std::unique_ptr<::quantops::onnx::ModelProto> model;
   LeftRawData rawData;
-  std::unique_ptr<llvm::MemoryBuffer> file;
+  /// The file readModelFile read (rawData points into it); shared, so that
+  /// the constants an import makes can keep viewing it.
+  std::shared_ptr<llvm::MemoryBuffer> file;
 };
 
 /// Parses the ModelProto in `bytes` without copying the raw_data of its
