@@ -664,11 +664,21 @@ JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
 }
 
 /// What writeObject wrote: an object, or an archive of the objects
-/// (`part<N>.o`) and the constants (`<symbol>.data`).
+/// (`part<N>.o`), the constants (`<symbol>.data`) and the zero-filled
+/// globals' sizes (`<symbol>.zero`).
 struct StoredSession {
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
   std::vector<JitSession::Constant> constants;
 };
+
+/// A `.data` or `.zero` member (writeArchive) without its byte p and its p
+/// bytes of padding; none when they do not fit.
+static std::optional<llvm::StringRef> getMemberPayload(llvm::StringRef member) {
+  if (member.empty() || uint8_t(member[0]) >= kConstantAlignment ||
+      member.size() < 1 + size_t(uint8_t(member[0])))
+    return std::nullopt;
+  return member.drop_front(1 + uint8_t(member[0]));
+}
 
 /// A constant's member (writeArchive) as constant `name`: its bytes
 /// where `file` holds them when they are 8-byte aligned there (the session
@@ -676,10 +686,10 @@ struct StoredSession {
 static llvm::Expected<JitSession::Constant>
 readConstant(llvm::StringRef name, llvm::StringRef member,
              const std::shared_ptr<llvm::MemoryBuffer> &file) {
-  if (member.empty() || uint8_t(member[0]) >= kConstantAlignment ||
-      member.size() < 1 + size_t(uint8_t(member[0])))
+  std::optional<llvm::StringRef> payload = getMemberPayload(member);
+  if (!payload)
     return makeError("constant '" + name + "' is damaged");
-  llvm::StringRef bytes = member.drop_front(1 + uint8_t(member[0]));
+  llvm::StringRef bytes = *payload;
   if (reinterpret_cast<uintptr_t>(bytes.data()) % kConstantAlignment)
     return copyConstant(name, llvm::ArrayRef<char>(bytes.data(), bytes.size()));
   std::shared_ptr<char> shared(file, const_cast<char *>(bytes.data()));
@@ -690,11 +700,10 @@ readConstant(llvm::StringRef name, llvm::StringRef member,
 static llvm::Expected<JitSession::Constant>
 readZeroFilled(llvm::StringRef name, llvm::StringRef member) {
   uint64_t size = 0, alignment = 0;
-  if (member.empty() || uint8_t(member[0]) >= kConstantAlignment ||
-      member.size() < 1 + size_t(uint8_t(member[0])))
+  std::optional<llvm::StringRef> payload = getMemberPayload(member);
+  if (!payload)
     return makeError("global '" + name + "' is damaged");
-  auto [sizeText, alignmentText] =
-      member.drop_front(1 + uint8_t(member[0])).split(' ');
+  auto [sizeText, alignmentText] = payload->split(' ');
   if (sizeText.getAsInteger(10, size) ||
       alignmentText.getAsInteger(10, alignment) || alignment == 0)
     return makeError("global '" + name + "' is damaged");
