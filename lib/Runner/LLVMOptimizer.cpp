@@ -146,6 +146,39 @@ void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
 
 } // namespace
 
+/// Whether `function` calls VPDPBUSD (zmm or ymm) or VPMADDUBSW (zmm or
+/// ymm): the int8 kernels' intrinsics on x86 (qops-lower-kernel-intrinsics).
+static bool callsX86Int8Dot(const llvm::Function &function) {
+  for (const llvm::Instruction &instruction : llvm::instructions(function))
+    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction))
+      if (const llvm::Function *callee = call->getCalledFunction()) {
+        llvm::StringRef name = callee->getName();
+        if (name.starts_with("llvm.x86.avx512.vpdpbusd.") ||
+            name == "llvm.x86.avx512.pmaddubs.w.512" ||
+            name == "llvm.x86.avx2.pmadd.ub.sw")
+          return true;
+      }
+  return false;
+}
+
+bool mlir::qops::runner::canSkipLoopStrengthReduction(
+    const llvm::Module &module) {
+  bool kernel = false;
+  for (const llvm::Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    if (callsX86Int8Dot(function)) {
+      kernel = true;
+      continue;
+    }
+    llvm::DominatorTree dominators(const_cast<llvm::Function &>(function));
+    llvm::LoopInfo loops(dominators);
+    if (!loops.empty())
+      return false;
+  }
+  return kernel;
+}
+
 bool mlir::qops::runner::isAmxIntrinsic(const llvm::Function &function) {
   llvm::StringRef name = function.getName();
   return function.isIntrinsic() && (name.starts_with("llvm.x86.tile") ||

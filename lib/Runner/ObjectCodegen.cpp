@@ -17,6 +17,7 @@
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
@@ -24,6 +25,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/OptBisect.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/Threading.h"
@@ -300,6 +302,27 @@ bool usesAmx(const llvm::Module &module) {
   return llvm::any_of(module, isAmxIntrinsic);
 }
 
+/// Leaves LLVM's loop strength reduction out of the code generation of a
+/// part (canSkipLoopStrengthReduction), and asks the gate it replaces on
+/// the part's context about every other pass (-opt-bisect-limit's). LLVM
+/// asks the context's gate before each pass it may skip, so the choice
+/// stays with that context: the global -disable-lsr would change every
+/// compile of the process that hosts the library.
+class SkipLoopStrengthReduction : public llvm::OptPassGate {
+public:
+  explicit SkipLoopStrengthReduction(llvm::OptPassGate &next) : next(next) {}
+  bool isEnabled() const override { return true; }
+  bool shouldRunPass(llvm::StringRef pass,
+                     llvm::StringRef unit) const override {
+    if (pass == "Loop Strength Reduction")
+      return false;
+    return !next.isEnabled() || next.shouldRunPass(pass, unit);
+  }
+
+private:
+  llvm::OptPassGate &next;
+};
+
 /// LLVM's pipeline and code generation of one part, on the calling thread.
 /// AMX code is generated at O1 at least: LLVM 22's O0 lowering of AMX tiles
 /// gives IR its verifier rejects (llc -O0 stops in the Module Verifier on
@@ -317,6 +340,13 @@ optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
   if (llvm::Error error =
           makeLLVMOptimizer(options.optLevel, machine->get())(&module))
     return std::move(error);
+  llvm::LLVMContext &context = module.getContext();
+  llvm::OptPassGate &defaultGate = context.getOptPassGate();
+  SkipLoopStrengthReduction skipLoopStrengthReduction(defaultGate);
+  if (options.optLevel > 0 && canSkipLoopStrengthReduction(module))
+    context.setOptPassGate(skipLoopStrengthReduction);
+  auto restoreGate =
+      llvm::make_scope_exit([&] { context.setOptPassGate(defaultGate); });
   llvm::SmallVector<char, 0> bytes;
   llvm::raw_svector_ostream stream(bytes);
   llvm::legacy::PassManager codegen;

@@ -49,6 +49,17 @@ namespace mlir::qops::runner {
 std::function<llvm::Error(llvm::Module *)>
 makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine);
 
+/// Whether LLVM's loop strength reduction can be left out of the code
+/// generation of `module`: every defined function with a loop is an x86
+/// int8 kernel, one that calls VPDPBUSD or VPMADDUBSW. Their loops address
+/// memory with the offsets the qops pipeline computed; the pass took about
+/// 3 ms of the 12 of QLinearMatMul 128x768x3072's kernel part (Zen 4) and
+/// left calls of the same speed on every int8 bench row. It is kept
+/// wherever another loop is: the float, 4-bit and packing loops run up to
+/// 12% slower without it (docs/Performance.md, "Loop strength reduction
+/// where it pays").
+bool canSkipLoopStrengthReduction(const llvm::Module &module);
+
 /// Whether `function` is one of LLVM's AMX intrinsics
 /// (llvm.x86.tileloadd64.internal, llvm.x86.tdpbusd.internal, ...).
 bool isAmxIntrinsic(const llvm::Function &function);

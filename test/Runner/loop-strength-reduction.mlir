@@ -1,0 +1,36 @@
+// LLVM's loop strength reduction is left out of the code generation of a
+// part whose every function with a loop is an x86 int8 kernel (it calls
+// VPDPBUSD or VPMADDUBSW): canSkipLoopStrengthReduction in LLVMOptimizer.cpp,
+// a gate on the part's LLVM context (ObjectCodegen.cpp). The same loop with
+// an add instead of the dot product keeps the pass. -opt-bisect-limit=-1
+// runs every pass and names each one that the default gate is asked about;
+// the kernel's gate answers for loop strength reduction itself (no) and
+// asks the default gate about every other pass, so that pass alone is not
+// named. Compiled for a fixed x86 target: no host requirement.
+//
+// RUN: quant-compile %s --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=KERNEL
+// RUN: quant-compile %S/Inputs/add-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.add.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=OTHER
+
+// The optimiser's passes still ask the default gate.
+// KERNEL: BISECT: running pass ({{[0-9]+}}) instcombine on dot
+// KERNEL-NOT: Loop Strength Reduction
+// OTHER: BISECT: running pass ({{[0-9]+}}) instcombine on add_loop
+// OTHER: BISECT: running pass ({{[0-9]+}}) Loop Strength Reduction on loop
+func.func @dot(%a: tensor<?x64xi8>, %b: tensor<?x64xi8>) -> tensor<16xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant 0 : i8
+  %n = tensor.dim %a, %c0 : tensor<?x64xi8>
+  %zero = arith.constant dense<0> : vector<16xi32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> vector<16xi32> {
+    %va = vector.transfer_read %a[%i, %c0], %pad {in_bounds = [true]} : tensor<?x64xi8>, vector<64xi8>
+    %vb = vector.transfer_read %b[%i, %c0], %pad {in_bounds = [true]} : tensor<?x64xi8>, vector<64xi8>
+    %wa = vector.bitcast %va : vector<64xi8> to vector<16xi32>
+    %wb = vector.bitcast %vb : vector<64xi8> to vector<16xi32>
+    %d = qkernel.dot_u8s8_quads %acc, %wa, %wb : vector<16xi32>
+    scf.yield %d : vector<16xi32>
+  }
+  %e = tensor.empty() : tensor<16xi32>
+  %y = vector.transfer_write %r, %e[%c0] {in_bounds = [true]} : vector<16xi32>, tensor<16xi32>
+  return %y : tensor<16xi32>
+}
