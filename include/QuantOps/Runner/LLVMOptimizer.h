@@ -55,9 +55,10 @@ makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine);
 /// memory with the offsets the qops pipeline computed; the pass took about
 /// 3 ms of the 12 of QLinearMatMul 128x768x3072's kernel part (Zen 4) and
 /// left calls of the same speed on every int8 bench row. It is kept
-/// wherever another loop is: the float, 4-bit and packing loops run up to
-/// 12% slower without it (docs/Performance.md, "Loop strength reduction
-/// where it pays").
+/// wherever another loop is: the float and 4-bit tiles ran up to 12%
+/// slower without it, and the packing and elementwise loops were not
+/// measured one by one; AMX and AArch64 kernels keep it too (not measured
+/// either). docs/Performance.md, "Loop strength reduction where it pays".
 bool canSkipLoopStrengthReduction(const llvm::Module &module);
 
 /// Whether `function` is one of LLVM's AMX intrinsics
