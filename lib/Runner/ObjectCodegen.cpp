@@ -13,11 +13,13 @@
 #include "QuantOps/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/DIExpressionLegalization.h"
+#include "mlir/Dialect/LLVMIR/Transforms/LegalizeForExport.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
@@ -25,14 +27,14 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/OptBisect.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <algorithm>
-#include <mutex>
+#include <future>
+#include <optional>
 #include <thread>
 
 using namespace mlir;
@@ -302,25 +304,26 @@ bool usesAmx(const llvm::Module &module) {
   return llvm::any_of(module, isAmxIntrinsic);
 }
 
-/// Leaves LLVM's loop strength reduction out of the code generation of a
-/// part (canSkipLoopStrengthReduction), and asks the gate it replaces on
-/// the part's context about every other pass (-opt-bisect-limit's). LLVM
-/// asks the context's gate before each pass it may skip, so the choice
-/// stays with that context: the global -disable-lsr would change every
-/// compile of the process that hosts the library.
-class SkipLoopStrengthReduction : public llvm::OptPassGate {
+/// The code generation passes of a part, less LLVM's loop strength
+/// reduction where `skipLoopStrengthReduction` (canSkipLoopStrengthReduction):
+/// the pass is not added, so that the analysis only it requires (induction
+/// variable users: 2 ms of QLinearMatMul 128x768x3072's kernel part, Zen 4)
+/// is not computed either.
+class CodegenPassManager : public llvm::legacy::PassManager {
 public:
-  explicit SkipLoopStrengthReduction(llvm::OptPassGate &next) : next(next) {}
-  bool isEnabled() const override { return true; }
-  bool shouldRunPass(llvm::StringRef pass,
-                     llvm::StringRef unit) const override {
-    if (pass == "Loop Strength Reduction")
-      return false;
-    return !next.isEnabled() || next.shouldRunPass(pass, unit);
+  explicit CodegenPassManager(bool skipLoopStrengthReduction)
+      : skipLoopStrengthReduction(skipLoopStrengthReduction) {}
+  void add(llvm::Pass *pass) override {
+    if (skipLoopStrengthReduction &&
+        pass->getPassName() == "Loop Strength Reduction") {
+      delete pass;
+      return;
+    }
+    llvm::legacy::PassManager::add(pass);
   }
 
 private:
-  llvm::OptPassGate &next;
+  bool skipLoopStrengthReduction;
 };
 
 /// LLVM's pipeline and code generation of one part, on the calling thread.
@@ -340,16 +343,10 @@ optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
   if (llvm::Error error =
           makeLLVMOptimizer(options.optLevel, machine->get())(&module))
     return std::move(error);
-  llvm::LLVMContext &context = module.getContext();
-  llvm::OptPassGate &defaultGate = context.getOptPassGate();
-  SkipLoopStrengthReduction skipLoopStrengthReduction(defaultGate);
-  if (options.optLevel > 0 && canSkipLoopStrengthReduction(module))
-    context.setOptPassGate(skipLoopStrengthReduction);
-  auto restoreGate =
-      llvm::make_scope_exit([&] { context.setOptPassGate(defaultGate); });
   llvm::SmallVector<char, 0> bytes;
   llvm::raw_svector_ostream stream(bytes);
-  llvm::legacy::PassManager codegen;
+  CodegenPassManager codegen(options.optLevel > 0 &&
+                             canSkipLoopStrengthReduction(module));
   if ((*machine)->addPassesToEmitFile(codegen, stream, nullptr,
                                       llvm::CodeGenFileType::ObjectFile))
     return makeError("the target cannot emit object files");
@@ -359,58 +356,93 @@ optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
       /*RequiresNullTerminator=*/false);
 }
 
-/// Generates the objects of `plan`'s parts: part 0, translated already
-/// (`first`), on this thread; each other part on a thread of its own, which
-/// translates the module again first. One translation at a time (a lock):
-/// they read the MLIR module, which nothing else touches meanwhile (part
-/// 0's optimisation and code generation are LLVM's). So only the first
-/// translation comes before the threads start.
-llvm::Expected<Objects> emitParts(ModuleOp module, Part first, const Plan &plan,
+/// The plan of the parts, made from part 0's translation, and what every
+/// part needs from it.
+struct SharedPlan {
+  Plan plan;
+  llvm::StringSet<> shared;       // getSharedLocals
+  std::vector<std::string> names; // getSymbolNames
+};
+
+/// Generates the objects of at most `most` parts, each part on a thread of
+/// its own (part 0 on this one), each thread translating the module first:
+/// the translations run side by side, the other threads then wait for part
+/// 0's plan (a thread the plan leaves without a part stops there). The
+/// translations only read the module: what translateModuleToLLVMIR would
+/// change in it (distinct successors, DI expressions) is done before.
+llvm::Expected<Objects> emitParts(ModuleOp module, unsigned most,
                                   const ObjectCodegenOptions &options) {
-  Objects objects(plan.parts);
-  std::vector<std::string> errors(plan.parts);
-  llvm::StringSet<> shared;
-  std::vector<std::string> names;
-  if (plan.parts > 1) {
-    shared = getSharedLocals(*first.module, plan);
-    names = getSymbolNames(*first.module);
-  }
-  auto emit = [&](unsigned index, llvm::Module &part) {
-    if (plan.parts > 1)
-      keepPart(part, plan, shared, index);
+  LLVM::ensureDistinctSuccessors(module);
+  LLVM::legalizeDIExpressionsRecursively(module);
+  Objects objects(most);
+  std::vector<std::string> errors(most);
+  std::promise<const SharedPlan *> planned; // nullptr: no plan, stop
+  std::shared_future<const SharedPlan *> plan = planned.get_future().share();
+  auto emit = [&](unsigned index, llvm::Module &part, const SharedPlan &p) {
+    if (p.plan.parts > 1)
+      keepPart(part, p.plan, p.shared, index);
     auto object = optimizeAndEmit(part, options);
     if (object)
       objects[index] = std::move(*object);
     else
       errors[index] = llvm::toString(object.takeError());
   };
-  std::mutex translation;
   auto translateAndEmit = [&](unsigned index) {
-    llvm::Expected<Part> part = [&] {
-      std::lock_guard<std::mutex> lock(translation);
-      return translate(module, options);
-    }();
-    if (!part) {
+    llvm::Expected<Part> part = translate(module, options);
+    const SharedPlan *p = plan.get();
+    if (!p || index >= p->plan.parts) {
+      if (!part)
+        llvm::consumeError(part.takeError());
+      return;
+    }
+    if (!part)
       errors[index] = llvm::toString(part.takeError());
-      return;
-    }
     // The parts refer to one another's symbols by name (never seen).
-    if (getSymbolNames(*part->module) != names) {
+    else if (getSymbolNames(*part->module) != p->names)
       errors[index] = "two translations of the module to LLVM IR differ";
-      return;
-    }
-    emit(index, *part->module);
+    else
+      emit(index, *part->module, *p);
   };
   std::vector<std::thread> threads;
-  for (unsigned index = 1; index < plan.parts; ++index)
+  for (unsigned index = 1; index < most; ++index)
     threads.emplace_back(translateAndEmit, index);
-  emit(0, *first.module);
+  llvm::Expected<Part> first = translate(module, options);
+  std::optional<SharedPlan> shared;
+  if (first) {
+    shared.emplace(SharedPlan{makePlan(*first->module, most), {}, {}});
+    if (shared->plan.parts > 1) {
+      shared->shared = getSharedLocals(*first->module, shared->plan);
+      shared->names = getSymbolNames(*first->module);
+    }
+    planned.set_value(&*shared);
+    emit(0, *first->module, *shared);
+  } else {
+    planned.set_value(nullptr);
+  }
   for (std::thread &thread : threads)
     thread.join();
+  if (!first)
+    return first.takeError();
+  objects.resize(shared->plan.parts);
   for (const std::string &error : errors)
     if (!error.empty())
       return makeError(error);
   return objects;
+}
+
+/// The most functions the translation of `module` defines: its own, the
+/// bodies OpenMP's translation outlines (one per omp.parallel) and the
+/// wrapper a JIT adds (ObjectCodegenOptions::prepare). A bound on the parts
+/// known before the translation that makes the plan.
+unsigned countFunctionDefinitions(ModuleOp module) {
+  unsigned count = 1;
+  module.walk([&](Operation *op) {
+    if (auto function = dyn_cast<LLVM::LLVMFuncOp>(op))
+      count += !function.isExternal();
+    else if (isa<omp::ParallelOp>(op))
+      ++count;
+  });
+  return count;
 }
 
 } // namespace
@@ -426,19 +458,15 @@ runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
     compiled.zeroFilled = externalizeZeroFilledGlobals(*copy);
     module = *copy;
   }
-  llvm::Expected<Part> first = translate(module, options);
-  if (!first)
-    return first.takeError();
   unsigned most =
       options.parts
           ? options.parts
           : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+  most = std::min(most, countFunctionDefinitions(module));
   // LLVM's pass timers (-time-passes) are not for several threads.
   if (llvm::TimePassesIsEnabled)
     most = 1;
-  Plan plan = makePlan(*first->module, most);
-  llvm::Expected<Objects> objects =
-      emitParts(module, std::move(*first), plan, options);
+  llvm::Expected<Objects> objects = emitParts(module, most, options);
   if (!objects)
     return objects.takeError();
   compiled.objects = std::move(*objects);

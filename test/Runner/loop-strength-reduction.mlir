@@ -1,21 +1,31 @@
 // LLVM's loop strength reduction is left out of the code generation of a
 // part whose every function with a loop is an x86 int8 kernel (it calls
 // VPDPBUSD or VPMADDUBSW): canSkipLoopStrengthReduction in LLVMOptimizer.cpp,
-// a gate on the part's LLVM context (ObjectCodegen.cpp). The same loop with
-// an add instead of the dot product keeps the pass. -opt-bisect-limit=-1
-// runs every pass and names each one that the default gate is asked about;
-// the kernel's gate answers for loop strength reduction itself (no) and
-// asks the default gate about every other pass, so that pass alone is not
-// named. Compiled for a fixed x86 target: no host requirement.
+// the part's code generation passes built without it (CodegenPassManager in
+// ObjectCodegen.cpp), so that the analysis only it requires (induction
+// variable users) is not run either. The same loop with an add instead of
+// the dot product keeps both. -opt-bisect-limit=-1 runs every pass and names
+// each one it is asked about; -debug-pass=Structure prints the code
+// generation pipeline. Compiled for a fixed x86 target: no host requirement.
 //
 // RUN: quant-compile %s --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=KERNEL
 // RUN: quant-compile %S/Inputs/add-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.add.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=OTHER
+// RUN: quant-compile %s --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=KERNEL-PIPELINE
+// RUN: quant-compile %S/Inputs/add-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.add.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=OTHER-PIPELINE
 
-// The optimiser's passes still ask the default gate.
+// The optimiser's passes are still there, and still asked about.
 // KERNEL: BISECT: running pass ({{[0-9]+}}) instcombine on dot
 // KERNEL-NOT: Loop Strength Reduction
 // OTHER: BISECT: running pass ({{[0-9]+}}) instcombine on add_loop
 // OTHER: BISECT: running pass ({{[0-9]+}}) Loop Strength Reduction on loop
+
+// The loop passes come before instruction selection.
+// KERNEL-PIPELINE-NOT: Induction Variable Users
+// KERNEL-PIPELINE-NOT: Loop Strength Reduction
+// KERNEL-PIPELINE: X86 DAG->DAG Instruction Selection
+// OTHER-PIPELINE: Induction Variable Users
+// OTHER-PIPELINE: Loop Strength Reduction
+// OTHER-PIPELINE: X86 DAG->DAG Instruction Selection
 func.func @dot(%a: tensor<?x64xi8>, %b: tensor<?x64xi8>) -> tensor<16xi32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -7,10 +7,10 @@
 //
 // In parts, on `parts` threads: LLVM's optimisation and code generation of
 // one module run on one thread (one LLVMContext), so the module is
-// translated once per part, each part in its own context (the first before
-// the threads start, to plan the parts; each other one on its part's
-// thread, one translation at a time), and each part keeps the bodies of its
-// own functions only:
+// translated once per part, each part in its own context, on its part's
+// thread, the translations side by side (they only read the module); the
+// first part's translation plans the parts, which the other threads wait
+// for; and each part keeps the bodies of its own functions only:
 //
 //   - functions that call one another directly are kept together (a callee
 //     marked noinline excepted, as qops-share-loop-nests' nests), so that
@@ -67,7 +67,8 @@ struct ObjectCodegenOptions {
   std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>
       makeMachine;
   /// Runs on each part's module after translation, before it is split
-  /// (the JIT adds its packed entry wrapper here).
+  /// (the JIT adds its packed entry wrapper here); on the part's thread,
+  /// beside the other parts' calls: it may change that LLVM module only.
   std::function<void(llvm::Module &)> prepare;
   /// Leave the large constants out of the objects (externalizeLargeConstants
   /// at its threshold; CompiledModule::constants), and the large globals
