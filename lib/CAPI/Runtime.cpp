@@ -162,6 +162,9 @@ QopsStatus *createSession(llvm::StringRef bytes, bool isOnnx,
                                      signature->results.size());
   session->inputs = describe(signature->inputs, names.inputs);
   session->outputs = describe(signature->results, names.outputs);
+  // The target machines are made on the idle core while the module is
+  // lowered.
+  jitOptions->machines = startMachineSupply(*jitOptions, lowering);
   if (llvm::Error error = lowerForEntry(**module, entry, lowering))
     return makeStatus(std::move(error));
   // The session's context outlives its JIT (QopsSession's members).

@@ -17,18 +17,20 @@
 #include "QuantOps/Target/ONNX/OnnxTensor.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Threading.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -275,6 +277,34 @@ llvm::Expected<JitOptions> runner::getJitOptions(unsigned optLevel,
 #endif
   }
   return options;
+}
+
+/// The most machines made ahead: each takes about 2 ms of the idle core
+/// (Zen 4), which the shortest lowering leaves free for a few.
+constexpr unsigned kMostMachinesAhead = 4;
+
+std::shared_ptr<MachineSupply>
+runner::startMachineSupply(const JitOptions &jit,
+                           const LoweringOptions &lowering) {
+  // The attributes qops-set-llvm-target gives the functions, from the
+  // same options; translation writes the features as TargetFeaturesAttr
+  // keeps them (no empty entries).
+  llvm::Expected<QOpsTarget> target =
+      resolveTarget({"", lowering.targetCpu, lowering.targetFeatures});
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    return nullptr;
+  }
+  llvm::SmallVector<llvm::StringRef> features;
+  llvm::StringRef(target->features)
+      .split(features, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  unsigned parts =
+      jit.compileThreads
+          ? jit.compileThreads
+          : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+  return std::make_shared<MachineSupply>(
+      std::min(parts, kMostMachinesAhead), getMachineFactory(jit.optLevel),
+      target->cpu, llvm::join(features, ","));
 }
 
 std::future<void> runner::preloadSharedLibraries(const JitOptions &options) {

@@ -377,11 +377,16 @@ static bool isRuntimeAllocatorSymbol(llvm::StringRef name) {
          name == "_mlir_memref_to_llvm_free";
 }
 
+/// Once per process, on whichever thread comes first (the target machines
+/// may be made on another thread than the session's: MachineSupply).
 static void initializeHostTarget() {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  // Inline assembly (the AMX permission request) needs the parser.
-  llvm::InitializeNativeTargetAsmParser();
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    // Inline assembly (the AMX permission request) needs the parser.
+    llvm::InitializeNativeTargetAsmParser();
+  });
 }
 
 /// The host's machine builder (triple, CPU name, features), detected once
@@ -400,6 +405,19 @@ static llvm::Expected<llvm::orc::JITTargetMachineBuilder> detectHostOnce() {
   if (!host)
     return llvm::orc::JITTargetMachineBuilder::detectHost(); // its error
   return *host;
+}
+
+MachineFactory runner::getMachineFactory(unsigned optLevel) {
+  return [optLevel]() -> llvm::Expected<std::unique_ptr<llvm::TargetMachine>> {
+    initializeHostTarget();
+    auto builder = detectHostOnce();
+    if (!builder)
+      return builder.takeError();
+    builder->setRelocationModel(llvm::Reloc::PIC_);
+    builder->setCodeGenOptLevel(
+        static_cast<llvm::CodeGenOptLevel>(std::min(optLevel, 3u)));
+    return builder->createTargetMachine();
+  };
 }
 
 //===----------------------------------------------------------------------===//
@@ -525,15 +543,8 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   ObjectCodegenOptions codegen;
   codegen.optLevel = optLevel;
   codegen.parts = options.compileThreads;
-  codegen.makeMachine =
-      [optLevel]() -> llvm::Expected<std::unique_ptr<llvm::TargetMachine>> {
-    auto builder = detectHostOnce();
-    if (!builder)
-      return builder.takeError();
-    builder->setRelocationModel(llvm::Reloc::PIC_);
-    builder->setCodeGenOptLevel(static_cast<llvm::CodeGenOptLevel>(optLevel));
-    return builder->createTargetMachine();
-  };
+  codegen.makeMachine = getMachineFactory(optLevel);
+  codegen.machines = options.machines.get();
   codegen.prepare = [&](llvm::Module &llvmModule) {
     addPackedWrapper(llvmModule, funcName);
   };

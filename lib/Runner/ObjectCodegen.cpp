@@ -332,8 +332,11 @@ private:
 /// qmm_two_layers_48x96x80's kernel; -O1 compiles it).
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
-  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
-      options.makeMachine();
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine = nullptr;
+  if (options.machines)
+    machine = options.machines->take();
+  if (!*machine)
+    machine = options.makeMachine();
   if (!machine)
     return machine.takeError();
   module.setDataLayout((*machine)->createDataLayout());
@@ -446,6 +449,66 @@ unsigned countFunctionDefinitions(ModuleOp module) {
 }
 
 } // namespace
+
+MachineSupply::MachineSupply(unsigned count, MachineFactory factory,
+                             std::string cpu, std::string features) {
+  thread = std::thread([this, count, factory = std::move(factory),
+                        cpu = std::move(cpu), features = std::move(features)] {
+    make(count, factory, cpu, features);
+  });
+}
+
+MachineSupply::~MachineSupply() {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stopping = true;
+  }
+  thread.join();
+}
+
+void MachineSupply::make(unsigned count, const MachineFactory &factory,
+                         const std::string &cpu, const std::string &features) {
+  // A function with the attributes of the ones to compile: the subtarget
+  // is made for it, and kept by the machine for theirs.
+  llvm::LLVMContext context;
+  llvm::Module module("machine-supply", context);
+  auto *function = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(context), false),
+      llvm::GlobalValue::ExternalLinkage, "f", module);
+  if (!cpu.empty())
+    function->addFnAttr("target-cpu", cpu);
+  if (!features.empty())
+    function->addFnAttr("target-features", features);
+  for (unsigned index = 0; index < count; ++index) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (stopping)
+        break;
+    }
+    llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine = factory();
+    if (!machine) {
+      llvm::consumeError(machine.takeError()); // the part's own call says it
+      break;
+    }
+    (*machine)->getSubtargetImpl(*function);
+    std::lock_guard<std::mutex> lock(mutex);
+    ready.push_back(std::move(*machine));
+    changed.notify_all();
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  making = false;
+  changed.notify_all();
+}
+
+std::unique_ptr<llvm::TargetMachine> MachineSupply::take() {
+  std::unique_lock<std::mutex> lock(mutex);
+  changed.wait(lock, [&] { return !ready.empty() || !making; });
+  if (ready.empty())
+    return nullptr;
+  std::unique_ptr<llvm::TargetMachine> machine = std::move(ready.back());
+  ready.pop_back();
+  return machine;
+}
 
 llvm::Expected<CompiledModule>
 runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {

@@ -426,6 +426,10 @@ int run(llvm::StringRef inputFile) {
   if (!module)
     return fail(module.takeError());
   double parseMs = millisecondsSince(start);
+  // The target machines are made on the idle core while the module is
+  // lowered (after parsing, which the libraries' loading overlaps).
+  if (!dumpLowered)
+    jitOptions->machines = startMachineSupply(*jitOptions, lowering);
 
   // Check the command line against the signature before compiling.
   llvm::Expected<TensorSignature> signature =

@@ -111,6 +111,14 @@ llvm::Expected<JitOptions> getJitOptions(unsigned optLevel, unsigned threads);
 /// (and reports what failed to load). The future's destructor waits.
 std::future<void> preloadSharedLibraries(const JitOptions &options);
 
+/// Starts making the target machines of a JIT compile with `jit` of a
+/// module lowered with `lowering`, on a thread of their own
+/// (MachineSupply): a caller starts them before lowering, which uses one
+/// core, and passes them on in JitOptions::machines. Null when the target
+/// of `lowering` does not resolve (lowering reports that).
+std::shared_ptr<MachineSupply>
+startMachineSupply(const JitOptions &jit, const LoweringOptions &lowering);
+
 /// Creates the JIT session for `entry` (host CPU, getJitOptions), which
 /// refers to the module's weights in place (JitOptions::borrowConstants): the
 /// module's MLIRContext must outlive it.

@@ -13,6 +13,7 @@
 #define QUANTOPS_RUNNER_JITSESSION_H
 
 #include "QuantOps/Runner/HostTensor.h"
+#include "QuantOps/Runner/ObjectCodegen.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -65,7 +66,15 @@ struct JitOptions {
   /// a copy: that context must outlive the session. A copy of a model's
   /// weights costs a page fault per 4 KiB of fresh memory.
   bool borrowConstants = false;
+  /// Target machines made ahead of the compile (startMachineSupply in
+  /// Compile.h), by getMachineFactory(optLevel); none: each part makes its
+  /// own. Used by create only, which leaves the unused ones here.
+  std::shared_ptr<MachineSupply> machines;
 };
+
+/// What makes the JIT's target machine of a part at `optLevel`: the host's,
+/// for position-independent code.
+MachineFactory getMachineFactory(unsigned optLevel);
 
 class JitSession {
 public:

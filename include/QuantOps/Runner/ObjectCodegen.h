@@ -46,8 +46,12 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <condition_variable>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
 #include <vector>
 
 namespace llvm {
@@ -57,6 +61,46 @@ class TargetMachine;
 
 namespace mlir::qops::runner {
 
+/// Makes the target machine of one part of a compile.
+using MachineFactory =
+    std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>;
+
+/// Target machines made ahead of a compile, on a thread of their own, each
+/// with the subtarget of the functions it will compile made too: LLVM makes
+/// one per machine and attribute set ("target-cpu", "target-features") when
+/// the first function asks, about 1.5 ms, the larger part of a part's start
+/// (Zen 4). A JIT starts a supply while the module is still being lowered,
+/// on a core the lowering leaves idle, and its parts take the machines
+/// (ObjectCodegenOptions::machines). A function with other attributes gets
+/// its subtarget when it asks, as without a supply: the code is the same.
+class MachineSupply {
+public:
+  /// Starts making `count` machines with `make`, each with the subtarget of
+  /// a function whose "target-cpu" is `cpu` and "target-features" is
+  /// `features` (an empty string: the function has no such attribute).
+  MachineSupply(unsigned count, MachineFactory make, std::string cpu,
+                std::string features);
+  /// Stops making machines (after the one under way) and waits for that.
+  ~MachineSupply();
+  MachineSupply(const MachineSupply &) = delete;
+  MachineSupply &operator=(const MachineSupply &) = delete;
+
+  /// A machine made ahead, after the one under way if none is ready;
+  /// nullptr once none is left (or making one failed).
+  std::unique_ptr<llvm::TargetMachine> take();
+
+private:
+  void make(unsigned count, const MachineFactory &factory,
+            const std::string &cpu, const std::string &features);
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<std::unique_ptr<llvm::TargetMachine>> ready;
+  bool making = true; // the thread may still add a machine
+  bool stopping = false;
+  std::thread thread;
+};
+
 struct ObjectCodegenOptions {
   /// LLVM optimisation and code generation level (0-3).
   unsigned optLevel = 3;
@@ -64,8 +108,10 @@ struct ObjectCodegenOptions {
   unsigned parts = 0;
   /// Makes the target machine of one part (called once per part, from the
   /// part's thread); it must generate position-independent code.
-  std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>
-      makeMachine;
+  MachineFactory makeMachine;
+  /// Machines made ahead, which the parts take before they call
+  /// makeMachine (none: each part makes its own); made by the same factory.
+  MachineSupply *machines = nullptr;
   /// Runs on each part's module after translation, before it is split
   /// (the JIT adds its packed entry wrapper here); on the part's thread,
   /// beside the other parts' calls: it may change that LLVM module only.
