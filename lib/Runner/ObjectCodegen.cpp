@@ -332,26 +332,28 @@ private:
 /// qmm_two_layers_48x96x80's kernel; -O1 compiles it).
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
-  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine = nullptr;
-  if (options.machines)
-    machine = options.machines->take();
-  if (!*machine)
-    machine = options.makeMachine();
-  if (!machine)
-    return machine.takeError();
-  module.setDataLayout((*machine)->createDataLayout());
-  module.setTargetTriple((*machine)->getTargetTriple());
+  std::unique_ptr<llvm::TargetMachine> machine =
+      options.machines ? options.machines->take() : nullptr;
+  if (!machine) {
+    llvm::Expected<std::unique_ptr<llvm::TargetMachine>> made =
+        options.makeMachine();
+    if (!made)
+      return made.takeError();
+    machine = std::move(*made);
+  }
+  module.setDataLayout(machine->createDataLayout());
+  module.setTargetTriple(machine->getTargetTriple());
   if (options.optLevel == 0 && usesAmx(module))
-    (*machine)->setOptLevel(llvm::CodeGenOptLevel::Less);
+    machine->setOptLevel(llvm::CodeGenOptLevel::Less);
   if (llvm::Error error =
-          makeLLVMOptimizer(options.optLevel, machine->get())(&module))
+          makeLLVMOptimizer(options.optLevel, machine.get())(&module))
     return std::move(error);
   llvm::SmallVector<char, 0> bytes;
   llvm::raw_svector_ostream stream(bytes);
   CodegenPassManager codegen(options.optLevel > 0 &&
                              canSkipLoopStrengthReduction(module));
-  if ((*machine)->addPassesToEmitFile(codegen, stream, nullptr,
-                                      llvm::CodeGenFileType::ObjectFile))
+  if (machine->addPassesToEmitFile(codegen, stream, nullptr,
+                                   llvm::CodeGenFileType::ObjectFile))
     return makeError("the target cannot emit object files");
   codegen.run(module);
   return std::make_unique<llvm::SmallVectorMemoryBuffer>(

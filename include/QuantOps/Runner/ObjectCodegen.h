@@ -75,10 +75,11 @@ using MachineFactory =
 /// its subtarget when it asks, as without a supply: the code is the same.
 class MachineSupply {
 public:
-  /// Starts making `count` machines with `make`, each with the subtarget of
-  /// a function whose "target-cpu" is `cpu` and "target-features" is
-  /// `features` (an empty string: the function has no such attribute).
-  MachineSupply(unsigned count, MachineFactory make, std::string cpu,
+  /// Starts making `count` machines with `factory`, each with the
+  /// subtarget of a function whose "target-cpu" is `cpu` and
+  /// "target-features" is `features` (an empty string: the function has no
+  /// such attribute).
+  MachineSupply(unsigned count, MachineFactory factory, std::string cpu,
                 std::string features);
   /// Stops making machines (after the one under way) and waits for that.
   ~MachineSupply();
