@@ -326,38 +326,78 @@ private:
   bool skipLoopStrengthReduction;
 };
 
-/// LLVM's pipeline and code generation of one part, on the calling thread.
-/// AMX code is generated at O1 at least: LLVM 22's O0 lowering of AMX tiles
-/// gives IR its verifier rejects (llc -O0 stops in the Module Verifier on
-/// qmm_two_layers_48x96x80's kernel; -O1 compiles it).
+/// A part's code generation passes for one machine, writing into `bytes`.
+struct CodegenSetup {
+  explicit CodegenSetup(bool skipLoopStrengthReduction)
+      : passes(skipLoopStrengthReduction) {}
+  llvm::SmallVector<char, 0> bytes;
+  llvm::raw_svector_ostream stream{bytes};
+  CodegenPassManager passes;
+};
+
+llvm::Expected<std::unique_ptr<CodegenSetup>>
+setUpCodegen(llvm::TargetMachine &machine, bool skipLoopStrengthReduction) {
+  auto setup = std::make_unique<CodegenSetup>(skipLoopStrengthReduction);
+  if (machine.addPassesToEmitFile(setup->passes, setup->stream, nullptr,
+                                  llvm::CodeGenFileType::ObjectFile))
+    return makeError("the target cannot emit object files");
+  return setup;
+}
+
+} // namespace
+
+/// A machine and its code generation passes, without and with loop
+/// strength reduction (which one a part uses is known after its
+/// optimisation). The passes refer to the machine: declared after it, they
+/// are destroyed before it.
+struct mlir::qops::runner::PreparedMachine {
+  std::unique_ptr<llvm::TargetMachine> machine;
+  std::unique_ptr<CodegenSetup> codegen[2]; // [skipLoopStrengthReduction]
+};
+
+namespace {
+
+/// LLVM's pipeline and code generation of one part, on the calling thread,
+/// with a machine from the supply if there is one. AMX code is generated at
+/// O1 at least: LLVM 22's O0 lowering of AMX tiles gives IR its verifier
+/// rejects (llc -O0 stops in the Module Verifier on
+/// qmm_two_layers_48x96x80's kernel; -O1 compiles it); its passes are then
+/// set up again.
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
-  std::unique_ptr<llvm::TargetMachine> machine =
+  std::unique_ptr<PreparedMachine> prepared =
       options.machines ? options.machines->take() : nullptr;
-  if (!machine) {
+  if (!prepared) {
     llvm::Expected<std::unique_ptr<llvm::TargetMachine>> made =
         options.makeMachine();
     if (!made)
       return made.takeError();
-    machine = std::move(*made);
+    prepared = std::make_unique<PreparedMachine>();
+    prepared->machine = std::move(*made);
   }
-  module.setDataLayout(machine->createDataLayout());
-  module.setTargetTriple(machine->getTargetTriple());
-  if (options.optLevel == 0 && usesAmx(module))
-    machine->setOptLevel(llvm::CodeGenOptLevel::Less);
+  llvm::TargetMachine &machine = *prepared->machine;
+  module.setDataLayout(machine.createDataLayout());
+  module.setTargetTriple(machine.getTargetTriple());
+  if (options.optLevel == 0 && usesAmx(module)) {
+    machine.setOptLevel(llvm::CodeGenOptLevel::Less);
+    for (std::unique_ptr<CodegenSetup> &setup : prepared->codegen)
+      setup.reset();
+  }
   if (llvm::Error error =
-          makeLLVMOptimizer(options.optLevel, machine.get())(&module))
+          makeLLVMOptimizer(options.optLevel, &machine)(&module))
     return std::move(error);
-  llvm::SmallVector<char, 0> bytes;
-  llvm::raw_svector_ostream stream(bytes);
-  CodegenPassManager codegen(options.optLevel > 0 &&
-                             canSkipLoopStrengthReduction(module));
-  if (machine->addPassesToEmitFile(codegen, stream, nullptr,
-                                   llvm::CodeGenFileType::ObjectFile))
-    return makeError("the target cannot emit object files");
-  codegen.run(module);
+  bool skip = options.optLevel > 0 && canSkipLoopStrengthReduction(module);
+  std::unique_ptr<CodegenSetup> &codegen = prepared->codegen[skip];
+  if (!codegen) {
+    llvm::Expected<std::unique_ptr<CodegenSetup>> setup =
+        setUpCodegen(machine, skip);
+    if (!setup)
+      return setup.takeError();
+    codegen = std::move(*setup);
+  }
+  codegen->passes.run(module);
   return std::make_unique<llvm::SmallVectorMemoryBuffer>(
-      std::move(bytes), module.getModuleIdentifier() + ".o",
+      std::move(codegen->bytes), module.getModuleIdentifier() + ".o",
       /*RequiresNullTerminator=*/false);
 }
 
@@ -492,9 +532,20 @@ void MachineSupply::make(unsigned count, const MachineFactory &factory,
       llvm::consumeError(machine.takeError()); // the part's own call says it
       break;
     }
-    (*machine)->getSubtargetImpl(*function);
+    auto prepared = std::make_unique<PreparedMachine>();
+    prepared->machine = std::move(*machine);
+    prepared->machine->getSubtargetImpl(*function);
+    for (bool skip : {false, true}) {
+      llvm::Expected<std::unique_ptr<CodegenSetup>> setup =
+          setUpCodegen(*prepared->machine, skip);
+      if (!setup) {
+        llvm::consumeError(setup.takeError()); // the part says it
+        break;
+      }
+      prepared->codegen[skip] = std::move(*setup);
+    }
     std::lock_guard<std::mutex> lock(mutex);
-    ready.push_back(std::move(*machine));
+    ready.push_back(std::move(prepared));
     changed.notify_all();
   }
   std::lock_guard<std::mutex> lock(mutex);
@@ -502,12 +553,12 @@ void MachineSupply::make(unsigned count, const MachineFactory &factory,
   changed.notify_all();
 }
 
-std::unique_ptr<llvm::TargetMachine> MachineSupply::take() {
+std::unique_ptr<PreparedMachine> MachineSupply::take() {
   std::unique_lock<std::mutex> lock(mutex);
   changed.wait(lock, [&] { return !ready.empty() || !making; });
   if (ready.empty())
     return nullptr;
-  std::unique_ptr<llvm::TargetMachine> machine = std::move(ready.back());
+  std::unique_ptr<PreparedMachine> machine = std::move(ready.back());
   ready.pop_back();
   return machine;
 }

@@ -65,14 +65,20 @@ namespace mlir::qops::runner {
 using MachineFactory =
     std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>;
 
+/// A target machine made ahead, with what a part needs from it set up too
+/// (ObjectCodegen.cpp).
+struct PreparedMachine;
+
 /// Target machines made ahead of a compile, on a thread of their own, each
-/// with the subtarget of the functions it will compile made too: LLVM makes
-/// one per machine and attribute set ("target-cpu", "target-features") when
-/// the first function asks, about 1.5 ms, the larger part of a part's start
-/// (Zen 4). A JIT starts a supply while the module is still being lowered,
-/// on a core the lowering leaves idle, and its parts take the machines
-/// (ObjectCodegenOptions::machines). A function with other attributes gets
-/// its subtarget when it asks, as without a supply: the code is the same.
+/// with the subtarget of the functions it will compile made too (LLVM makes
+/// one per machine and attribute set, "target-cpu" and "target-features",
+/// when the first function asks: about 1.5 ms, the larger part of a part's
+/// start, Zen 4) and its code generation passes set up, with and without
+/// loop strength reduction (0.5-0.7 ms). A JIT starts a supply while the
+/// module is still being lowered, on a core the lowering leaves idle, and
+/// its parts take the machines (ObjectCodegenOptions::machines). A function
+/// with other attributes gets its subtarget when it asks, as without a
+/// supply: the code is the same.
 class MachineSupply {
 public:
   /// Starts making `count` machines with `factory`, each with the
@@ -88,7 +94,7 @@ public:
 
   /// A machine made ahead, after the one under way if none is ready;
   /// nullptr once none is left (or making one failed).
-  std::unique_ptr<llvm::TargetMachine> take();
+  std::unique_ptr<PreparedMachine> take();
 
 private:
   void make(unsigned count, const MachineFactory &factory,
@@ -96,7 +102,7 @@ private:
 
   std::mutex mutex;
   std::condition_variable changed;
-  std::vector<std::unique_ptr<llvm::TargetMachine>> ready;
+  std::vector<std::unique_ptr<PreparedMachine>> ready;
   bool making = true; // the thread may still add a machine
   bool stopping = false;
   std::thread thread;
