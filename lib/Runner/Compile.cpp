@@ -30,7 +30,6 @@
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/Threading.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -298,13 +297,9 @@ runner::startMachineSupply(const JitOptions &jit,
   llvm::SmallVector<llvm::StringRef> features;
   llvm::StringRef(target->features)
       .split(features, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  unsigned parts =
-      jit.compileThreads
-          ? jit.compileThreads
-          : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
   return std::make_shared<MachineSupply>(
-      std::min(parts, kMostMachinesAhead), getMachineFactory(jit.optLevel),
-      target->cpu, llvm::join(features, ","));
+      std::min(getMostParts(jit.compileThreads), kMostMachinesAhead),
+      getMachineFactory(jit.optLevel), target->cpu, llvm::join(features, ","));
 }
 
 std::future<void> runner::preloadSharedLibraries(const JitOptions &options) {

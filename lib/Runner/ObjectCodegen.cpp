@@ -414,11 +414,14 @@ struct SharedPlan {
 /// the translations run side by side, the other threads then wait for part
 /// 0's plan (a thread the plan leaves without a part stops there). The
 /// translations only read the module: what translateModuleToLLVMIR would
-/// change in it (distinct successors, DI expressions) is done before.
+/// change in it (distinct successors, DI expressions) is done before, when
+/// there are other threads.
 llvm::Expected<Objects> emitParts(ModuleOp module, unsigned most,
                                   const ObjectCodegenOptions &options) {
-  LLVM::ensureDistinctSuccessors(module);
-  LLVM::legalizeDIExpressionsRecursively(module);
+  if (most > 1) {
+    LLVM::ensureDistinctSuccessors(module);
+    LLVM::legalizeDIExpressionsRecursively(module);
+  }
   Objects objects(most);
   std::vector<std::string> errors(most);
   std::promise<const SharedPlan *> planned; // nullptr: no plan, stop
@@ -563,6 +566,12 @@ std::unique_ptr<PreparedMachine> MachineSupply::take() {
   return machine;
 }
 
+unsigned runner::getMostParts(unsigned parts) {
+  return parts ? parts
+               : std::max(1u,
+                          llvm::hardware_concurrency().compute_thread_count());
+}
+
 llvm::Expected<CompiledModule>
 runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
   CompiledModule compiled;
@@ -575,10 +584,7 @@ runner::compileToObjects(ModuleOp module, const ObjectCodegenOptions &options) {
     module = *copy;
   }
   unsigned most =
-      options.parts
-          ? options.parts
-          : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
-  most = std::min(most, countFunctionDefinitions(module));
+      std::min(getMostParts(options.parts), countFunctionDefinitions(module));
   // LLVM's pass timers (-time-passes) are not for several threads.
   if (llvm::TimePassesIsEnabled)
     most = 1;

@@ -147,6 +147,10 @@ struct CompiledModule {
   llvm::StringMap<ZeroFilledGlobal> zeroFilled;
 };
 
+/// The most parts of a compile that asks for `parts` (ObjectCodegenOptions):
+/// `parts`, or for 0 every core this process may run on.
+unsigned getMostParts(unsigned parts);
+
 /// Compiles `module` (LLVM dialect) to object files, one per part; the
 /// module is not changed.
 llvm::Expected<CompiledModule>
