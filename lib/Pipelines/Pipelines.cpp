@@ -99,9 +99,12 @@ static void addConfigureTarget(OpPassManager &pm,
   pm.addPass(qops::createQOpsConfigureTarget(configure));
 }
 
-/// qops-linalg-to-llvm after the configure step.
-static void addLinalgToLLVMPasses(OpPassManager &pm,
-                                  const qops::QOpsPipelineOptions &options);
+/// qops-linalg-to-llvm after the configure step; `constEval`: the handoff
+/// of an earlier qops-const-eval, whose values are joined before the
+/// constants become bytes.
+static void addLinalgToLLVMPasses(
+    OpPassManager &pm, const qops::QOpsPipelineOptions &options,
+    std::shared_ptr<qops::ConstEvalHandoff> constEval = nullptr);
 
 void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
                                          const QOpsPipelineOptions &options) {
@@ -109,8 +112,10 @@ void qops::buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
   addLinalgToLLVMPasses(pm, options);
 }
 
-static void addLinalgToLLVMPasses(OpPassManager &pm,
-                                  const qops::QOpsPipelineOptions &options) {
+static void
+addLinalgToLLVMPasses(OpPassManager &pm,
+                      const qops::QOpsPipelineOptions &options,
+                      std::shared_ptr<qops::ConstEvalHandoff> constEval) {
   using namespace qops;
   // Layers of the same shape: their loop nests compiled once.
   if (options.shareLoopNests)
@@ -156,6 +161,8 @@ static void addLinalgToLLVMPasses(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   // The CPU the kernels were chosen for is the one LLVM compiles for.
   pm.addPass(qops::createQOpsSetLLVMTarget());
+  if (constEval)
+    pm.addPass(qops::createQOpsConstEvalJoinPass(std::move(constEval)));
   // Packed weights as byte arrays: LLVM writes those in one block.
   pm.addPass(qops::createQOpsByteConstantGlobals());
 }
@@ -197,8 +204,13 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   // Packed constant weights (and any other constant tensor expression):
   // computed at the first call into globals.
   pm.addPass(qops::createQOpsHoistConstantExpressions());
-  if (options.constEval)
-    pm.addPass(qops::createQOpsConstEvalPass());
+  // The constant expressions run on another thread while the module is
+  // lowered; their values are joined at the end.
+  std::shared_ptr<ConstEvalHandoff> constEval;
+  if (options.constEval) {
+    constEval = makeConstEvalHandoff();
+    pm.addPass(qops::createQOpsConstEvalPass(constEval));
+  }
   buildQOpsBufferizePipeline(pm, options.parallel);
   if (options.nontemporalMinBytes > 0) {
     QOpsNontemporalStoresOptions nontemporal;
@@ -206,7 +218,7 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(
         qops::createQOpsNontemporalStores(nontemporal));
   }
-  addLinalgToLLVMPasses(pm, options);
+  addLinalgToLLVMPasses(pm, options, std::move(constEval));
 }
 
 void qops::registerQOpsPipelines() {

@@ -17,6 +17,7 @@
 
 #include "QuantOps/Dialect/QOps/IR/QOpsDialect.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
+#include "QuantOps/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -377,18 +378,6 @@ static bool isRuntimeAllocatorSymbol(llvm::StringRef name) {
          name == "_mlir_memref_to_llvm_free";
 }
 
-/// Once per process, on whichever thread comes first (the target machines
-/// may be made on another thread than the session's: MachineSupply).
-static void initializeHostTarget() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    // Inline assembly (the AMX permission request) needs the parser.
-    llvm::InitializeNativeTargetAsmParser();
-  });
-}
-
 /// The host's machine builder (triple, CPU name, features), detected once
 /// per process: detection runs CPUID, which a virtual machine's hypervisor
 /// answers slowly, and every part of every compile asks for it.
@@ -409,7 +398,7 @@ static llvm::Expected<llvm::orc::JITTargetMachineBuilder> detectHostOnce() {
 
 MachineFactory runner::getMachineFactory(unsigned optLevel) {
   return [optLevel]() -> llvm::Expected<std::unique_ptr<llvm::TargetMachine>> {
-    initializeHostTarget();
+    qops::initializeNativeTarget();
     auto builder = detectHostOnce();
     if (!builder)
       return builder.takeError();
@@ -538,7 +527,7 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
                      "' is not in the LLVM dialect: the module was not "
                      "lowered");
 
-  initializeHostTarget();
+  qops::initializeNativeTarget();
   unsigned optLevel = std::min(options.optLevel, 3u);
   ObjectCodegenOptions codegen;
   codegen.optLevel = optLevel;
@@ -782,7 +771,7 @@ JitSession::load(std::unique_ptr<llvm::MemoryBuffer> file,
       else
         llvm::consumeError(name.takeError());
   }
-  initializeHostTarget();
+  qops::initializeNativeTarget();
   return link(std::move(stored->objects), std::move(stored->constants),
               funcName, std::move(signature), options, usesRuntimeAllocator);
 }

@@ -133,9 +133,22 @@ void buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
 /// qops-const-eval (ConstEval.cpp): the expressions
 /// qops-hoist-constant-expressions guarded, run at compile time with the JIT
 /// for the host; their results become the globals' constant values and the
-/// guards go.
-std::unique_ptr<Pass> createQOpsConstEvalPass();
+/// guards go. With a handoff (and a multithreaded context) the expressions
+/// run on a thread of their own, and the qops-const-eval-join pass given
+/// the same handoff, later in the pipeline, waits for their values and
+/// makes them the llvm.mlir.globals' (see ConstEval.cpp).
+struct ConstEvalHandoff;
+std::shared_ptr<ConstEvalHandoff> makeConstEvalHandoff();
+std::unique_ptr<Pass>
+createQOpsConstEvalPass(std::shared_ptr<ConstEvalHandoff> handoff = nullptr);
+std::unique_ptr<Pass>
+createQOpsConstEvalJoinPass(std::shared_ptr<ConstEvalHandoff> handoff);
 void registerQOpsConstEvalPass();
+
+/// Registers the host's LLVM target, its assembly printer and parser, once
+/// per process, on whichever thread comes first (qops-const-eval's JIT and
+/// the runner's target machines may be made on different threads).
+void initializeNativeTarget();
 
 /// The large constant globals of a module in the LLVM dialect (at least
 /// `minBytes`: the weights, which bufferization made llvm.mlir.global
