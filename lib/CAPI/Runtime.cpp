@@ -10,6 +10,7 @@
 
 #include "QuantOps-c/Runtime.h"
 
+#include "QuantOps/Pipelines/Pipelines.h"
 #include "QuantOps/Runner/AotCompile.h"
 #include "QuantOps/Runner/Compile.h"
 #include "QuantOps/Target/ONNX/OnnxImporter.h"
@@ -165,7 +166,11 @@ QopsStatus *createSession(llvm::StringRef bytes, bool isOnnx,
   // The target machines are made on the idle core while the module is
   // lowered.
   jitOptions->machines = startMachineSupply(*jitOptions, lowering);
-  if (llvm::Error error = lowerForEntry(**module, entry, lowering))
+  // const_eval: the weights are packed while the code compiles.
+  if (lowering.constEval)
+    jitOptions->constEval = qops::makeConstEvalHandoff();
+  if (llvm::Error error =
+          lowerForEntry(**module, entry, lowering, jitOptions->constEval))
     return makeStatus(std::move(error));
   // The session's context outlives its JIT (QopsSession's members).
   jitOptions->borrowConstants = true;

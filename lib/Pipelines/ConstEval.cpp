@@ -48,6 +48,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Triple.h"
@@ -238,9 +239,15 @@ void loadDependentDialects(PassManager &pm) {
 
 } // namespace
 
-/// Step 2's result, on its way from qops-const-eval to qops-const-eval-join.
+/// Step 2's result, on its way from qops-const-eval to qops-const-eval-join
+/// or to a caller that joins it (declareConstEvalGlobals,
+/// takeConstEvalValues).
 struct qops::ConstEvalHandoff {
   std::future<FailureOr<llvm::StringMap<DenseElementsAttr>>> values;
+  /// The globals whose values are on their way, by name.
+  llvm::StringMap<MemRefType> types;
+  /// Those declareConstEvalGlobals made external declarations.
+  llvm::StringSet<> declared;
 };
 
 namespace {
@@ -279,6 +286,7 @@ struct QOpsConstEvalPass
       PassManager pm(&getContext(), ModuleOp::getOperationName());
       buildCopyPipeline(pm);
       loadDependentDialects(pm);
+      handoff->types = types;
       handoff->values = std::async(
           std::launch::async, [copy = std::move(copy), names = std::move(names),
                                types = std::move(types)]() mutable {
@@ -306,6 +314,30 @@ Attribute getGlobalValue(DenseElementsAttr value) {
   return value;
 }
 
+/// Drops the initializer of an uninitialized global (a block returning
+/// undef, as MemRefToLLVM makes it).
+void clearInitializer(LLVM::GlobalOp global) {
+  global.getInitializerRegion().dropAllReferences();
+  global.getInitializerRegion().getBlocks().clear();
+}
+
+/// Waits for the values and gives them to the globals of `module`.
+LogicalResult join(ModuleOp module, qops::ConstEvalHandoff &handoff) {
+  FailureOr<llvm::StringMap<DenseElementsAttr>> values = handoff.values.get();
+  if (failed(values))
+    return failure(); // runOnHost reported it
+  for (auto global : module.getOps<LLVM::GlobalOp>()) {
+    // (A global the lowering erased had no use left.)
+    DenseElementsAttr value = values->lookup(global.getSymName());
+    if (!value)
+      continue;
+    clearInitializer(global);
+    global.setValueAttr(getGlobalValue(value));
+    global.setConstant(true);
+  }
+  return success();
+}
+
 struct QOpsConstEvalJoinPass
     : public PassWrapper<QOpsConstEvalJoinPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(QOpsConstEvalJoinPass)
@@ -321,24 +353,10 @@ struct QOpsConstEvalJoinPass
   }
 
   void runOnOperation() override {
-    if (!handoff || !handoff->values.valid())
-      return; // nothing pending: qops-const-eval ran on this thread
-    FailureOr<llvm::StringMap<DenseElementsAttr>> values =
-        handoff->values.get();
-    if (failed(values))
-      return signalPassFailure(); // runOnHost reported it
-    ModuleOp module = getOperation();
-    for (auto global : module.getOps<LLVM::GlobalOp>()) {
-      // (A global the lowering erased had no use left.)
-      DenseElementsAttr value = values->lookup(global.getSymName());
-      if (!value)
-        continue;
-      // Uninitialized until now: an initializer returning undef.
-      global.getInitializerRegion().dropAllReferences();
-      global.getInitializerRegion().getBlocks().clear();
-      global.setValueAttr(getGlobalValue(value));
-      global.setConstant(true);
-    }
+    // Nothing pending: qops-const-eval ran on this thread.
+    if (handoff && handoff->values.valid() &&
+        failed(join(getOperation(), *handoff)))
+      signalPassFailure();
   }
 
   std::shared_ptr<qops::ConstEvalHandoff> handoff;
@@ -358,6 +376,42 @@ qops::createQOpsConstEvalJoinPass(std::shared_ptr<ConstEvalHandoff> handoff) {
 
 std::shared_ptr<qops::ConstEvalHandoff> qops::makeConstEvalHandoff() {
   return std::make_shared<ConstEvalHandoff>();
+}
+
+LogicalResult qops::declareConstEvalGlobals(ModuleOp module,
+                                            ConstEvalHandoff &handoff) {
+  if (!handoff.values.valid())
+    return success(); // nothing pending
+  // A symbol binds bytes: elements of whole bytes only (i1 and 4-bit
+  // elements wait for their values here).
+  if (!llvm::all_of(handoff.types, [](const auto &entry) {
+        return entry.getValue().getElementTypeBitWidth() % 8 == 0;
+      }))
+    return join(module, handoff);
+  for (auto global : module.getOps<LLVM::GlobalOp>()) {
+    if (!handoff.types.contains(global.getSymName()))
+      continue;
+    // As externalizeLargeConstants declares the weights.
+    clearInitializer(global);
+    global.setConstant(true);
+    global.setLinkage(LLVM::Linkage::External);
+    global.removeAlignmentAttr();
+    handoff.declared.insert(global.getSymName());
+  }
+  return success();
+}
+
+FailureOr<llvm::StringMap<DenseElementsAttr>>
+qops::takeConstEvalValues(ConstEvalHandoff &handoff) {
+  llvm::StringMap<DenseElementsAttr> declared;
+  if (handoff.declared.empty())
+    return declared;
+  FailureOr<llvm::StringMap<DenseElementsAttr>> values = handoff.values.get();
+  if (failed(values))
+    return failure();
+  for (const auto &name : handoff.declared)
+    declared[name.getKey()] = values->lookup(name.getKey());
+  return declared;
 }
 
 void qops::initializeNativeTarget() {

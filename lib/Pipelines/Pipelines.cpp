@@ -167,8 +167,9 @@ addLinalgToLLVMPasses(OpPassManager &pm,
   pm.addPass(qops::createQOpsByteConstantGlobals());
 }
 
-void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
-                                        const QOpsPipelineOptions &options) {
+void qops::buildQOpsLowerToLLVMPipeline(
+    OpPassManager &pm, const QOpsPipelineOptions &options,
+    std::shared_ptr<ConstEvalHandoff> callerJoins) {
   addConfigureTarget(pm, options);
   if (options.fuseQDQ)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseQDQ());
@@ -208,8 +209,10 @@ void qops::buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
   // lowered; their values are joined at the end.
   std::shared_ptr<ConstEvalHandoff> constEval;
   if (options.constEval) {
-    constEval = makeConstEvalHandoff();
+    constEval = callerJoins ? callerJoins : makeConstEvalHandoff();
     pm.addPass(qops::createQOpsConstEvalPass(constEval));
+    if (callerJoins)
+      constEval = nullptr;
   }
   buildQOpsBufferizePipeline(pm, options.parallel);
   if (options.nontemporalMinBytes > 0) {

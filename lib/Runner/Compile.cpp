@@ -202,7 +202,8 @@ llvm::Error runner::checkTargetRunsOnHost(const LoweringOptions &options) {
 }
 
 llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
-                                  const LoweringOptions &lowering) {
+                                  const LoweringOptions &lowering,
+                                  std::shared_ptr<ConstEvalHandoff> constEval) {
   keepOnlyReachableFunctions(module, entry);
   if (llvm::Error error = checkStaticTensorSizes(module))
     return error;
@@ -216,7 +217,7 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   options.targetFeatures = lowering.targetFeatures;
   options.nontemporalMinBytes = lowering.nontemporalMinBytes;
   options.constEval = lowering.constEval;
-  return runLowerToLLVM(module, options);
+  return runLowerToLLVM(module, options, std::move(constEval));
 }
 
 runner::FirstErrorCapture::FirstErrorCapture(MLIRContext *context)
@@ -234,11 +235,12 @@ runner::FirstErrorCapture::FirstErrorCapture(MLIRContext *context)
         return success();
       }) {}
 
-llvm::Error runner::runLowerToLLVM(ModuleOp module,
-                                   const QOpsPipelineOptions &options) {
+llvm::Error
+runner::runLowerToLLVM(ModuleOp module, const QOpsPipelineOptions &options,
+                       std::shared_ptr<ConstEvalHandoff> constEval) {
   FirstErrorCapture firstError(module.getContext());
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
-  buildQOpsLowerToLLVMPipeline(pm, options);
+  buildQOpsLowerToLLVMPipeline(pm, options, std::move(constEval));
   pm.enableVerifier(false);
   if (failed(pm.run(module)) || failed(verify(module)))
     return makeError("lowering failed: " +

@@ -515,6 +515,36 @@ static JitSession::Constant borrowConstant(llvm::StringRef name,
   return {name.str(), std::move(unowned), bytes.size()};
 }
 
+/// The values of the globals declareConstEvalGlobals declared, as
+/// constants: borrowed where `borrow` allows and the attribute holds every
+/// element, copied otherwise (a splat holds one).
+static llvm::Error addConstEvalValues(qops::ConstEvalHandoff &handoff,
+                                      bool borrow,
+                                      std::vector<JitSession::Constant> &out) {
+  FailureOr<llvm::StringMap<DenseElementsAttr>> values =
+      qops::takeConstEvalValues(handoff);
+  if (failed(values))
+    return makeError("qops-const-eval failed");
+  for (const auto &entry : *values) {
+    DenseElementsAttr value = entry.getValue();
+    if (!value)
+      return makeError("qops-const-eval gave no value for '" + entry.getKey() +
+                       "'");
+    llvm::ArrayRef<char> raw = value.getRawData();
+    if (!value.isSplat()) {
+      out.push_back(borrow ? borrowConstant(entry.getKey(), raw)
+                           : copyConstant(entry.getKey(), raw));
+      continue;
+    }
+    std::string bytes;
+    bytes.reserve(raw.size() * value.getNumElements());
+    for (int64_t i = 0, e = value.getNumElements(); i < e; ++i)
+      bytes.append(raw.data(), raw.size());
+    out.push_back(copyConstant(entry.getKey(), {bytes.data(), bytes.size()}));
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<JitSession>>
 JitSession::create(ModuleOp module, llvm::StringRef funcName,
                    const JitOptions &options) {
@@ -538,8 +568,12 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
     addPackedWrapper(llvmModule, funcName);
   };
   // The weights are not compiled into the objects: the session holds their
-  // bytes (Constant) and the code refers to them by symbol.
+  // bytes (Constant) and the code refers to them by symbol. So are the
+  // packed ones qops-const-eval still computes: bound once compiled.
   codegen.externalizeConstants = true;
+  if (options.constEval &&
+      failed(qops::declareConstEvalGlobals(module, *options.constEval)))
+    return makeError("qops-const-eval failed");
   llvm::Expected<CompiledModule> compiled = compileToObjects(module, codegen);
   if (!compiled)
     return compiled.takeError();
@@ -548,6 +582,10 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
     constants.push_back(options.borrowConstants
                             ? borrowConstant(entry.getKey(), entry.getValue())
                             : copyConstant(entry.getKey(), entry.getValue()));
+  if (options.constEval)
+    if (llvm::Error error = addConstEvalValues(
+            *options.constEval, options.borrowConstants, constants))
+      return error;
   for (const auto &entry : compiled->zeroFilled) {
     llvm::Expected<Constant> pages =
         mapZeroFilled(entry.getKey(), entry.getValue().size,

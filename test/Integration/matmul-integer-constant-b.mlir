@@ -12,6 +12,7 @@
 // PAIRS: qkernel.dot_u8s8_quads {{.*}} {pair_sums_fit_i16}
 // PAIRS-LABEL: func.func @wide_b
 // PAIRS-NOT: qkernel.dot_u8s8_quads
+// PAIRS-LABEL: func.func @wide_b_twice
 //
 // RUN: quant-runner %t/constant_b.mlir -e small_b --input %t/small_b_a.npy --expect %t/small_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e wide_b --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy | FileCheck %s
@@ -27,6 +28,18 @@
 // RUN: quant-runner %t/constant_b.mlir -e small_b_twice --const-eval --input %t/small_b_a.npy --expect %t/small_b_expected.npy --expect %t/small_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e wide_b_twice --const-eval --threads 1 --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy --expect %t/wide_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e gemv_twice --const-eval --input %t/gemv_a.npy --expect %t/gemv_expected.npy --expect %t/gemv_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e equal_b_twice --input %t/equal_b_a.npy --expect %t/equal_b_expected.npy --expect %t/equal_b_expected.npy | FileCheck %s
+// RUN: quant-runner %t/constant_b.mlir -e equal_b_twice --const-eval --input %t/equal_b_a.npy --expect %t/equal_b_expected.npy --expect %t/equal_b_expected.npy | FileCheck %s
+// quant-runner compiles the code while qops-const-eval packs (the packed
+// globals declared, their values bound when the session links): the object
+// cache stores the values, a member of the entry's archive, and a hit binds
+// them again.
+// RUN: quant-runner %t/constant_b.mlir -e wide_b_twice --const-eval --cache-dir %t/cache --timing --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy --expect %t/wide_b_expected.npy 2>&1 | FileCheck %s --check-prefixes=CHECK,STORE
+// STORE: cache store
+// RUN: llvm-ar t %t/cache/*.o | FileCheck %s --check-prefix=MEMBERS
+// MEMBERS: __qops_hoisted_wide_b.data
+// RUN: quant-runner %t/constant_b.mlir -e wide_b_twice --const-eval --cache-dir %t/cache --timing --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy --expect %t/wide_b_expected.npy 2>&1 | FileCheck %s --check-prefixes=CHECK,HIT
+// HIT: object cache hit
 // One thread (the default uses every core: the scf.forall form):
 // RUN: quant-runner %t/constant_b.mlir -e small_b --threads 1 --input %t/small_b_a.npy --expect %t/small_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e wide_b --threads 1 --input %t/wide_b_a.npy --expect %t/wide_b_expected.npy | FileCheck %s

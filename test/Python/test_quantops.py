@@ -187,6 +187,30 @@ def test_mlir_text():
     np.testing.assert_array_equal(y, np.array([0, 2, 2, 255], dtype=np.uint8))
 
 
+def test_const_eval_packs_while_compiling():
+    """A constant b (as quantize_dynamic writes MatMulInteger's weights),
+    packed at the first call and, with const_eval, while the session is
+    created (the code compiles meanwhile and binds the values): NumPy's
+    MatMulInteger, on one thread and on two."""
+    rng = np.random.default_rng(7)
+    a = rng.integers(0, 256, (33, 96)).astype(np.uint8)
+    b = rng.integers(-128, 128, (96, 80)).astype(np.int8)
+    hexb = b.tobytes().hex().upper()
+    text = f"""func.func @main(%a: tensor<33x96xui8>) -> tensor<33x80xi32> {{
+  %b = arith.constant dense<"0x{hexb}"> : tensor<96x80xsi8>
+  %y = qops.matmul_integer a(%a : tensor<33x96xui8>) b(%b : tensor<96x80xsi8>) -> tensor<33x80xi32>
+  return %y : tensor<33x80xi32>
+}}""".encode()
+    want = qops_ref.matmul_integer(a, b, None, None)
+    for threads in (1, 2):
+        for const_eval in (False, True):
+            session = quantops.InferenceSession(text, format="mlir", threads=threads,
+                                                const_eval=const_eval)
+            for _ in range(2):
+                (y,) = session.run(None, {"input_0": a})
+                np.testing.assert_array_equal(y, want)
+
+
 @pytest.mark.parametrize("make, message", [
     (lambda: quantops.InferenceSession("/nonexistent/model.onnx"),
      "cannot open '/nonexistent/model.onnx'"),

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnnxTestMode.h"
+#include "QuantOps/Pipelines/Pipelines.h"
 #include "QuantOps/Runner/Compile.h"
 
 #include "QuantOps/Runner/HostTensor.h"
@@ -444,9 +445,14 @@ int run(llvm::StringRef inputFile) {
     arguments = std::move(*loaded);
   }
 
+  // The packed weights (--const-eval) are computed while the code
+  // compiles: the session binds them when it links.
+  if (lowering.constEval && !dumpLowered)
+    jitOptions->constEval = qops::makeConstEvalHandoff();
   start = Clock::now();
   if (!noLower)
-    if (llvm::Error error = lowerForEntry(**module, entryPoint, lowering))
+    if (llvm::Error error = lowerForEntry(**module, entryPoint, lowering,
+                                          jitOptions->constEval))
       return fail(std::move(error));
   double lowerMs = millisecondsSince(start);
   if (dumpLowered) {

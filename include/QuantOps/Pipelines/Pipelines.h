@@ -143,6 +143,18 @@ std::unique_ptr<Pass>
 createQOpsConstEvalPass(std::shared_ptr<ConstEvalHandoff> handoff = nullptr);
 std::unique_ptr<Pass>
 createQOpsConstEvalJoinPass(std::shared_ptr<ConstEvalHandoff> handoff);
+/// For a caller that joins the values itself (a JIT, which compiles the
+/// code meanwhile): after the pipeline, the globals whose values are on
+/// their way become external constant declarations, as
+/// externalizeLargeConstants makes them, or, where an element is not whole
+/// bytes, wait for their values and get them.
+LogicalResult declareConstEvalGlobals(ModuleOp module,
+                                      ConstEvalHandoff &handoff);
+/// Waits for the values of the globals declareConstEvalGlobals declared:
+/// the bytes to bind their symbols to (failure: qops-const-eval failed, and
+/// said why in a diagnostic).
+FailureOr<llvm::StringMap<DenseElementsAttr>>
+takeConstEvalValues(ConstEvalHandoff &handoff);
 void registerQOpsConstEvalPass();
 
 /// Registers the host's LLVM target, its assembly printer and parser, once
@@ -162,9 +174,12 @@ void initializeNativeTarget();
 /// the element type. Splat, sub-byte and resource constants stay.
 llvm::StringMap<ArrayRef<char>>
 externalizeLargeConstants(ModuleOp module, int64_t minBytes = 4096);
-/// The whole way from qops on tensors to the LLVM dialect.
-void buildQOpsLowerToLLVMPipeline(OpPassManager &pm,
-                                  const QOpsPipelineOptions &options);
+/// The whole way from qops on tensors to the LLVM dialect. With const-eval
+/// and a `constEval` handoff, the caller joins the values (no
+/// qops-const-eval-join: see declareConstEvalGlobals).
+void buildQOpsLowerToLLVMPipeline(
+    OpPassManager &pm, const QOpsPipelineOptions &options,
+    std::shared_ptr<ConstEvalHandoff> constEval = nullptr);
 
 /// Registers the three pipelines with the global pass registry.
 void registerQOpsPipelines();

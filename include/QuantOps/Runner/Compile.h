@@ -24,6 +24,7 @@
 
 namespace mlir::qops {
 struct QOpsPipelineOptions;
+struct ConstEvalHandoff;
 } // namespace mlir::qops
 
 namespace mlir::qops::runner {
@@ -86,17 +87,23 @@ private:
 /// Runs the qops-lower-to-llvm pipeline with `options` on `module`,
 /// verifying the module once, after it (not after each of its ~35 passes:
 /// a fifth of the lowering time); "lowering failed: <first error>".
-llvm::Error runLowerToLLVM(ModuleOp module,
-                           const QOpsPipelineOptions &options);
+llvm::Error
+runLowerToLLVM(ModuleOp module, const QOpsPipelineOptions &options,
+               std::shared_ptr<ConstEvalHandoff> constEval = nullptr);
 
 /// Checks that the target can run on this CPU (quant-runner runs what it
 /// compiles): an error naming the missing features otherwise.
 llvm::Error checkTargetRunsOnHost(const LoweringOptions &options);
 
 /// Erases the functions `entry` does not reach, then lowers the module with
-/// the qops-lower-to-llvm pipeline for the options' target.
-llvm::Error lowerForEntry(ModuleOp module, llvm::StringRef entry,
-                          const LoweringOptions &options);
+/// the qops-lower-to-llvm pipeline for the options' target. With
+/// options.constEval and a `constEval` handoff (makeConstEvalHandoff), the
+/// packed weights may still be on their way when it returns: for
+/// JitOptions::constEval, whose session compiles the code meanwhile.
+llvm::Error
+lowerForEntry(ModuleOp module, llvm::StringRef entry,
+              const LoweringOptions &options,
+              std::shared_ptr<ConstEvalHandoff> constEval = nullptr);
 
 /// Adds every lowering option to an object cache key.
 void addToCacheKey(CacheKey &key, const LoweringOptions &options);

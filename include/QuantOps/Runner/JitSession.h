@@ -29,6 +29,10 @@ class LLJIT;
 } // namespace orc
 } // namespace llvm
 
+namespace mlir::qops {
+struct ConstEvalHandoff;
+} // namespace mlir::qops
+
 namespace mlir::qops::runner {
 
 /// How an ONNX element type is held on the host (.npy dtype), or an error
@@ -70,6 +74,10 @@ struct JitOptions {
   /// Compile.h), by getMachineFactory(optLevel); none: each part makes its
   /// own. Used by create only, which leaves the unused ones here.
   std::shared_ptr<MachineSupply> machines;
+  /// The packed weights qops-const-eval still computes on its own thread
+  /// (lowerForEntry's handoff): create declares them, compiles the code
+  /// meanwhile and binds them when it links.
+  std::shared_ptr<ConstEvalHandoff> constEval;
 };
 
 /// What makes the JIT's target machine of a part at `optLevel`: the host's,

@@ -14,6 +14,9 @@ Cases:
   wide_b    b over all of si8 with a per-column zero point: madd on AVX2
   ui8_b     a ui8 b with zero point 131 and a per-row a zero point
   gemv      2 rows of a (the gemv / short-tile shapes), K = 300
+  equal_b   every weight 7, K = N = 64 (no padding): the packed b and its
+            column sums are splats (one element repeated), which the
+            session of --const-eval writes out in full to bind them
 """
 import os
 import sys
@@ -47,6 +50,8 @@ CASES.append(("ui8_b", a, rng.integers(-9, 10, 20).astype(np.int8),
               rng.integers(0, 256, (33, 17)).astype(np.uint8), np.uint8(131), "ui8"))
 a = rng.integers(0, 256, (2, 300)).astype(np.uint8)
 CASES.append(("gemv", a, np.uint8(3), rng.integers(-128, 128, (300, 48)).astype(np.int8), np.int8(-2), "si8"))
+a = rng.integers(0, 256, (9, 64)).astype(np.uint8)
+CASES.append(("equal_b", a, np.uint8(100), np.full((64, 64), 7, np.int8), np.int8(2), "si8"))
 
 mlir = []
 for name, a, azp, b, bzp, belem in CASES:
