@@ -121,10 +121,10 @@ void buildCopyPipeline(PassManager &pm) {
   qops::buildQOpsLinalgToLLVMPipeline(pm, options);
 }
 
-/// Step 2: lower `copy` for the host and run `names`; reads each value
-/// global (`types`: the module's, whose names the copy shares) back into a
-/// DenseElementsAttr.
-FailureOr<llvm::StringMap<DenseElementsAttr>>
+/// Step 2: lower `copy` for the host and run `names`; finds each value
+/// global (`types`: the module's, whose names the copy shares) in the
+/// engine's memory.
+FailureOr<qops::ConstEvalBytes>
 runOnHost(ModuleOp copy, ArrayRef<std::string> names,
           const llvm::StringMap<MemRefType> &types) {
   copy->removeAttr(qops::kTargetAttrName);
@@ -163,7 +163,7 @@ runOnHost(ModuleOp copy, ArrayRef<std::string> names,
                        << llvm::toString(std::move(error));
       return failure();
     }
-  llvm::StringMap<DenseElementsAttr> values;
+  qops::ConstEvalBytes values;
   for (const auto &entry : types) {
     StringRef name = entry.getKey();
     llvm::Expected<void *> address = (*engine)->lookup(name);
@@ -175,12 +175,26 @@ runOnHost(ModuleOp copy, ArrayRef<std::string> names,
     MemRefType type = entry.getValue();
     int64_t bytes = type.getNumElements() *
                     llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    values.bytes[name] =
+        ArrayRef<char>(static_cast<const char *>(*address), bytes);
+  }
+  values.owner = std::shared_ptr<ExecutionEngine>(std::move(*engine));
+  return values;
+}
+
+/// The values as attributes of the module's context, by global name.
+llvm::StringMap<DenseElementsAttr>
+getAttributes(const qops::ConstEvalBytes &values,
+              const llvm::StringMap<MemRefType> &types) {
+  llvm::StringMap<DenseElementsAttr> attributes;
+  for (const auto &entry : types) {
+    MemRefType type = entry.getValue();
     auto tensorType =
         RankedTensorType::get(type.getShape(), type.getElementType());
-    values[name] = DenseElementsAttr::getFromRawBuffer(
-        tensorType, ArrayRef<char>(static_cast<const char *>(*address), bytes));
+    attributes[entry.getKey()] = DenseElementsAttr::getFromRawBuffer(
+        tensorType, values.bytes.lookup(entry.getKey()));
   }
-  return values;
+  return attributes;
 }
 
 /// Step 3: the values as the globals' constants.
@@ -246,7 +260,7 @@ void loadDependentDialects(PassManager &pm) {
 /// or to a caller that joins it (declareConstEvalGlobals,
 /// takeConstEvalValues).
 struct qops::ConstEvalHandoff {
-  std::future<FailureOr<llvm::StringMap<DenseElementsAttr>>> values;
+  std::future<FailureOr<ConstEvalBytes>> values;
   /// The globals whose values are on their way, by name.
   llvm::StringMap<MemRefType> types;
   /// Those declareConstEvalGlobals made external declarations.
@@ -298,11 +312,10 @@ struct QOpsConstEvalPass
       eraseGuards(module, globals);
       return;
     }
-    FailureOr<llvm::StringMap<DenseElementsAttr>> values =
-        runOnHost(*copy, names, types);
+    FailureOr<qops::ConstEvalBytes> values = runOnHost(*copy, names, types);
     if (failed(values))
       return signalPassFailure();
-    setValues(globals, *values);
+    setValues(globals, getAttributes(*values, types));
     eraseGuards(module, globals);
   }
 
@@ -326,12 +339,14 @@ void clearInitializer(LLVM::GlobalOp global) {
 
 /// Waits for the values and gives them to the globals of `module`.
 LogicalResult join(ModuleOp module, qops::ConstEvalHandoff &handoff) {
-  FailureOr<llvm::StringMap<DenseElementsAttr>> values = handoff.values.get();
-  if (failed(values))
+  FailureOr<qops::ConstEvalBytes> bytes = handoff.values.get();
+  if (failed(bytes))
     return failure(); // runOnHost reported it
+  llvm::StringMap<DenseElementsAttr> values =
+      getAttributes(*bytes, handoff.types);
   for (auto global : module.getOps<LLVM::GlobalOp>()) {
     // (A global the lowering erased had no use left.)
-    DenseElementsAttr value = values->lookup(global.getSymName());
+    DenseElementsAttr value = values.lookup(global.getSymName());
     if (!value)
       continue;
     clearInitializer(global);
@@ -404,16 +419,17 @@ LogicalResult qops::declareConstEvalGlobals(ModuleOp module,
   return success();
 }
 
-FailureOr<llvm::StringMap<DenseElementsAttr>>
+FailureOr<qops::ConstEvalBytes>
 qops::takeConstEvalValues(ConstEvalHandoff &handoff) {
-  llvm::StringMap<DenseElementsAttr> declared;
+  ConstEvalBytes declared;
   if (handoff.declared.empty())
     return declared;
-  FailureOr<llvm::StringMap<DenseElementsAttr>> values = handoff.values.get();
+  FailureOr<ConstEvalBytes> values = handoff.values.get();
   if (failed(values))
     return failure();
+  declared.owner = values->owner;
   for (const auto &name : handoff.declared)
-    declared[name.getKey()] = values->lookup(name.getKey());
+    declared.bytes[name.getKey()] = values->bytes.lookup(name.getKey());
   return declared;
 }
 

@@ -516,31 +516,20 @@ static JitSession::Constant borrowConstant(llvm::StringRef name,
 }
 
 /// The values of the globals declareConstEvalGlobals declared, as
-/// constants: borrowed where `borrow` allows and the attribute holds every
-/// element, copied otherwise (a splat holds one).
+/// constants: their bytes where the engine that computed them keeps them
+/// (each constant holds the engine).
 static llvm::Error addConstEvalValues(qops::ConstEvalHandoff &handoff,
-                                      bool borrow,
                                       std::vector<JitSession::Constant> &out) {
-  FailureOr<llvm::StringMap<DenseElementsAttr>> values =
-      qops::takeConstEvalValues(handoff);
+  FailureOr<qops::ConstEvalBytes> values = qops::takeConstEvalValues(handoff);
   if (failed(values))
     return makeError("qops-const-eval failed");
-  for (const auto &entry : *values) {
-    DenseElementsAttr value = entry.getValue();
-    if (!value)
+  for (const auto &entry : values->bytes) {
+    llvm::ArrayRef<char> bytes = entry.getValue();
+    if (!bytes.data())
       return makeError("qops-const-eval gave no value for '" + entry.getKey() +
                        "'");
-    llvm::ArrayRef<char> raw = value.getRawData();
-    if (!value.isSplat()) {
-      out.push_back(borrow ? borrowConstant(entry.getKey(), raw)
-                           : copyConstant(entry.getKey(), raw));
-      continue;
-    }
-    std::string bytes;
-    bytes.reserve(raw.size() * value.getNumElements());
-    for (int64_t i = 0, e = value.getNumElements(); i < e; ++i)
-      bytes.append(raw.data(), raw.size());
-    out.push_back(copyConstant(entry.getKey(), {bytes.data(), bytes.size()}));
+    std::shared_ptr<char> held(values->owner, const_cast<char *>(bytes.data()));
+    out.push_back({entry.getKey().str(), std::move(held), bytes.size()});
   }
   return llvm::Error::success();
 }
@@ -583,8 +572,7 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
                             ? borrowConstant(entry.getKey(), entry.getValue())
                             : copyConstant(entry.getKey(), entry.getValue()));
   if (options.constEval)
-    if (llvm::Error error = addConstEvalValues(
-            *options.constEval, options.borrowConstants, constants))
+    if (llvm::Error error = addConstEvalValues(*options.constEval, constants))
       return error;
   for (const auto &entry : compiled->zeroFilled) {
     llvm::Expected<Constant> pages =

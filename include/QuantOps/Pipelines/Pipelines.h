@@ -150,11 +150,16 @@ createQOpsConstEvalJoinPass(std::shared_ptr<ConstEvalHandoff> handoff);
 /// bytes, wait for their values and get them.
 LogicalResult declareConstEvalGlobals(ModuleOp module,
                                       ConstEvalHandoff &handoff);
+/// The values qops-const-eval computed, by global name: bytes in the
+/// memory of the engine that ran the expressions, which `owner` keeps.
+struct ConstEvalBytes {
+  std::shared_ptr<const void> owner;
+  llvm::StringMap<ArrayRef<char>> bytes;
+};
 /// Waits for the values of the globals declareConstEvalGlobals declared:
 /// the bytes to bind their symbols to (failure: qops-const-eval failed, and
 /// said why in a diagnostic).
-FailureOr<llvm::StringMap<DenseElementsAttr>>
-takeConstEvalValues(ConstEvalHandoff &handoff);
+FailureOr<ConstEvalBytes> takeConstEvalValues(ConstEvalHandoff &handoff);
 void registerQOpsConstEvalPass();
 
 /// Registers the host's LLVM target, its assembly printer and parser, once
