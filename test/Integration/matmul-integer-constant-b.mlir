@@ -30,6 +30,11 @@
 // RUN: quant-runner %t/constant_b.mlir -e gemv_twice --const-eval --input %t/gemv_a.npy --expect %t/gemv_expected.npy --expect %t/gemv_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e equal_b_twice --input %t/equal_b_a.npy --expect %t/equal_b_expected.npy --expect %t/equal_b_expected.npy | FileCheck %s
 // RUN: quant-runner %t/constant_b.mlir -e equal_b_twice --const-eval --input %t/equal_b_a.npy --expect %t/equal_b_expected.npy --expect %t/equal_b_expected.npy | FileCheck %s
+// Lowered alone (--dump-lowered: the pipeline's join), the two packed
+// values are splat constants:
+// RUN: quant-runner %t/constant_b.mlir -e equal_b --const-eval --dump-lowered | FileCheck %s --check-prefix=SPLATS
+// SPLATS-COUNT-2: llvm.mlir.global private constant @__qops_hoisted_equal_b{{(_[0-9]+)?}}(dense<{{-?[0-9]+}}> : tensor<
+// SPLATS-NOT: @__qops_hoisted_equal_b{{.*}}_state
 // quant-runner compiles the code while qops-const-eval packs (the packed
 // globals declared, their values bound when the session links): the object
 // cache stores the values, a member of the entry's archive, and a hit binds

@@ -24,7 +24,6 @@
 
 namespace mlir::qops {
 struct QOpsPipelineOptions;
-struct ConstEvalHandoff;
 } // namespace mlir::qops
 
 namespace mlir::qops::runner {

@@ -15,9 +15,9 @@ Cases:
   ui8_b     a ui8 b with zero point 131 and a per-row a zero point
   gemv      2 rows of a (the gemv / short-tile shapes), K = 300
   equal_b   every weight 7, K = N = 64 (no padding): the packed b and its
-            column sums are splats (one element repeated), which MLIR
-            keeps as one element where qops-const-eval's values become
-            attributes (the pipeline's join)
+            column sums are splats (one element repeated), which the
+            pipeline's join of qops-const-eval gives the globals as
+            splat attributes (the JIT binds the bytes instead)
 """
 import os
 import sys
