@@ -166,9 +166,10 @@ QopsStatus *createSession(llvm::StringRef bytes, bool isOnnx,
   // The target machines are made on the idle core while the module is
   // lowered.
   jitOptions->machines = startMachineSupply(*jitOptions, lowering);
-  // const_eval: the weights are packed while the code compiles.
+  // const_eval: the weights are packed once the session links, before the
+  // first call.
   if (lowering.constEval)
-    jitOptions->constEval = qops::makeConstEvalHandoff();
+    runner::prepareConstEval(*jitOptions);
   if (llvm::Error error =
           lowerForEntry(**module, entry, lowering, jitOptions->constEval))
     return makeStatus(std::move(error));

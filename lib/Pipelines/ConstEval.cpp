@@ -23,19 +23,26 @@
 // Pipelines.cpp adds it after qops-hoist-constant-expressions when the
 // pipeline option const-eval is set (quant-compile's default).
 //
-// In that pipeline (a ConstEvalHandoff given, the context multithreaded),
-// steps 1 and 3's erasing happen at once and step 2 runs on a thread of its
-// own while the module goes on through bufferization and the LLVM
-// conversions; qops-const-eval-join, before qops-byte-constant-globals,
-// waits for it and gives the llvm.mlir.globals (private, uninitialized
-// until then) the values: constant, as the conversion of a constant
-// memref.global makes them. A JIT joins later still: given the handoff, the
-// pipeline has no join, and the session declares the globals
-// (declareConstEvalGlobals), generates the code and binds their symbols to
-// the values when it links (takeConstEvalValues: the bytes where the
-// ExecutionEngine wrote them, which the session's constants keep alive). Step 2 (30 to 48 ms for a
-// 768 x 3072 b on a Zen 4, the copy's pipeline and the JIT) then overlaps
-// the module's lowering and code generation on the other core.
+// In that pipeline (a ConstEvalAt::Join handoff, the context
+// multithreaded), steps 1 and 3's erasing happen at once and step 2 runs on
+// a thread of its own while the module goes on through bufferization and
+// the LLVM conversions; qops-const-eval-join, before
+// qops-byte-constant-globals, waits for it and gives the llvm.mlir.globals
+// (private, uninitialized until then) the values: constant, as the
+// conversion of a constant memref.global makes them.
+//
+// A JIT runs the expressions itself, once linked (ConstEvalAt::Link, or
+// the option at-link): step 1 moves each compute scf.if's body into a
+// function of the module (marked qops.hoisted_compute: its loops kept
+// rolled, its stores in place), the guards go as in step 3, and the
+// globals stay mutable and without a value; the session binds them to
+// memory of its own (declareConstEvalGlobals) and calls the functions once
+// before the first call: no ExecutionEngine of its own, no second
+// compile of the host's code. With a compiler (setConstEvalCompiler) and
+// many globals (a model of several layers), the functions are instead
+// kept in a copy, lowered for the host (with the pipeline's threads) and
+// compiled on a thread of their own while the module is lowered, and the
+// session links their objects with the module's (finishConstEval).
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,9 +56,10 @@
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
@@ -73,31 +81,71 @@ llvm::StringMap<memref::GlobalOp> valueGlobals(ModuleOp module) {
   return globals;
 }
 
-/// Step 1: `copy` reduced to one function per compute scf.if, each
-/// holding its body but the final atomic store. Returns their names.
-SmallVector<std::string> keepComputeBodies(ModuleOp copy) {
+/// A value global's bytes: an element per byte or per whole bytes (as
+/// LLVM stores an array of i1 or i4: a byte each).
+uint64_t getValueBytes(MemRefType type) {
+  return type.getNumElements() *
+         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+/// Step 1 (and the at-link form's only step): each compute scf.if's body
+/// but its final atomic store (the guard's "ready") moved into a function of
+/// its own at the end of `module`, @__qops_const_eval_N, with no arguments
+/// and no results; the constants it uses from the enclosing function cloned
+/// in. Returns their names; fails where a body uses another value from
+/// outside it.
+FailureOr<SmallVector<std::string>> outlineComputeBodies(ModuleOp module) {
   SmallVector<scf::IfOp> computes;
-  copy.walk([&](scf::IfOp op) {
+  module.walk([&](scf::IfOp op) {
     if (op->hasAttr(qops::kHoistedComputeAttr))
       computes.push_back(op);
   });
+  SymbolTable symbols(module);
   SmallVector<std::string> names;
-  OpBuilder b(copy.getContext());
+  OpBuilder b(module.getContext());
   for (auto [i, compute] : llvm::enumerate(computes)) {
-    b.setInsertionPointToEnd(copy.getBody());
-    std::string name = "__qops_const_eval_" + std::to_string(i);
-    auto func = func::FuncOp::create(b, compute.getLoc(), name,
+    b.setInsertionPointToEnd(module.getBody());
+    auto func = func::FuncOp::create(b, compute.getLoc(),
+                                     "__qops_const_eval_" + std::to_string(i),
                                      b.getFunctionType({}, {}));
+    symbols.insert(func); // renamed if the name is taken
     b.setInsertionPointToStart(func.addEntryBlock());
-    IRMapping mapping;
-    for (Operation &op : compute.thenBlock()->without_terminator())
-      if (!isa<memref::AtomicRMWOp>(op)) // the guard's "ready"
-        b.clone(op, mapping);
-    func::ReturnOp::create(b, compute.getLoc());
-    names.push_back(name);
+    auto ret = func::ReturnOp::create(b, compute.getLoc());
+    for (Operation &op :
+         llvm::make_early_inc_range(compute.thenBlock()->without_terminator()))
+      if (!isa<memref::AtomicRMWOp>(op))
+        op.moveBefore(ret);
+    llvm::SetVector<Value> outside;
+    func.walk([&](Operation *op) {
+      for (Value operand : op->getOperands())
+        if (!func->isAncestor(operand.getParentRegion()->getParentOp()))
+          outside.insert(operand);
+    });
+    for (Value value : outside) {
+      Operation *def = value.getDefiningOp();
+      if (!def || !def->hasTrait<OpTrait::ConstantLike>())
+        return compute.emitError("qops-const-eval: the constant expressions "
+                                 "use a value computed before them");
+      b.setInsertionPointToStart(&func.getBody().front());
+      Value copy =
+          b.clone(*def)->getResult(cast<OpResult>(value).getResultNumber());
+      value.replaceUsesWithIf(copy, [&](OpOperand &use) {
+        return func->isProperAncestor(use.getOwner());
+      });
+    }
+    names.push_back(func.getSymName().str());
   }
+  return names;
+}
+
+/// Step 1: `copy` reduced to the functions outlineComputeBodies makes.
+FailureOr<SmallVector<std::string>> keepComputeBodies(ModuleOp copy) {
+  FailureOr<SmallVector<std::string>> names = outlineComputeBodies(copy);
+  if (failed(names))
+    return failure();
+  llvm::StringSet<> kept(llvm::from_range, *names);
   for (auto func : llvm::to_vector(copy.getOps<func::FuncOp>()))
-    if (!StringRef(func.getSymName()).starts_with("__qops_const_eval_"))
+    if (!kept.contains(func.getSymName()))
       func.erase();
   return names;
 }
@@ -115,19 +163,26 @@ getTypes(const llvm::StringMap<memref::GlobalOp> &globals) {
 /// as scf.parallel, which scf-to-cf runs as sequential loops (forall-to-for
 /// would need the tensors' shared outputs, which it does not handle), and
 /// the LLVM conversions for the host, serial, with malloc / free.
-void buildCopyPipeline(PassManager &pm) {
-  qops::buildQOpsBufferizePipeline(pm);
+void buildCopyPipeline(PassManager &pm, bool parallel = false) {
+  qops::buildQOpsBufferizePipeline(pm, parallel);
   pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
   qops::QOpsPipelineOptions options;
+  options.parallel = parallel;
   qops::buildQOpsLinalgToLLVMPipeline(pm, options);
 }
+
+/// The values step 2 computed, by global name: bytes in the memory of the
+/// engine that ran the expressions, which `owner` keeps.
+struct ConstEvalBytes {
+  std::shared_ptr<const void> owner;
+  llvm::StringMap<ArrayRef<char>> bytes;
+};
 
 /// Step 2: lower `copy` for the host and run `names`; finds each value
 /// global (`types`: the module's, whose names the copy shares) in the
 /// engine's memory.
-FailureOr<qops::ConstEvalBytes>
-runOnHost(ModuleOp copy, ArrayRef<std::string> names,
-          const llvm::StringMap<MemRefType> &types) {
+FailureOr<ConstEvalBytes> runOnHost(ModuleOp copy, ArrayRef<std::string> names,
+                                    const llvm::StringMap<MemRefType> &types) {
   copy->removeAttr(qops::kTargetAttrName);
   // Private globals get internal linkage: public ones can be looked up.
   for (auto global : copy.getOps<memref::GlobalOp>())
@@ -164,7 +219,7 @@ runOnHost(ModuleOp copy, ArrayRef<std::string> names,
                        << llvm::toString(std::move(error));
       return failure();
     }
-  qops::ConstEvalBytes values;
+  ConstEvalBytes values;
   for (const auto &entry : types) {
     StringRef name = entry.getKey();
     llvm::Expected<void *> address = (*engine)->lookup(name);
@@ -173,19 +228,52 @@ runOnHost(ModuleOp copy, ArrayRef<std::string> names,
                        << llvm::toString(address.takeError());
       return failure();
     }
-    MemRefType type = entry.getValue();
-    int64_t bytes = type.getNumElements() *
-                    llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-    values.bytes[name] =
-        ArrayRef<char>(static_cast<const char *>(*address), bytes);
+    values.bytes[name] = ArrayRef<char>(static_cast<const char *>(*address),
+                                        getValueBytes(entry.getValue()));
   }
   values.owner = std::shared_ptr<ExecutionEngine>(std::move(*engine));
   return values;
 }
 
+/// Drops the initializer of an uninitialized global (a block returning
+/// undef, as MemRefToLLVM makes it).
+void clearInitializer(LLVM::GlobalOp global) {
+  global.getInitializerRegion().dropAllReferences();
+  global.getInitializerRegion().getBlocks().clear();
+}
+
+/// The at-link form's copy, lowered (step 1's functions) as step 2 lowers
+/// it, to be linked with the module: the value globals (`types`) external
+/// declarations (the caller binds them, as in the module:
+/// declareConstEvalGlobals), its other globals renamed apart from the
+/// module's (bufferization names the constants of each module anew).
+LogicalResult lowerCopyForLink(ModuleOp copy,
+                               const llvm::StringMap<MemRefType> &types,
+                               bool parallel) {
+  copy->removeAttr(qops::kTargetAttrName);
+  PassManager pm(copy.getContext(), ModuleOp::getOperationName());
+  buildCopyPipeline(pm, parallel);
+  if (failed(pm.run(copy)))
+    return failure();
+  SymbolTable symbols(copy);
+  for (auto global : llvm::to_vector(copy.getOps<LLVM::GlobalOp>())) {
+    if (types.contains(global.getSymName())) {
+      clearInitializer(global);
+      global.setConstant(false);
+      global.setLinkage(LLVM::Linkage::External);
+      global.removeAlignmentAttr();
+      continue;
+    }
+    if (failed(symbols.rename(
+            global, ("__qops_const_eval." + global.getSymName()).str())))
+      return failure();
+  }
+  return success();
+}
+
 /// The values as attributes of the module's context, by global name.
 llvm::StringMap<DenseElementsAttr>
-getAttributes(const qops::ConstEvalBytes &values,
+getAttributes(const ConstEvalBytes &values,
               const llvm::StringMap<MemRefType> &types) {
   llvm::StringMap<DenseElementsAttr> attributes;
   for (const auto &entry : types) {
@@ -257,18 +345,31 @@ void loadDependentDialects(PassManager &pm) {
 
 } // namespace
 
-/// Step 2's result, on its way from qops-const-eval to qops-const-eval-join
-/// or to a caller that joins it (declareConstEvalGlobals,
-/// takeConstEvalValues).
+/// What qops-const-eval hands on: at-link, the functions it made and the
+/// globals they fill (for declareConstEvalGlobals); otherwise step 2's
+/// result, on its way to qops-const-eval-join.
 struct qops::ConstEvalHandoff {
-  std::future<FailureOr<ConstEvalBytes>> values;
-  /// The globals whose values are on their way, by name.
+  ConstEvalAt at = ConstEvalAt::Join;
+  /// The globals the values are for, by name.
   llvm::StringMap<MemRefType> types;
-  /// Those declareConstEvalGlobals made external declarations.
-  llvm::StringSet<> declared;
+  /// Join: step 2's result.
+  std::future<FailureOr<ConstEvalBytes>> values;
+  /// Link: the functions that compute them.
+  std::vector<std::string> functions;
+  /// Link, with a compiler: it compiles them, in a module of their own.
+  ConstEvalCompiler compile;
+  /// Link, with a compiler: lowered and compiled on a thread of their own.
+  std::future<LogicalResult> compiled;
 };
 
 namespace {
+
+/// At-link with a compiler: the functions are compiled apart from the
+/// module (on the other core, while it is lowered) from this many value
+/// globals on (a layer's packed b and its sums are two). Fewer are lowered
+/// and compiled with the module: apart, one layer's packing costs more
+/// than it saves (bench/CompileTime.md, "The packing at link").
+constexpr size_t kApartMinGlobals = 8;
 
 struct QOpsConstEvalPass
     : public PassWrapper<QOpsConstEvalPass, OperationPass<ModuleOp>> {
@@ -277,51 +378,135 @@ struct QOpsConstEvalPass
   explicit QOpsConstEvalPass(
       std::shared_ptr<qops::ConstEvalHandoff> handoff = nullptr)
       : handoff(std::move(handoff)) {}
+  QOpsConstEvalPass(const QOpsConstEvalPass &other)
+      : PassWrapper(other), handoff(other.handoff) {}
 
   StringRef getArgument() const final { return "qops-const-eval"; }
   StringRef getDescription() const final {
     return "Run the expressions qops-hoist-constant-expressions guarded "
            "now, with the JIT, and make their results the globals' "
-           "constant values (no computation at the first call)";
+           "constant values (no computation at the first call); at-link: "
+           "keep them as functions for the caller to run once linked";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect, memref::MemRefDialect>();
     registerAllToLLVMIRTranslations(registry);
   }
 
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    llvm::StringMap<memref::GlobalOp> globals = valueGlobals(module);
-    if (globals.empty() || !llvm::sys::IsLittleEndianHost ||
-        !llvm::Triple(qops::getTripleFor(module, "")).isLittleEndian())
-      return;
-    // The copy is lowered and run while this pass holds the module, or
-    // on another thread (it is a module of its own).
-    OwningOpRef<ModuleOp> copy = module.clone();
-    SmallVector<std::string> names = keepComputeBodies(*copy);
-    llvm::StringMap<MemRefType> types = getTypes(globals);
-    if (handoff && getContext().isMultithreadingEnabled()) {
-      PassManager pm(&getContext(), ModuleOp::getOperationName());
-      buildCopyPipeline(pm);
-      loadDependentDialects(pm);
-      handoff->types = types;
-      handoff->values = std::async(
-          std::launch::async, [copy = std::move(copy), names = std::move(names),
-                               types = std::move(types)]() mutable {
-            return runOnHost(*copy, names, types);
-          });
-      eraseGuards(module, globals);
-      return;
-    }
-    FailureOr<qops::ConstEvalBytes> values = runOnHost(*copy, names, types);
-    if (failed(values))
-      return signalPassFailure();
-    setValues(globals, getAttributes(*values, types));
-    eraseGuards(module, globals);
-  }
+  void runOnOperation() override;
+  /// The at-link form: the expressions as functions of the module.
+  LogicalResult outline(ModuleOp module,
+                        const llvm::StringMap<memref::GlobalOp> &globals);
+  /// The at-link form with a compiler: the functions in a copy, lowered
+  /// and compiled on a thread of their own.
+  LogicalResult compileApart(ModuleOp module,
+                             const llvm::StringMap<memref::GlobalOp> &globals);
 
+  Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("at-link with a compiler: the functions' loops over "
+                     "threads, as the pipeline's option parallel"),
+      llvm::cl::init(false)};
+  Option<bool> atLink{
+      *this, "at-link",
+      llvm::cl::desc("Move the expressions into functions "
+                     "@__qops_const_eval_N (marked qops.hoisted_compute) "
+                     "that the caller runs once, after linking and before "
+                     "the first call (a JIT), instead of running them now"),
+      llvm::cl::init(false)};
   std::shared_ptr<qops::ConstEvalHandoff> handoff;
 };
+
+LogicalResult
+QOpsConstEvalPass::outline(ModuleOp module,
+                           const llvm::StringMap<memref::GlobalOp> &globals) {
+  FailureOr<SmallVector<std::string>> names = outlineComputeBodies(module);
+  if (failed(names))
+    return failure();
+  eraseGuards(module, globals);
+  // Code that runs once, as the guarded scf.if was (its loops kept
+  // rolled, its stores into the globals in place).
+  for (const std::string &name : *names)
+    module.lookupSymbol(name)->setAttr(qops::kHoistedComputeAttr,
+                                       UnitAttr::get(module.getContext()));
+  if (handoff) {
+    handoff->types = getTypes(globals);
+    handoff->functions.assign(names->begin(), names->end());
+  }
+  return success();
+}
+
+LogicalResult QOpsConstEvalPass::compileApart(
+    ModuleOp module, const llvm::StringMap<memref::GlobalOp> &globals) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  FailureOr<SmallVector<std::string>> names = keepComputeBodies(*copy);
+  if (failed(names))
+    return failure();
+  for (const std::string &name : *names)
+    copy->lookupSymbol(name)->setAttr(qops::kHoistedComputeAttr,
+                                      UnitAttr::get(module.getContext()));
+  PassManager pm(&getContext(), ModuleOp::getOperationName());
+  buildCopyPipeline(pm, parallel);
+  loadDependentDialects(pm);
+  handoff->types = getTypes(globals);
+  handoff->functions.assign(names->begin(), names->end());
+  handoff->compiled =
+      std::async(std::launch::async,
+                 [copy = std::move(copy), types = handoff->types,
+                  functions = handoff->functions, compile = handoff->compile,
+                  parallel = parallel.getValue()]() mutable -> LogicalResult {
+                   if (failed(lowerCopyForLink(*copy, types, parallel)))
+                     return failure();
+                   return compile(*copy, functions);
+                 });
+  eraseGuards(module, globals);
+  return success();
+}
+
+void QOpsConstEvalPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  llvm::StringMap<memref::GlobalOp> globals = valueGlobals(module);
+  if (globals.empty())
+    return;
+  if (atLink || (handoff && handoff->at == qops::ConstEvalAt::Link)) {
+    bool onThread = handoff && handoff->compile &&
+                    getContext().isMultithreadingEnabled() &&
+                    globals.size() >= kApartMinGlobals;
+    if (failed(onThread ? compileApart(module, globals)
+                        : outline(module, globals)))
+      signalPassFailure();
+    return;
+  }
+  // The values are read as the host's bytes.
+  if (!llvm::sys::IsLittleEndianHost ||
+      !llvm::Triple(qops::getTripleFor(module, "")).isLittleEndian())
+    return;
+  // The copy is lowered and run while this pass holds the module, or on
+  // another thread (it is a module of its own).
+  OwningOpRef<ModuleOp> copy = module.clone();
+  FailureOr<SmallVector<std::string>> names = keepComputeBodies(*copy);
+  if (failed(names))
+    return signalPassFailure();
+  llvm::StringMap<MemRefType> types = getTypes(globals);
+  if (handoff && getContext().isMultithreadingEnabled()) {
+    PassManager pm(&getContext(), ModuleOp::getOperationName());
+    buildCopyPipeline(pm);
+    loadDependentDialects(pm);
+    handoff->types = types;
+    handoff->values = std::async(
+        std::launch::async, [copy = std::move(copy), names = std::move(*names),
+                             types = std::move(types)]() mutable {
+          return runOnHost(*copy, names, types);
+        });
+    eraseGuards(module, globals);
+    return;
+  }
+  FailureOr<ConstEvalBytes> values = runOnHost(*copy, *names, types);
+  if (failed(values))
+    return signalPassFailure();
+  setValues(globals, getAttributes(*values, types));
+  eraseGuards(module, globals);
+}
 
 /// The value of an llvm.mlir.global that MemRefToLLVM made of a constant
 /// memref.global of `value`: the elements, or the element of a rank-0 one.
@@ -331,16 +516,9 @@ Attribute getGlobalValue(DenseElementsAttr value) {
   return value;
 }
 
-/// Drops the initializer of an uninitialized global (a block returning
-/// undef, as MemRefToLLVM makes it).
-void clearInitializer(LLVM::GlobalOp global) {
-  global.getInitializerRegion().dropAllReferences();
-  global.getInitializerRegion().getBlocks().clear();
-}
-
 /// Waits for the values and gives them to the globals of `module`.
 LogicalResult join(ModuleOp module, qops::ConstEvalHandoff &handoff) {
-  FailureOr<qops::ConstEvalBytes> bytes = handoff.values.get();
+  FailureOr<ConstEvalBytes> bytes = handoff.values.get();
   if (failed(bytes))
     return failure(); // runOnHost reported it
   llvm::StringMap<DenseElementsAttr> values =
@@ -384,8 +562,11 @@ struct QOpsConstEvalJoinPass
 } // namespace
 
 std::unique_ptr<Pass>
-qops::createQOpsConstEvalPass(std::shared_ptr<ConstEvalHandoff> handoff) {
-  return std::make_unique<QOpsConstEvalPass>(std::move(handoff));
+qops::createQOpsConstEvalPass(std::shared_ptr<ConstEvalHandoff> handoff,
+                              bool parallel) {
+  auto pass = std::make_unique<QOpsConstEvalPass>(std::move(handoff));
+  pass->parallel = parallel;
+  return pass;
 }
 
 std::unique_ptr<Pass>
@@ -393,45 +574,77 @@ qops::createQOpsConstEvalJoinPass(std::shared_ptr<ConstEvalHandoff> handoff) {
   return std::make_unique<QOpsConstEvalJoinPass>(std::move(handoff));
 }
 
-std::shared_ptr<qops::ConstEvalHandoff> qops::makeConstEvalHandoff() {
-  return std::make_shared<ConstEvalHandoff>();
+std::shared_ptr<qops::ConstEvalHandoff>
+qops::makeConstEvalHandoff(ConstEvalAt at) {
+  auto handoff = std::make_shared<ConstEvalHandoff>();
+  handoff->at = at;
+  return handoff;
 }
 
-LogicalResult qops::declareConstEvalGlobals(ModuleOp module,
-                                            ConstEvalHandoff &handoff) {
-  if (!handoff.values.valid())
-    return success(); // nothing pending
-  // A symbol binds bytes: elements of whole bytes only (i1 and 4-bit
-  // elements wait for their values here).
-  if (!llvm::all_of(handoff.types, [](const auto &entry) {
-        return entry.getValue().getElementTypeBitWidth() % 8 == 0;
-      }))
-    return join(module, handoff);
+/// The globals that only `functions`, and the functions only they call,
+/// refer to.
+static std::vector<std::string>
+getGlobalsOnlyUsedBy(ModuleOp module, ArrayRef<std::string> functions) {
+  llvm::StringSet<> reached;
+  SmallVector<LLVM::LLVMFuncOp> work;
+  for (auto function : module.getOps<LLVM::LLVMFuncOp>())
+    if (!llvm::is_contained(functions, function.getSymName()) &&
+        reached.insert(function.getSymName()).second)
+      work.push_back(function);
+  llvm::StringSet<> used;
+  while (!work.empty())
+    work.pop_back_val().walk([&](Operation *op) {
+      if (auto address = dyn_cast<LLVM::AddressOfOp>(op))
+        used.insert(address.getGlobalName());
+      auto call = dyn_cast<LLVM::CallOp>(op);
+      if (!call || !call.getCallee() ||
+          !reached.insert(*call.getCallee()).second)
+        return;
+      if (auto callee =
+              module.lookupSymbol<LLVM::LLVMFuncOp>(*call.getCallee()))
+        work.push_back(callee);
+    });
+  std::vector<std::string> unused;
+  for (auto global : module.getOps<LLVM::GlobalOp>())
+    if (!used.contains(global.getSymName()))
+      unused.push_back(global.getSymName().str());
+  return unused;
+}
+
+qops::ConstEvalLink qops::declareConstEvalGlobals(ModuleOp module,
+                                                  ConstEvalHandoff &handoff) {
+  ConstEvalLink link;
+  if (handoff.at != ConstEvalAt::Link)
+    return link;
+  link.functions = handoff.functions;
   for (auto global : module.getOps<LLVM::GlobalOp>()) {
-    if (!handoff.types.contains(global.getSymName()))
+    auto type = handoff.types.find(global.getSymName());
+    if (type == handoff.types.end())
       continue;
-    // As externalizeLargeConstants declares the weights.
+    // Written once, by the functions, then only read.
     clearInitializer(global);
-    global.setConstant(true);
+    global.setConstant(false);
     global.setLinkage(LLVM::Linkage::External);
+    ConstEvalLink::Global declared;
+    declared.name = global.getSymName().str();
+    declared.bytes = getValueBytes(type->getValue());
+    declared.alignment = global.getAlignment().value_or(1);
+    link.globals.push_back(std::move(declared));
     global.removeAlignmentAttr();
-    handoff.declared.insert(global.getSymName());
   }
-  return success();
+  link.usedOnlyByThem = getGlobalsOnlyUsedBy(module, link.functions);
+  return link;
 }
 
-FailureOr<qops::ConstEvalBytes>
-qops::takeConstEvalValues(ConstEvalHandoff &handoff) {
-  ConstEvalBytes declared;
-  if (handoff.declared.empty())
-    return declared;
-  FailureOr<ConstEvalBytes> values = handoff.values.get();
-  if (failed(values))
-    return failure();
-  declared.owner = values->owner;
-  for (const auto &name : handoff.declared)
-    declared.bytes[name.getKey()] = values->bytes.lookup(name.getKey());
-  return declared;
+void qops::setConstEvalCompiler(ConstEvalHandoff &handoff,
+                                ConstEvalCompiler compile) {
+  handoff.compile = std::move(compile);
+}
+
+LogicalResult qops::finishConstEval(ConstEvalHandoff &handoff) {
+  if (!handoff.compiled.valid())
+    return success();
+  return handoff.compiled.get();
 }
 
 void qops::initializeNativeTarget() {

@@ -169,7 +169,7 @@ addLinalgToLLVMPasses(OpPassManager &pm,
 
 void qops::buildQOpsLowerToLLVMPipeline(
     OpPassManager &pm, const QOpsPipelineOptions &options,
-    std::shared_ptr<ConstEvalHandoff> callerJoins) {
+    std::shared_ptr<ConstEvalHandoff> callerRuns) {
   addConfigureTarget(pm, options);
   if (options.fuseQDQ)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseQDQ());
@@ -206,12 +206,14 @@ void qops::buildQOpsLowerToLLVMPipeline(
   // computed at the first call into globals.
   pm.addPass(qops::createQOpsHoistConstantExpressions());
   // The constant expressions run on another thread while the module is
-  // lowered; their values are joined at the end.
+  // lowered; their values are joined at the end. Or, for a caller that
+  // links the module, they become functions it runs once linked.
   std::shared_ptr<ConstEvalHandoff> constEval;
   if (options.constEval) {
-    constEval = callerJoins ? callerJoins : makeConstEvalHandoff();
-    pm.addPass(qops::createQOpsConstEvalPass(constEval));
-    if (callerJoins)
+    constEval =
+        callerRuns ? callerRuns : makeConstEvalHandoff(ConstEvalAt::Join);
+    pm.addPass(qops::createQOpsConstEvalPass(constEval, options.parallel));
+    if (callerRuns)
       constEval = nullptr;
   }
   buildQOpsBufferizePipeline(pm, options.parallel);

@@ -515,21 +515,80 @@ static JitSession::Constant borrowConstant(llvm::StringRef name,
   return {name.str(), std::move(unowned), bytes.size()};
 }
 
-/// The values of the globals declareConstEvalGlobals declared, as
-/// constants: their bytes where the engine that computed them keeps them
-/// (each constant holds the engine).
-static llvm::Error addConstEvalValues(qops::ConstEvalHandoff &handoff,
-                                      std::vector<JitSession::Constant> &out) {
-  FailureOr<qops::ConstEvalBytes> values = qops::takeConstEvalValues(handoff);
-  if (failed(values))
+/// The const-eval functions compiled apart (prepareConstEval).
+struct runner::ConstEvalObjects {
+  std::optional<CompiledModule> compiled;
+};
+
+void runner::prepareConstEval(JitOptions &options) {
+  options.constEval = qops::makeConstEvalHandoff(qops::ConstEvalAt::Link);
+  auto objects = std::make_shared<ConstEvalObjects>();
+  options.constEvalObjects = objects;
+  qops::setConstEvalCompiler(
+      *options.constEval,
+      [objects](ModuleOp module, llvm::ArrayRef<std::string> functions) {
+        // -O1: the code runs once.
+        ObjectCodegenOptions codegen;
+        codegen.optLevel = 1;
+        codegen.parts = 1;
+        codegen.makeMachine = getMachineFactory(1);
+        codegen.externalizeConstants = true;
+        codegen.prepare = [&](llvm::Module &llvmModule) {
+          for (const std::string &function : functions)
+            addPackedWrapper(llvmModule, function);
+        };
+        llvm::Expected<CompiledModule> compiled =
+            compileToObjects(module, codegen);
+        if (!compiled) {
+          module.emitError()
+              << "qops-const-eval: " << llvm::toString(compiled.takeError());
+          return failure();
+        }
+        objects->compiled = std::move(*compiled);
+        return success();
+      });
+}
+
+/// The const-eval functions' objects, compiled apart, added to `compiled`
+/// once their compiler is done: all that they read is spent
+/// (JitSession::Constant) once they ran.
+static llvm::Error addConstEvalObjects(const JitOptions &options,
+                                       CompiledModule &compiled,
+                                       std::vector<std::string> &spent) {
+  if (!options.constEval)
+    return llvm::Error::success();
+  if (failed(qops::finishConstEval(*options.constEval)))
     return makeError("qops-const-eval failed");
-  for (const auto &entry : values->bytes) {
-    llvm::ArrayRef<char> bytes = entry.getValue();
-    if (!bytes.data())
-      return makeError("qops-const-eval gave no value for '" + entry.getKey() +
-                       "'");
-    std::shared_ptr<char> held(values->owner, const_cast<char *>(bytes.data()));
-    out.push_back({entry.getKey().str(), std::move(held), bytes.size()});
+  ConstEvalObjects *objects = options.constEvalObjects.get();
+  if (!objects || !objects->compiled)
+    return llvm::Error::success();
+  CompiledModule &apart = *objects->compiled;
+  for (auto &object : apart.objects)
+    compiled.objects.push_back(std::move(object));
+  for (const auto &entry : apart.constants) {
+    compiled.constants[entry.getKey()] = entry.getValue();
+    spent.push_back(entry.getKey().str());
+  }
+  for (const auto &entry : apart.zeroFilled) {
+    compiled.zeroFilled[entry.getKey()] = entry.getValue();
+    spent.push_back(entry.getKey().str());
+  }
+  objects->compiled.reset();
+  return llvm::Error::success();
+}
+
+/// Zeroed memory of the session's for each global the const-eval
+/// functions fill (declareConstEvalGlobals): a constant once they ran, so
+/// that a stored session keeps the values (writeObject).
+static llvm::Error addConstEvalGlobals(const qops::ConstEvalLink &link,
+                                       std::vector<JitSession::Constant> &out) {
+  for (const qops::ConstEvalLink::Global &global : link.globals) {
+    llvm::Expected<JitSession::Constant> pages =
+        mapZeroFilled(global.name, global.bytes, global.alignment);
+    if (!pages)
+      return pages.takeError();
+    pages->zeroFilled = false;
+    out.push_back(std::move(*pages));
   }
   return llvm::Error::success();
 }
@@ -553,27 +612,32 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   codegen.parts = options.compileThreads;
   codegen.makeMachine = getMachineFactory(optLevel);
   codegen.machines = options.machines.get();
-  codegen.prepare = [&](llvm::Module &llvmModule) {
-    addPackedWrapper(llvmModule, funcName);
-  };
   // The weights are not compiled into the objects: the session holds their
   // bytes (Constant) and the code refers to them by symbol. So are the
-  // packed ones qops-const-eval still computes: bound once compiled.
+  // packed ones, which the module's const-eval functions compute once
+  // linked.
   codegen.externalizeConstants = true;
-  if (options.constEval &&
-      failed(qops::declareConstEvalGlobals(module, *options.constEval)))
-    return makeError("qops-const-eval failed");
+  qops::ConstEvalLink constEval;
+  if (options.constEval)
+    constEval = qops::declareConstEvalGlobals(module, *options.constEval);
+  codegen.prepare = [&](llvm::Module &llvmModule) {
+    addPackedWrapper(llvmModule, funcName);
+    for (const std::string &function : constEval.functions)
+      addPackedWrapper(llvmModule, function);
+  };
   llvm::Expected<CompiledModule> compiled = compileToObjects(module, codegen);
   if (!compiled)
     return compiled.takeError();
+  std::vector<std::string> spent = constEval.usedOnlyByThem;
+  if (llvm::Error error = addConstEvalObjects(options, *compiled, spent))
+    return error;
   std::vector<Constant> constants;
   for (const auto &entry : compiled->constants)
     constants.push_back(options.borrowConstants
                             ? borrowConstant(entry.getKey(), entry.getValue())
                             : copyConstant(entry.getKey(), entry.getValue()));
-  if (options.constEval)
-    if (llvm::Error error = addConstEvalValues(*options.constEval, constants))
-      return error;
+  if (llvm::Error error = addConstEvalGlobals(constEval, constants))
+    return error;
   for (const auto &entry : compiled->zeroFilled) {
     llvm::Expected<Constant> pages =
         mapZeroFilled(entry.getKey(), entry.getValue().size,
@@ -582,12 +646,20 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
       return pages.takeError();
     constants.push_back(std::move(*pages));
   }
+  for (Constant &constant : constants)
+    constant.spent = llvm::is_contained(spent, constant.name);
   bool usesRuntimeAllocator =
       llvm::any_of(module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp f) {
         return isRuntimeAllocatorSymbol(f.getSymName());
       });
-  return link(std::move(compiled->objects), std::move(constants), funcName,
-              std::move(*signature), options, usesRuntimeAllocator);
+  auto session =
+      link(std::move(compiled->objects), std::move(constants), funcName,
+           std::move(*signature), options, usesRuntimeAllocator);
+  if (!session)
+    return session.takeError();
+  if (llvm::Error error = (*session)->runOnce(constEval.functions))
+    return std::move(error);
+  return session;
 }
 
 /// The object layer of a session: RuntimeDyld in section memory, with the
@@ -687,6 +759,19 @@ JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
   session->funcName = funcName.str();
   session->signature = std::move(signature);
   return session;
+}
+
+llvm::Error JitSession::runOnce(llvm::ArrayRef<std::string> functions) {
+  for (const std::string &function : functions) {
+    auto address = jit->lookup("_mlir_" + function);
+    if (!address)
+      return detachError(address.takeError());
+    if (llvm::Error error = invokeChecked(address->toPtr<void (*)(void **)>(),
+                                          /*args=*/nullptr))
+      return makeError("qops-const-eval: @" + function + ": " +
+                       llvm::toString(std::move(error)));
+  }
+  return llvm::Error::success();
 }
 
 /// What writeObject wrote: an object, or an archive of the objects
@@ -884,7 +969,7 @@ llvm::Error JitSession::writeObject(llvm::StringRef path) const {
     if (constant.name.find('/') != std::string::npos)
       return makeError("constant '" + constant.name +
                        "' cannot be named in an archive");
-    if (constant.zeroFilled) {
+    if (constant.zeroFilled || constant.spent) {
       names.push_back(constant.name + kZeroFilledSuffix.str());
       sizes.push_back(std::to_string(constant.size) + " " +
                       std::to_string(constant.alignment));

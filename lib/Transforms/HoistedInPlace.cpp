@@ -3,7 +3,8 @@
 // The first call's computation of a hoisted value writes into the value's
 // global instead of a buffer of its own that is then copied (see the pass
 // description), on the scf.if ops that qops-hoist-constant-expressions
-// marked qops.hoisted_compute (the rest of the module is not touched).
+// marked qops.hoisted_compute and the functions qops-const-eval{at-link}
+// made of them (the rest of the module is not touched).
 //
 // In such a region, for each
 //   %g = memref.get_global @G
@@ -88,10 +89,12 @@ struct HoistedInPlacePass
     : public qops::impl::QOpsHoistedInPlaceBase<HoistedInPlacePass> {
   void runOnOperation() override {
     SmallVector<bufferization::MaterializeInDestinationOp> stores;
-    getOperation().walk([&](scf::IfOp op) {
-      if (!op->hasAttr(qops::kHoistedComputeAttr))
+    getOperation().walk([&](Operation *op) {
+      // The scf.if's then region, the function's body.
+      if (!op->hasAttr(qops::kHoistedComputeAttr) || op->getNumRegions() == 0 ||
+          op->getRegion(0).empty())
         return;
-      for (Operation &inner : *op.thenBlock())
+      for (Operation &inner : op->getRegion(0).front())
         if (auto store =
                 dyn_cast<bufferization::MaterializeInDestinationOp>(inner))
           stores.push_back(store);

@@ -2,7 +2,8 @@
 //
 // The loops of the code that runs once per session, the constant
 // expressions qops-hoist-constant-expressions moved into its compute
-// scf.if (the weights' packing and layout changes), kept rolled
+// scf.if (the weights' packing and layout changes), or the functions
+// qops-const-eval{at-link} moved them into, kept rolled
 // (keepLoopRolled): LLVM fully unrolled a QLinearConv's 3 x 3 taps of its
 // weights' transpose into nine blocks of 200 instructions, compiled on
 // every JIT for code that runs once. The functions qops-share-loop-nests
@@ -42,7 +43,7 @@ struct RollRunOnceLoops
     : qops::impl::QOpsRollRunOnceLoopsBase<RollRunOnceLoops> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    module.walk([](scf::IfOp compute) {
+    module.walk([](Operation *compute) {
       if (compute->hasAttr(qops::kHoistedComputeAttr))
         keepLoopsRolled(compute);
     });

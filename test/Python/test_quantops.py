@@ -190,8 +190,8 @@ def test_mlir_text():
 def test_const_eval_packs_while_compiling():
     """A constant b (as quantize_dynamic writes MatMulInteger's weights),
     packed at the first call and, with const_eval, while the session is
-    created (the code compiles meanwhile and binds the values): NumPy's
-    MatMulInteger, on one thread and on two."""
+    created (the packing functions run once linked): NumPy's MatMulInteger,
+    on one thread and on two."""
     rng = np.random.default_rng(7)
     a = rng.integers(0, 256, (33, 96)).astype(np.uint8)
     b = rng.integers(-128, 128, (96, 80)).astype(np.int8)

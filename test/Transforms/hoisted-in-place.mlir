@@ -118,3 +118,29 @@ func.func @empty_used_twice(%claimed: i1, %v: i32, %w: i32) -> tensor<4x16xi32> 
 // CHECK-LABEL: func.func @empty_used_twice
 // CHECK-NOT: bufferization.to_tensor
 // CHECK: bufferization.materialize_in_destination %{{.*}} in restrict writable
+
+// -----
+
+// The same in a function qops-const-eval{at-link} made of the scf.if's
+// body (marked qops.hoisted_compute itself).
+memref.global "private" @__qops_hoisted_outlined : memref<4x16xi32> = uninitialized
+func.func @__qops_const_eval_0() attributes {qops.hoisted_compute} {
+  %v = arith.constant 7 : i32
+  %e = tensor.empty() : tensor<4x16xi32>
+  %p = linalg.fill ins(%v : i32) outs(%e : tensor<4x16xi32>) -> tensor<4x16xi32>
+  %g = memref.get_global @__qops_hoisted_outlined : memref<4x16xi32>
+  bufferization.materialize_in_destination %p in restrict writable %g : (tensor<4x16xi32>, memref<4x16xi32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @__qops_const_eval_0
+// CHECK: %[[G:.*]] = memref.get_global @__qops_hoisted_outlined
+// CHECK: %[[T:.*]] = bufferization.to_tensor %[[G]] restrict writable
+// CHECK: %[[P:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%[[T]] : tensor<4x16xi32>)
+// CHECK: bufferization.materialize_in_destination %[[P]] in writable %[[G]]
+// BUF-LABEL: func.func @__qops_const_eval_0
+// BUF-NOT: memref.alloc
+// BUF-NOT: memref.copy
+// BUF: %[[G:.*]] = memref.get_global @__qops_hoisted_outlined
+// BUF: linalg.fill ins(%{{.*}} : i32) outs(%[[G]] : memref<4x16xi32>)
+// BUF-NOT: memref.copy
+// BUF: return

@@ -98,3 +98,27 @@ func.func @two_layers(%first: i1, %w0: memref<8xi8>, %w1: memref<8xi8>, %p0: mem
   func.call @shared_elsewhere(%y) : (memref<8xi8>) -> ()
   return
 }
+
+// -----
+
+// A function qops-const-eval{at-link} made of a hoisted compute (marked
+// qops.hoisted_compute itself) runs once: its loops too.
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[ROLLED:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// CHECK-LABEL: func.func @__qops_const_eval_0
+// CHECK: scf.for
+// CHECK: memref.store
+// CHECK-NEXT: } {loop_annotation = #[[ROLLED]]}
+// CHECK-NEXT: return
+memref.global "private" @__qops_hoisted_w : memref<9xi8> = uninitialized
+func.func @__qops_const_eval_0() attributes {qops.hoisted_compute} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %zero = arith.constant 0 : i8
+  %g = memref.get_global @__qops_hoisted_w : memref<9xi8>
+  scf.for %i = %c0 to %c9 step %c1 {
+    memref.store %zero, %g[%i] : memref<9xi8>
+  }
+  return
+}

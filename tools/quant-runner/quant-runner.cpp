@@ -445,10 +445,10 @@ int run(llvm::StringRef inputFile) {
     arguments = std::move(*loaded);
   }
 
-  // The packed weights (--const-eval) are computed while the code
-  // compiles: the session binds them when it links.
+  // The packed weights (--const-eval) are computed by the module's own
+  // code once the session links it, before the first call.
   if (lowering.constEval && !dumpLowered)
-    jitOptions->constEval = qops::makeConstEvalHandoff();
+    runner::prepareConstEval(*jitOptions);
   start = Clock::now();
   if (!noLower)
     if (llvm::Error error = lowerForEntry(**module, entryPoint, lowering,

@@ -29,6 +29,10 @@
 #include "mlir/Pass/PassOptions.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
+#include <string>
+#include <vector>
+
 namespace mlir::qops {
 
 /// Options of the lowering pipelines (also their command-line options, e.g.
@@ -133,33 +137,54 @@ void buildQOpsLinalgToLLVMPipeline(OpPassManager &pm,
 /// qops-const-eval (ConstEval.cpp): the expressions
 /// qops-hoist-constant-expressions guarded, run at compile time with the JIT
 /// for the host; their results become the globals' constant values and the
-/// guards go. With a handoff (and a multithreaded context) the expressions
-/// run on a thread of their own, and the qops-const-eval-join pass given
-/// the same handoff, later in the pipeline, waits for their values and
-/// makes them the llvm.mlir.globals' (see ConstEval.cpp).
+/// guards go. A handoff says when the values are computed: Join, on a
+/// thread of their own (a multithreaded context), while the module is
+/// lowered, and the qops-const-eval-join pass given the same handoff, later
+/// in the pipeline, makes them the llvm.mlir.globals'; Link (the pass
+/// option at-link), by the module's own code: the expressions become
+/// functions the caller runs once linked (a JIT: declareConstEvalGlobals).
+enum class ConstEvalAt { Join, Link };
 struct ConstEvalHandoff;
-std::shared_ptr<ConstEvalHandoff> makeConstEvalHandoff();
+std::shared_ptr<ConstEvalHandoff> makeConstEvalHandoff(ConstEvalAt at);
 std::unique_ptr<Pass>
-createQOpsConstEvalPass(std::shared_ptr<ConstEvalHandoff> handoff = nullptr);
+createQOpsConstEvalPass(std::shared_ptr<ConstEvalHandoff> handoff = nullptr,
+                        bool parallel = false);
 std::unique_ptr<Pass>
 createQOpsConstEvalJoinPass(std::shared_ptr<ConstEvalHandoff> handoff);
-/// For a caller that joins the values itself (a JIT, which compiles the
-/// code meanwhile): after the pipeline, the globals whose values are on
-/// their way become external constant declarations, as
-/// externalizeLargeConstants makes them, or, where an element is not whole
-/// bytes, wait for their values and get them.
-LogicalResult declareConstEvalGlobals(ModuleOp module,
-                                      ConstEvalHandoff &handoff);
-/// The values qops-const-eval computed, by global name: bytes in the
-/// memory of the engine that ran the expressions, which `owner` keeps.
-struct ConstEvalBytes {
-  std::shared_ptr<const void> owner;
-  llvm::StringMap<ArrayRef<char>> bytes;
+/// What a caller that links the module runs before its first call.
+struct ConstEvalLink {
+  /// A global the functions fill: the caller binds its symbol to `bytes`
+  /// of zeroed memory of its own aligned to `alignment`.
+  struct Global {
+    std::string name;
+    uint64_t bytes = 0;
+    uint64_t alignment = 1;
+  };
+  std::vector<Global> globals;
+  /// The functions (no arguments, no results), each to call once, in order.
+  std::vector<std::string> functions;
+  /// The globals only the functions read (the weights before packing): not
+  /// needed once they ran.
+  std::vector<std::string> usedOnlyByThem;
 };
-/// Waits for the values of the globals declareConstEvalGlobals declared:
-/// the bytes to bind their symbols to (failure: qops-const-eval failed, and
-/// said why in a diagnostic).
-FailureOr<ConstEvalBytes> takeConstEvalValues(ConstEvalHandoff &handoff);
+/// For a ConstEvalAt::Link handoff, after the pipeline: the globals the
+/// functions fill become external declarations; returns them and the
+/// functions (nothing for another handoff).
+ConstEvalLink declareConstEvalGlobals(ModuleOp module,
+                                      ConstEvalHandoff &handoff);
+/// Compiles the functions of a ConstEvalAt::Link handoff, `module` (in the
+/// LLVM dialect: the functions and what they read), for the caller to link
+/// with the module's code.
+using ConstEvalCompiler = std::function<LogicalResult(
+    ModuleOp module, ArrayRef<std::string> functions)>;
+/// With a compiler (and a multithreaded context), qops-const-eval leaves
+/// the functions out of the module: it lowers them in a module of their
+/// own and compiles it with `compile`, on a thread of its own, while the
+/// module is lowered; their globals there are declarations too.
+void setConstEvalCompiler(ConstEvalHandoff &handoff, ConstEvalCompiler compile);
+/// Waits for the compiler (failure: it or the lowering failed, and said
+/// why in a diagnostic); success at once without one.
+LogicalResult finishConstEval(ConstEvalHandoff &handoff);
 void registerQOpsConstEvalPass();
 
 /// Registers the host's LLVM target, its assembly printer and parser, once
@@ -180,8 +205,8 @@ void initializeNativeTarget();
 llvm::StringMap<ArrayRef<char>>
 externalizeLargeConstants(ModuleOp module, int64_t minBytes = 4096);
 /// The whole way from qops on tensors to the LLVM dialect. With const-eval
-/// and a `constEval` handoff, the caller joins the values (no
-/// qops-const-eval-join: see declareConstEvalGlobals).
+/// and a `constEval` handoff (ConstEvalAt::Link), the caller runs the
+/// expressions once linked (see declareConstEvalGlobals).
 void buildQOpsLowerToLLVMPipeline(
     OpPassManager &pm, const QOpsPipelineOptions &options,
     std::shared_ptr<ConstEvalHandoff> constEval = nullptr);

@@ -96,9 +96,10 @@ llvm::Error checkTargetRunsOnHost(const LoweringOptions &options);
 
 /// Erases the functions `entry` does not reach, then lowers the module with
 /// the qops-lower-to-llvm pipeline for the options' target. With
-/// options.constEval and a `constEval` handoff (makeConstEvalHandoff), the
-/// packed weights may still be on their way when it returns: for
-/// JitOptions::constEval, whose session compiles the code meanwhile.
+/// options.constEval and a `constEval` handoff
+/// (makeConstEvalHandoff(ConstEvalAt::Link)), the packed weights are
+/// computed by functions of the module: for JitOptions::constEval, whose
+/// session runs them once linked.
 llvm::Error
 lowerForEntry(ModuleOp module, llvm::StringRef entry,
               const LoweringOptions &options,

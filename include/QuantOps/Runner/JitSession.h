@@ -74,11 +74,19 @@ struct JitOptions {
   /// Compile.h), by getMachineFactory(optLevel); none: each part makes its
   /// own. Used by create only, which leaves the unused ones here.
   std::shared_ptr<MachineSupply> machines;
-  /// The packed weights qops-const-eval still computes on its own thread
-  /// (lowerForEntry's handoff): create declares them, compiles the code
-  /// meanwhile and binds them when it links.
+  /// The packed weights qops-const-eval left to the module's own code
+  /// (lowerForEntry's ConstEvalAt::Link handoff): create binds their
+  /// globals to memory of the session's and, once linked, runs the
+  /// functions that fill them, before the first call.
   std::shared_ptr<ConstEvalHandoff> constEval;
+  /// Where prepareConstEval's compiler leaves the functions' objects.
+  std::shared_ptr<struct ConstEvalObjects> constEvalObjects;
 };
+
+/// Sets `options.constEval` to a ConstEvalAt::Link handoff whose functions
+/// are compiled on qops-const-eval's thread (setConstEvalCompiler), at
+/// -O1, while the module is lowered: create links them with its code.
+void prepareConstEval(JitOptions &options);
 
 /// What makes the JIT's target machine of a part at `optLevel`: the host's,
 /// for position-independent code.
@@ -118,13 +126,17 @@ public:
   /// file).
   /// A zero-filled constant is a global the code writes (the first call's
   /// packed weights, CompiledModule::zeroFilled): `bytes` are fresh pages
-  /// the session mapped, of at least `alignment`.
+  /// the session mapped, of at least `alignment`. A spent constant was read
+  /// only by the code that ran before the first call (the weights the
+  /// const-eval functions packed): writeObject stores it as zero-filled
+  /// (the stored code still refers to it, and never runs that code).
   struct Constant {
     std::string name;
     std::shared_ptr<char> bytes;
     size_t size = 0;
     bool zeroFilled = false;
     uint64_t alignment = 1;
+    bool spent = false;
   };
 
   /// Calls the function. The inputs must have been checked with
@@ -157,6 +169,9 @@ private:
        std::vector<Constant> constants, llvm::StringRef funcName,
        TensorSignature signature, const JitOptions &options,
        bool usesRuntimeAllocator);
+  /// Calls each of `functions` (no arguments, no results) once, by its
+  /// packed wrapper: the const-eval functions, before the first call.
+  llvm::Error runOnce(llvm::ArrayRef<std::string> functions);
 
   /// The JIT the objects are linked in.
   std::unique_ptr<llvm::orc::LLJIT> jit;

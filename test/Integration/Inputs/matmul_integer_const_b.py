@@ -18,6 +18,7 @@ Cases:
             column sums are splats (one element repeated), which the
             pipeline's join of qops-const-eval gives the globals as
             splat attributes (the JIT binds the bytes instead)
+  all_cases every case in one entry: nine packed globals
 """
 import os
 import sys
@@ -93,4 +94,15 @@ for name, a, azp, b, bzp, belem in CASES:
                 "  %%y1 = call @%s(%%a) : (%s) -> %s\n"
                 "  return %%y0, %%y1 : %s, %s\n}\n" % (
                     name, a_type, y, y, name, a_type, y, name, a_type, y, y, y))
+# Every case in one entry: a module of many packed weights (a model of
+# several layers), whose packing quant-runner --const-eval compiles apart.
+types = [(tensor(a.shape, "ui8" if a.dtype == np.uint8 else "si8"),
+          tensor((a.shape[0], b.shape[1]), "i32")) for _, a, _, b, _, _ in CASES]
+mlir.append("func.func @all_cases(%s) -> (%s) {\n%s\n  return %s : %s\n}\n" % (
+    ", ".join("%%a%d: %s" % (i, t[0]) for i, t in enumerate(types)),
+    ", ".join(t[1] for t in types),
+    "\n".join("  %%y%d = call @%s(%%a%d) : (%s) -> %s" % (i, c[0], i, t[0], t[1])
+              for i, (c, t) in enumerate(zip(CASES, types))),
+    ", ".join("%%y%d" % i for i in range(len(types))),
+    ", ".join(t[1] for t in types)))
 open(os.path.join(out, "constant_b.mlir"), "w").write("\n".join(mlir))
