@@ -162,7 +162,9 @@ getTypes(const llvm::StringMap<memref::GlobalOp> &globals) {
 /// The pipeline that lowers the copy: bufferization, scf.forall on buffers
 /// as scf.parallel, which scf-to-cf runs as sequential loops (forall-to-for
 /// would need the tensors' shared outputs, which it does not handle), and
-/// the LLVM conversions for the host, serial, with malloc / free.
+/// the LLVM conversions for the host, serial, with malloc / free; or,
+/// `parallel` (the at-link copy of a JIT that links OpenMP's runtime), the
+/// scf.parallel loops as OpenMP's.
 void buildCopyPipeline(PassManager &pm, bool parallel = false) {
   qops::buildQOpsBufferizePipeline(pm, parallel);
   pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
@@ -368,7 +370,7 @@ namespace {
 /// module (on the other core, while it is lowered) from this many value
 /// globals on (a layer's packed b and its sums are two). Fewer are lowered
 /// and compiled with the module: apart, one layer's packing costs more
-/// than it saves (bench/CompileTime.md, "The packing at link").
+/// than it saves (docs/Performance.md, "The packing at link").
 constexpr size_t kApartMinGlobals = 8;
 
 struct QOpsConstEvalPass
@@ -379,7 +381,7 @@ struct QOpsConstEvalPass
       std::shared_ptr<qops::ConstEvalHandoff> handoff = nullptr)
       : handoff(std::move(handoff)) {}
   QOpsConstEvalPass(const QOpsConstEvalPass &other)
-      : PassWrapper(other), handoff(other.handoff) {}
+      : PassWrapper(other), handoff(other.handoff), parallel(other.parallel) {}
 
   StringRef getArgument() const final { return "qops-const-eval"; }
   StringRef getDescription() const final {
@@ -390,7 +392,9 @@ struct QOpsConstEvalPass
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect, memref::MemRefDialect>();
-    registerAllToLLVMIRTranslations(registry);
+    // The forms that run the expressions now translate them for the JIT.
+    if (!atLink && !(handoff && handoff->at == qops::ConstEvalAt::Link))
+      registerAllToLLVMIRTranslations(registry);
   }
 
   void runOnOperation() override;
@@ -402,11 +406,6 @@ struct QOpsConstEvalPass
   LogicalResult compileApart(ModuleOp module,
                              const llvm::StringMap<memref::GlobalOp> &globals);
 
-  Option<bool> parallel{
-      *this, "parallel",
-      llvm::cl::desc("at-link with a compiler: the functions' loops over "
-                     "threads, as the pipeline's option parallel"),
-      llvm::cl::init(false)};
   Option<bool> atLink{
       *this, "at-link",
       llvm::cl::desc("Move the expressions into functions "
@@ -415,6 +414,9 @@ struct QOpsConstEvalPass
                      "the first call (a JIT), instead of running them now"),
       llvm::cl::init(false)};
   std::shared_ptr<qops::ConstEvalHandoff> handoff;
+  /// At-link with a compiler: the functions' loops over threads (the
+  /// pipeline's option parallel).
+  bool parallel = false;
 };
 
 LogicalResult
@@ -454,7 +456,7 @@ LogicalResult QOpsConstEvalPass::compileApart(
       std::async(std::launch::async,
                  [copy = std::move(copy), types = handoff->types,
                   functions = handoff->functions, compile = handoff->compile,
-                  parallel = parallel.getValue()]() mutable -> LogicalResult {
+                  parallel = parallel]() mutable -> LogicalResult {
                    if (failed(lowerCopyForLink(*copy, types, parallel)))
                      return failure();
                    return compile(*copy, functions);

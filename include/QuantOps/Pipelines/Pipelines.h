@@ -180,7 +180,9 @@ using ConstEvalCompiler = std::function<LogicalResult(
 /// With a compiler (and a multithreaded context), qops-const-eval leaves
 /// the functions out of the module: it lowers them in a module of their
 /// own and compiles it with `compile`, on a thread of its own, while the
-/// module is lowered; their globals there are declarations too.
+/// module is lowered; their globals there are declarations too. The
+/// context must have the LLVM IR translations registered (the at-link
+/// forms do not add them: a JIT's context has them already).
 void setConstEvalCompiler(ConstEvalHandoff &handoff, ConstEvalCompiler compile);
 /// Waits for the compiler (failure: it or the lowering failed, and said
 /// why in a diagnostic); success at once without one.
