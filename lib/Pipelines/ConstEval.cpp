@@ -91,9 +91,9 @@ uint64_t getValueBytes(MemRefType type) {
 /// Step 1 (and the at-link form's only step): each compute scf.if's body
 /// but its final atomic store (the guard's "ready") moved into a function of
 /// its own at the end of `module`, @__qops_const_eval_N, with no arguments
-/// and no results; the constants it uses from the enclosing function cloned
-/// in. Returns their names; fails where a body uses another value from
-/// outside it.
+/// and no results, marked qops.hoisted_compute; the constants it uses from
+/// the enclosing function cloned in. Returns their names; fails where a body
+/// uses another value from outside it.
 FailureOr<SmallVector<std::string>> outlineComputeBodies(ModuleOp module) {
   SmallVector<scf::IfOp> computes;
   module.walk([&](scf::IfOp op) {
@@ -133,6 +133,9 @@ FailureOr<SmallVector<std::string>> outlineComputeBodies(ModuleOp module) {
         return func->isProperAncestor(use.getOwner());
       });
     }
+    // Code that runs once, as the guarded scf.if was (its loops kept
+    // rolled, its stores into the globals in place).
+    func->setAttr(qops::kHoistedComputeAttr, b.getUnitAttr());
     names.push_back(func.getSymName().str());
   }
   return names;
@@ -173,18 +176,12 @@ void buildCopyPipeline(PassManager &pm, bool parallel = false) {
   qops::buildQOpsLinalgToLLVMPipeline(pm, options);
 }
 
-/// The values step 2 computed, by global name: bytes in the memory of the
-/// engine that ran the expressions, which `owner` keeps.
-struct ConstEvalBytes {
-  std::shared_ptr<const void> owner;
-  llvm::StringMap<ArrayRef<char>> bytes;
-};
-
-/// Step 2: lower `copy` for the host and run `names`; finds each value
-/// global (`types`: the module's, whose names the copy shares) in the
-/// engine's memory.
-FailureOr<ConstEvalBytes> runOnHost(ModuleOp copy, ArrayRef<std::string> names,
-                                    const llvm::StringMap<MemRefType> &types) {
+/// Step 2: lower `copy` for the host and run `names`; reads each value
+/// global (`types`: the module's, whose names the copy shares) back into a
+/// DenseElementsAttr.
+FailureOr<llvm::StringMap<DenseElementsAttr>>
+runOnHost(ModuleOp copy, ArrayRef<std::string> names,
+          const llvm::StringMap<MemRefType> &types) {
   copy->removeAttr(qops::kTargetAttrName);
   // Private globals get internal linkage: public ones can be looked up.
   for (auto global : copy.getOps<memref::GlobalOp>())
@@ -221,7 +218,7 @@ FailureOr<ConstEvalBytes> runOnHost(ModuleOp copy, ArrayRef<std::string> names,
                        << llvm::toString(std::move(error));
       return failure();
     }
-  ConstEvalBytes values;
+  llvm::StringMap<DenseElementsAttr> values;
   for (const auto &entry : types) {
     StringRef name = entry.getKey();
     llvm::Expected<void *> address = (*engine)->lookup(name);
@@ -230,10 +227,12 @@ FailureOr<ConstEvalBytes> runOnHost(ModuleOp copy, ArrayRef<std::string> names,
                        << llvm::toString(address.takeError());
       return failure();
     }
-    values.bytes[name] = ArrayRef<char>(static_cast<const char *>(*address),
-                                        getValueBytes(entry.getValue()));
+    MemRefType type = entry.getValue();
+    values[name] = DenseElementsAttr::getFromRawBuffer(
+        RankedTensorType::get(type.getShape(), type.getElementType()),
+        ArrayRef<char>(static_cast<const char *>(*address),
+                       getValueBytes(type)));
   }
-  values.owner = std::shared_ptr<ExecutionEngine>(std::move(*engine));
   return values;
 }
 
@@ -242,6 +241,15 @@ FailureOr<ConstEvalBytes> runOnHost(ModuleOp copy, ArrayRef<std::string> names,
 void clearInitializer(LLVM::GlobalOp global) {
   global.getInitializerRegion().dropAllReferences();
   global.getInitializerRegion().getBlocks().clear();
+}
+
+/// A global the at-link functions write: an external, mutable declaration
+/// whose symbol the caller binds to memory of its own.
+void declareExternally(LLVM::GlobalOp global) {
+  clearInitializer(global);
+  global.setConstant(false);
+  global.setLinkage(LLVM::Linkage::External);
+  global.removeAlignmentAttr();
 }
 
 /// The at-link form's copy, lowered (step 1's functions) as step 2 lowers
@@ -260,10 +268,7 @@ LogicalResult lowerCopyForLink(ModuleOp copy,
   SymbolTable symbols(copy);
   for (auto global : llvm::to_vector(copy.getOps<LLVM::GlobalOp>())) {
     if (types.contains(global.getSymName())) {
-      clearInitializer(global);
-      global.setConstant(false);
-      global.setLinkage(LLVM::Linkage::External);
-      global.removeAlignmentAttr();
+      declareExternally(global);
       continue;
     }
     if (failed(symbols.rename(
@@ -271,21 +276,6 @@ LogicalResult lowerCopyForLink(ModuleOp copy,
       return failure();
   }
   return success();
-}
-
-/// The values as attributes of the module's context, by global name.
-llvm::StringMap<DenseElementsAttr>
-getAttributes(const ConstEvalBytes &values,
-              const llvm::StringMap<MemRefType> &types) {
-  llvm::StringMap<DenseElementsAttr> attributes;
-  for (const auto &entry : types) {
-    MemRefType type = entry.getValue();
-    auto tensorType =
-        RankedTensorType::get(type.getShape(), type.getElementType());
-    attributes[entry.getKey()] = DenseElementsAttr::getFromRawBuffer(
-        tensorType, values.bytes.lookup(entry.getKey()));
-  }
-  return attributes;
 }
 
 /// Step 3: the values as the globals' constants.
@@ -303,8 +293,9 @@ void eraseGuards(ModuleOp module,
                  const llvm::StringMap<memref::GlobalOp> &globals) {
   for (const auto &entry : globals)
     entry.getValue()->removeAttr(qops::kHoistedValueAttr);
+  // (The scf.ifs: a function made of a compute's body stays.)
   SmallVector<Operation *> guards;
-  module.walk([&](Operation *op) {
+  module.walk([&](scf::IfOp op) {
     if (op->hasAttr(qops::kHoistedComputeAttr) ||
         op->hasAttr(qops::kHoistedWaitAttr))
       guards.push_back(op);
@@ -355,7 +346,7 @@ struct qops::ConstEvalHandoff {
   /// The globals the values are for, by name.
   llvm::StringMap<MemRefType> types;
   /// Join: step 2's result.
-  std::future<FailureOr<ConstEvalBytes>> values;
+  std::future<FailureOr<llvm::StringMap<DenseElementsAttr>>> values;
   /// Link: the functions that compute them.
   std::vector<std::string> functions;
   /// Link, with a compiler: it compiles them, in a module of their own.
@@ -426,11 +417,6 @@ QOpsConstEvalPass::outline(ModuleOp module,
   if (failed(names))
     return failure();
   eraseGuards(module, globals);
-  // Code that runs once, as the guarded scf.if was (its loops kept
-  // rolled, its stores into the globals in place).
-  for (const std::string &name : *names)
-    module.lookupSymbol(name)->setAttr(qops::kHoistedComputeAttr,
-                                       UnitAttr::get(module.getContext()));
   if (handoff) {
     handoff->types = getTypes(globals);
     handoff->functions.assign(names->begin(), names->end());
@@ -444,9 +430,6 @@ LogicalResult QOpsConstEvalPass::compileApart(
   FailureOr<SmallVector<std::string>> names = keepComputeBodies(*copy);
   if (failed(names))
     return failure();
-  for (const std::string &name : *names)
-    copy->lookupSymbol(name)->setAttr(qops::kHoistedComputeAttr,
-                                      UnitAttr::get(module.getContext()));
   PassManager pm(&getContext(), ModuleOp::getOperationName());
   buildCopyPipeline(pm, parallel);
   loadDependentDialects(pm);
@@ -503,10 +486,11 @@ void QOpsConstEvalPass::runOnOperation() {
     eraseGuards(module, globals);
     return;
   }
-  FailureOr<ConstEvalBytes> values = runOnHost(*copy, *names, types);
+  FailureOr<llvm::StringMap<DenseElementsAttr>> values =
+      runOnHost(*copy, *names, types);
   if (failed(values))
     return signalPassFailure();
-  setValues(globals, getAttributes(*values, types));
+  setValues(globals, *values);
   eraseGuards(module, globals);
 }
 
@@ -520,14 +504,12 @@ Attribute getGlobalValue(DenseElementsAttr value) {
 
 /// Waits for the values and gives them to the globals of `module`.
 LogicalResult join(ModuleOp module, qops::ConstEvalHandoff &handoff) {
-  FailureOr<ConstEvalBytes> bytes = handoff.values.get();
-  if (failed(bytes))
+  FailureOr<llvm::StringMap<DenseElementsAttr>> values = handoff.values.get();
+  if (failed(values))
     return failure(); // runOnHost reported it
-  llvm::StringMap<DenseElementsAttr> values =
-      getAttributes(*bytes, handoff.types);
   for (auto global : module.getOps<LLVM::GlobalOp>()) {
     // (A global the lowering erased had no use left.)
-    DenseElementsAttr value = values.lookup(global.getSymName());
+    DenseElementsAttr value = values->lookup(global.getSymName());
     if (!value)
       continue;
     clearInitializer(global);
@@ -624,15 +606,12 @@ qops::ConstEvalLink qops::declareConstEvalGlobals(ModuleOp module,
     if (type == handoff.types.end())
       continue;
     // Written once, by the functions, then only read.
-    clearInitializer(global);
-    global.setConstant(false);
-    global.setLinkage(LLVM::Linkage::External);
     ConstEvalLink::Global declared;
     declared.name = global.getSymName().str();
     declared.bytes = getValueBytes(type->getValue());
     declared.alignment = global.getAlignment().value_or(1);
     link.globals.push_back(std::move(declared));
-    global.removeAlignmentAttr();
+    declareExternally(global);
   }
   link.usedOnlyByThem = getGlobalsOnlyUsedBy(module, link.functions);
   return link;

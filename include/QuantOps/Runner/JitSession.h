@@ -35,6 +35,8 @@ struct ConstEvalHandoff;
 
 namespace mlir::qops::runner {
 
+struct ConstEvalObjects; // JitSession.cpp: prepareConstEval's
+
 /// How an ONNX element type is held on the host (.npy dtype), or an error
 /// naming the type.
 llvm::Expected<ElementKind> getHostElementKind(Type onnxElementType);
@@ -80,7 +82,7 @@ struct JitOptions {
   /// functions that fill them, before the first call.
   std::shared_ptr<ConstEvalHandoff> constEval;
   /// Where prepareConstEval's compiler leaves the functions' objects.
-  std::shared_ptr<struct ConstEvalObjects> constEvalObjects;
+  std::shared_ptr<ConstEvalObjects> constEvalObjects;
 };
 
 /// Sets `options.constEval` to a ConstEvalAt::Link handoff whose functions
