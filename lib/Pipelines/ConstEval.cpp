@@ -136,6 +136,10 @@ FailureOr<SmallVector<std::string>> outlineComputeBodies(ModuleOp module) {
     // Code that runs once, as the guarded scf.if was (its loops kept
     // rolled, its stores into the globals in place).
     func->setAttr(qops::kHoistedComputeAttr, b.getUnitAttr());
+    // (func-to-llvm carries `passthrough` over to the llvm.func.)
+    func->setAttr(
+        "passthrough",
+        b.getArrayAttr({b.getStringAttr(qops::kRunOnceFunctionAttr)}));
     names.push_back(func.getSymName().str());
   }
   return names;

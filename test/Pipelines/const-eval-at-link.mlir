@@ -3,10 +3,12 @@
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
 // at-link: nothing runs now. The expression moves into a function of its
-// own (no arguments, no results, marked to run once) that writes the
-// global; the global stays mutable and without a value, and the guard (the
-// atomic claim, the computing and the waiting scf.if, the state global) is
-// gone: the caller runs the function once linked, before the first call.
+// own (no arguments, no results, marked to run once: qops.hoisted_compute,
+// and the LLVM function attribute "qops-run-once" for code generation)
+// that writes the global; the global stays mutable and without a value,
+// and the guard (the atomic claim, the computing and the waiting scf.if,
+// the state global) is gone: the caller runs the function once linked,
+// before the first call.
 // CHECK-NOT: _state
 // CHECK: memref.global "private" @__qops_hoisted_packs : memref<4x4xi32> = uninitialized
 // CHECK-LABEL: func.func @packs
@@ -17,7 +19,7 @@
 // CHECK: %[[HOISTED:.*]] = bufferization.to_tensor %[[GLOBAL]] restrict
 // CHECK: arith.addi %{{.*}}, %[[HOISTED]] : tensor<4x4xi32>
 // CHECK-LABEL: func.func @__qops_const_eval_0()
-// CHECK-SAME: attributes {qops.hoisted_compute}
+// CHECK-SAME: attributes {passthrough = ["qops-run-once"], qops.hoisted_compute}
 // CHECK: %[[W:.*]] = arith.constant dense<{{\[\[}}1, 2, 3, 4]
 // CHECK: %[[DOUBLED:.*]] = linalg.generic
 // CHECK-SAME: ins(%[[W]] : tensor<4x4xi32>)
@@ -48,8 +50,8 @@ func.func @packs(%x: tensor<4x4xi32>) -> tensor<4x4xi32> {
 // CHECK-NOT: scf.if
 // CHECK-LABEL: func.func @second
 // CHECK-NOT: scf.if
-// CHECK-DAG: func.func @__qops_const_eval_{{[0-9_]+}}() attributes {qops.hoisted_compute}
-// CHECK-DAG: func.func @__qops_const_eval_{{[0-9_]+}}() attributes {qops.hoisted_compute}
+// CHECK-DAG: func.func @__qops_const_eval_{{[0-9_]+}}() attributes {passthrough = ["qops-run-once"], qops.hoisted_compute}
+// CHECK-DAG: func.func @__qops_const_eval_{{[0-9_]+}}() attributes {passthrough = ["qops-run-once"], qops.hoisted_compute}
 func.func @__qops_const_eval_0(%a: i32) -> i32 {
   return %a : i32
 }

@@ -4,7 +4,9 @@
 // the part's code generation passes built without it (CodegenPassManager in
 // ObjectCodegen.cpp), so that the analysis only it requires (induction
 // variable users) is not run either. The same loop with an add instead of
-// the dot product keeps both. -opt-bisect-limit=-1 runs every pass and names
+// the dot product keeps both; in a function marked to run once (the
+// "qops-run-once" attribute of qops-const-eval{at-link}'s packing functions)
+// it leaves them out too. -opt-bisect-limit=-1 runs every pass and names
 // each one it is asked about; -debug-pass=Structure prints the code
 // generation pipeline. Compiled for a fixed x86 target: no host requirement.
 //
@@ -12,12 +14,16 @@
 // RUN: quant-compile %S/Inputs/add-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.add.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: quant-compile %s --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=KERNEL-PIPELINE
 // RUN: quant-compile %S/Inputs/add-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.add.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=OTHER-PIPELINE
+// RUN: quant-compile %S/Inputs/run-once-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.once.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=ONCE
+// RUN: quant-compile %S/Inputs/run-once-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.once.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=ONCE-PIPELINE
 
 // The optimiser's passes are still there, and still asked about.
 // KERNEL: BISECT: running pass ({{[0-9]+}}) instcombine on dot
 // KERNEL-NOT: Loop Strength Reduction
 // OTHER: BISECT: running pass ({{[0-9]+}}) instcombine on add_loop
 // OTHER: BISECT: running pass ({{[0-9]+}}) Loop Strength Reduction on loop
+// ONCE: BISECT: running pass ({{[0-9]+}}) instcombine on run_once_loop
+// ONCE-NOT: Loop Strength Reduction
 
 // The loop passes come before instruction selection.
 // KERNEL-PIPELINE-NOT: Induction Variable Users
@@ -26,6 +32,9 @@
 // OTHER-PIPELINE: Induction Variable Users
 // OTHER-PIPELINE: Loop Strength Reduction
 // OTHER-PIPELINE: X86 DAG->DAG Instruction Selection
+// ONCE-PIPELINE-NOT: Induction Variable Users
+// ONCE-PIPELINE-NOT: Loop Strength Reduction
+// ONCE-PIPELINE: X86 DAG->DAG Instruction Selection
 func.func @dot(%a: tensor<?x64xi8>, %b: tensor<?x64xi8>) -> tensor<16xi32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

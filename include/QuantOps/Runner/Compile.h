@@ -114,8 +114,9 @@ llvm::Expected<JitOptions> getJitOptions(unsigned optLevel, unsigned threads);
 
 /// Loads `options.sharedLibs` (libomp, the C runner utilities) on a thread
 /// of its own, so that a caller can overlap their loading with parsing and
-/// lowering, which use one core; the session's link then finds them loaded
-/// (and reports what failed to load). The future's destructor waits.
+/// lowering, which use one core, and starts libomp's runtime there
+/// (omp_get_max_threads); the session's link then finds them loaded (and
+/// reports what failed to load). The future's destructor waits.
 std::future<void> preloadSharedLibraries(const JitOptions &options);
 
 /// Starts making the target machines of a JIT compile with `jit` of a

@@ -44,14 +44,17 @@ namespace mlir::qops::runner {
 /// A module transformer for the JIT and for object files (ObjectCodegen.h):
 /// LLVM's -O`optLevel` pipeline (0-3) without SLP vectorization and
 /// without run-time unrolling of outer loops (at -O3 the short pipeline for
-/// vector code, above), for
+/// vector code, above), the indices of OpenMP's collapsed loops frozen first
+/// (above -O0: scalar evolution takes them as opaque values), for
 /// `targetMachine`, which must outlive it.
 std::function<llvm::Error(llvm::Module *)>
 makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine);
 
 /// Whether LLVM's loop strength reduction can be left out of the code
 /// generation of `module`: every defined function with a loop is an x86
-/// int8 kernel, one that calls VPDPBUSD or VPMADDUBSW. Their loops address
+/// int8 kernel, one that calls VPDPBUSD or VPMADDUBSW, or code that runs
+/// once (the "qops-run-once" attribute of qops-const-eval{at-link}'s
+/// packing functions and of their OpenMP regions). The kernels' loops address
 /// memory with the offsets the qops pipeline computed; the pass took about
 /// 3 ms of the 12 of QLinearMatMul 128x768x3072's kernel part (Zen 4) and
 /// left calls of the same speed on every int8 bench row. It is kept

@@ -37,6 +37,13 @@ inline constexpr llvm::StringLiteral kHoistedComputeAttr =
     "qops.hoisted_compute";
 inline constexpr llvm::StringLiteral kHoistedWaitAttr = "qops.hoisted_wait";
 
+/// The LLVM function attribute (`passthrough`) of the functions
+/// qops-const-eval{at-link} makes: code that runs once, before the first
+/// call. LLVM's translation of an OpenMP region copies it to the region's
+/// outlined function; code generation leaves out loop strength reduction
+/// for them (runner::canSkipLoopStrengthReduction).
+inline constexpr llvm::StringLiteral kRunOnceFunctionAttr = "qops-run-once";
+
 /// The patterns of qops-lower-kernel-intrinsics: each qkernel op to the
 /// intrinsics of `triple`'s architecture (x86: VPDPBUSD, or VPMADDUBSW +
 /// VPMADDWD for pair_sums_fit_i16; AArch64: USDOT, SDOT, USMMLA). An op the
