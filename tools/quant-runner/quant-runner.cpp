@@ -401,6 +401,11 @@ int run(llvm::StringRef inputFile) {
     else
       key = **computed;
   }
+  // Loading the runtime's libraries (and starting libomp's runtime) is not
+  // compiling or linking: on the idle core, beside the cached object's load
+  // or the parsing. (After the cache key, which covers the libraries loaded
+  // so far.)
+  std::future<void> libraries = preloadSharedLibraries(*jitOptions);
   if (!key.empty()) {
     cache.emplace(cacheDir, cacheMaxBytes);
     auto session = cache->load(key, entryPoint, &context, *jitOptions);
@@ -419,9 +424,6 @@ int run(llvm::StringRef inputFile) {
     }
   }
 
-  // Loading the runtime's libraries is not compiling: on the idle core.
-  // (After the cache key, which covers the libraries loaded so far.)
-  std::future<void> libraries = preloadSharedLibraries(*jitOptions);
   start = Clock::now();
   auto module = loadModule(inputFile, &context);
   if (!module)
