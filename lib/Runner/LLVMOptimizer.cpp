@@ -59,8 +59,8 @@ struct NoRuntimeUnrollOfOuterLoops
 /// QLinearMatMul 128x768x3072's kernel, 7.7 M of the optimiser's
 /// instructions). A freeze of a value that is not poison is that value:
 /// the code computes the same, and it is the same code for 28 of the 29
-/// bench models (docs/Performance.md, "The collapsed loop's indices
-/// frozen").
+/// bench models (docs/Performance.md, "What the idle core can still
+/// take; the kernel's SCEV work").
 void freezeCollapsedLoopIndices(llvm::Module &module) {
   for (llvm::Function &function : module)
     for (llvm::BasicBlock &block : function) {
