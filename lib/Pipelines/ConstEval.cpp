@@ -91,8 +91,9 @@ uint64_t getValueBytes(MemRefType type) {
 /// Step 1 (and the at-link form's only step): each compute scf.if's body
 /// but its final atomic store (the guard's "ready") moved into a function of
 /// its own at the end of `module`, @__qops_const_eval_N, with no arguments
-/// and no results, marked qops.hoisted_compute; the constants it uses from
-/// the enclosing function cloned in. Returns their names; fails where a body
+/// and no results, marked qops.hoisted_compute (and, for code generation,
+/// passthrough "qops-run-once"); the constants it uses from the enclosing
+/// function cloned in. Returns their names; fails where a body
 /// uses another value from outside it.
 FailureOr<SmallVector<std::string>> outlineComputeBodies(ModuleOp module) {
   SmallVector<scf::IfOp> computes;
@@ -171,29 +172,39 @@ getTypes(const llvm::StringMap<memref::GlobalOp> &globals) {
 /// would need the tensors' shared outputs, which it does not handle), and
 /// the LLVM conversions for the host, serial, with malloc / free; or,
 /// `parallel` (the at-link copy of a JIT that links OpenMP's runtime), the
-/// scf.parallel loops as OpenMP's.
-void buildCopyPipeline(PassManager &pm, bool parallel = false) {
-  qops::buildQOpsBufferizePipeline(pm, parallel);
-  pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+/// scf.parallel loops as OpenMP's. Built once, on the thread that holds
+/// the module, with the dialects it depends on loaded as its run would load
+/// them (loading a dialect is not safe while other threads work in the
+/// context), so that another thread can run it.
+std::unique_ptr<PassManager> makeCopyPipeline(MLIRContext *context,
+                                              bool parallel = false) {
+  auto pm =
+      std::make_unique<PassManager>(context, ModuleOp::getOperationName());
+  qops::buildQOpsBufferizePipeline(*pm, parallel);
+  pm->addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
   qops::QOpsPipelineOptions options;
   options.parallel = parallel;
-  qops::buildQOpsLinalgToLLVMPipeline(pm, options);
+  qops::buildQOpsLinalgToLLVMPipeline(*pm, options);
+  DialectRegistry registry;
+  pm->getDependentDialects(registry);
+  context->appendDialectRegistry(registry);
+  for (StringRef name : registry.getDialectNames())
+    context->getOrLoadDialect(name);
+  return pm;
 }
 
-/// Step 2: lower `copy` for the host and run `names`; reads each value
-/// global (`types`: the module's, whose names the copy shares) back into a
-/// DenseElementsAttr.
+/// Step 2: lower `copy` for the host with `pipeline` (makeCopyPipeline) and
+/// run `names`; reads each value global (`types`: the module's, whose names
+/// the copy shares) back into a DenseElementsAttr.
 FailureOr<llvm::StringMap<DenseElementsAttr>>
-runOnHost(ModuleOp copy, ArrayRef<std::string> names,
+runOnHost(ModuleOp copy, PassManager &pipeline, ArrayRef<std::string> names,
           const llvm::StringMap<MemRefType> &types) {
   copy->removeAttr(qops::kTargetAttrName);
   // Private globals get internal linkage: public ones can be looked up.
   for (auto global : copy.getOps<memref::GlobalOp>())
     if (types.contains(global.getSymName()))
       global.setPublic();
-  PassManager pm(copy.getContext(), ModuleOp::getOperationName());
-  buildCopyPipeline(pm);
-  if (failed(pm.run(copy)))
+  if (failed(pipeline.run(copy)))
     return failure();
   llvm::StringMap<ArrayRef<char>> constants =
       qops::externalizeLargeConstants(copy);
@@ -256,18 +267,16 @@ void declareExternally(LLVM::GlobalOp global) {
   global.removeAlignmentAttr();
 }
 
-/// The at-link form's copy, lowered (step 1's functions) as step 2 lowers
-/// it, to be linked with the module: the value globals (`types`) external
+/// The at-link form's copy, lowered (step 1's functions) by `pipeline`
+/// (makeCopyPipeline) as step 2 lowers it, to be linked with the module:
+/// the value globals (`types`) external
 /// declarations (the caller binds them, as in the module:
 /// declareConstEvalGlobals), its other globals renamed apart from the
 /// module's (bufferization names the constants of each module anew).
-LogicalResult lowerCopyForLink(ModuleOp copy,
-                               const llvm::StringMap<MemRefType> &types,
-                               bool parallel) {
+LogicalResult lowerCopyForLink(ModuleOp copy, PassManager &pipeline,
+                               const llvm::StringMap<MemRefType> &types) {
   copy->removeAttr(qops::kTargetAttrName);
-  PassManager pm(copy.getContext(), ModuleOp::getOperationName());
-  buildCopyPipeline(pm, parallel);
-  if (failed(pm.run(copy)))
+  if (failed(pipeline.run(copy)))
     return failure();
   SymbolTable symbols(copy);
   for (auto global : llvm::to_vector(copy.getOps<LLVM::GlobalOp>())) {
@@ -326,18 +335,6 @@ void eraseGuards(ModuleOp module,
     if (global->hasAttr(qops::kHoistedStateAttr) &&
         SymbolTable::symbolKnownUseEmpty(global, module))
       global.erase();
-}
-
-/// Loads the dialects `pm` depends on, as its run would: on the thread
-/// that holds the module, before another runs `pm` in the same context
-/// (loading a dialect is not safe while other threads work in it).
-void loadDependentDialects(PassManager &pm) {
-  DialectRegistry registry;
-  pm.getDependentDialects(registry);
-  MLIRContext *context = pm.getContext();
-  context->appendDialectRegistry(registry);
-  for (StringRef name : registry.getDialectNames())
-    context->getOrLoadDialect(name);
 }
 
 } // namespace
@@ -434,17 +431,15 @@ LogicalResult QOpsConstEvalPass::compileApart(
   FailureOr<SmallVector<std::string>> names = keepComputeBodies(*copy);
   if (failed(names))
     return failure();
-  PassManager pm(&getContext(), ModuleOp::getOperationName());
-  buildCopyPipeline(pm, parallel);
-  loadDependentDialects(pm);
   handoff->types = getTypes(globals);
   handoff->functions.assign(names->begin(), names->end());
   handoff->compiled =
       std::async(std::launch::async,
-                 [copy = std::move(copy), types = handoff->types,
-                  functions = handoff->functions, compile = handoff->compile,
-                  parallel = parallel]() mutable -> LogicalResult {
-                   if (failed(lowerCopyForLink(*copy, types, parallel)))
+                 [copy = std::move(copy),
+                  pipeline = makeCopyPipeline(&getContext(), parallel),
+                  types = handoff->types, functions = handoff->functions,
+                  compile = handoff->compile]() mutable -> LogicalResult {
+                   if (failed(lowerCopyForLink(*copy, *pipeline, types)))
                      return failure();
                    return compile(*copy, functions);
                  });
@@ -477,21 +472,20 @@ void QOpsConstEvalPass::runOnOperation() {
   if (failed(names))
     return signalPassFailure();
   llvm::StringMap<MemRefType> types = getTypes(globals);
+  std::unique_ptr<PassManager> pipeline = makeCopyPipeline(&getContext());
   if (handoff && getContext().isMultithreadingEnabled()) {
-    PassManager pm(&getContext(), ModuleOp::getOperationName());
-    buildCopyPipeline(pm);
-    loadDependentDialects(pm);
     handoff->types = types;
     handoff->values = std::async(
-        std::launch::async, [copy = std::move(copy), names = std::move(*names),
-                             types = std::move(types)]() mutable {
-          return runOnHost(*copy, names, types);
+        std::launch::async,
+        [copy = std::move(copy), pipeline = std::move(pipeline),
+         names = std::move(*names), types = std::move(types)]() mutable {
+          return runOnHost(*copy, *pipeline, names, types);
         });
     eraseGuards(module, globals);
     return;
   }
   FailureOr<llvm::StringMap<DenseElementsAttr>> values =
-      runOnHost(*copy, *names, types);
+      runOnHost(*copy, *pipeline, *names, types);
   if (failed(values))
     return signalPassFailure();
   setValues(globals, *values);
