@@ -58,7 +58,11 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Dialect/ArmNeon/ArmNeonToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/ArmSVE/ArmSVEToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -384,9 +388,19 @@ struct QOpsConstEvalPass
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect, memref::MemRefDialect>();
-    // The forms that run the expressions now translate them for the JIT.
-    if (!atLink && !(handoff && handoff->at == qops::ConstEvalAt::Link))
-      registerAllToLLVMIRTranslations(registry);
+    // The forms that run the expressions now translate them for the JIT:
+    // the dialects a module lowered for a CPU holds. Not upstream's
+    // registerAllToLLVMIRTranslations: a pipeline loads every dialect its
+    // passes depend on when it starts, and that list adds the GPU ones
+    // (NVVM, ROCDL, SPIR-V, OpenACC, XeVM, ...), about 9 M instructions of
+    // dialect set-up, and their patterns to the canonicalizers' sets.
+    if (!atLink && !(handoff && handoff->at == qops::ConstEvalAt::Link)) {
+      registerBuiltinDialectTranslation(registry);
+      registerLLVMDialectTranslation(registry);
+      registerOpenMPDialectTranslation(registry);
+      registerArmNeonDialectTranslation(registry);
+      registerArmSVEDialectTranslation(registry);
+    }
   }
 
   void runOnOperation() override;
