@@ -213,6 +213,23 @@ bool mlir::qops::runner::canSkipLoopStrengthReduction(
   return skippable;
 }
 
+void mlir::qops::runner::markRunOnceForFastCodegen(llvm::Module &module) {
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration() ||
+        !function.hasFnAttribute(kRunOnceFunctionAttr))
+      continue;
+    bool amx = llvm::any_of(llvm::instructions(function), [](auto &inst) {
+      const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
+      const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+      return callee && isAmxIntrinsic(*callee);
+    });
+    if (amx)
+      continue;
+    function.addFnAttr(llvm::Attribute::OptimizeNone);
+    function.addFnAttr(llvm::Attribute::NoInline);
+  }
+}
+
 bool mlir::qops::runner::isAmxIntrinsic(const llvm::Function &function) {
   llvm::StringRef name = function.getName();
   return function.isIntrinsic() && (name.starts_with("llvm.x86.tile") ||

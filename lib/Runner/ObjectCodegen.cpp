@@ -386,6 +386,7 @@ optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
   if (llvm::Error error =
           makeLLVMOptimizer(options.optLevel, &machine)(&module))
     return std::move(error);
+  markRunOnceForFastCodegen(module);
   bool skip = options.optLevel > 0 && canSkipLoopStrengthReduction(module);
   std::unique_ptr<CodegenSetup> &codegen = prepared->codegen[skip];
   if (!codegen) {

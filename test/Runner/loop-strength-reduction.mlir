@@ -9,6 +9,9 @@
 // it leaves them out too. -opt-bisect-limit=-1 runs every pass and names
 // each one it is asked about; -debug-pass=Structure prints the code
 // generation pipeline. Compiled for a fixed x86 target: no host requirement.
+// Code generation also selects the run-once function's instructions with
+// FastISel: it is optnone from there on (markRunOnceForFastCodegen), which
+// LLVM's IR printer shows before CodeGen Prepare; the kernel is not.
 //
 // RUN: quant-compile %s --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=KERNEL
 // RUN: quant-compile %S/Inputs/add-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.add.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=OTHER
@@ -16,6 +19,8 @@
 // RUN: quant-compile %S/Inputs/add-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.add.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=OTHER-PIPELINE
 // RUN: quant-compile %S/Inputs/run-once-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.once.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=ONCE
 // RUN: quant-compile %S/Inputs/run-once-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.once.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=ONCE-PIPELINE
+// RUN: quant-compile %S/Inputs/run-once-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.once.o -print-before=codegenprepare 2>&1 | FileCheck %s --check-prefix=ONCE-FAST
+// RUN: quant-compile %s --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.o -print-before=codegenprepare 2>&1 | FileCheck %s --check-prefix=KERNEL-FAST
 
 // The optimiser's passes are still there, and still asked about.
 // KERNEL: BISECT: running pass ({{[0-9]+}}) instcombine on dot
@@ -35,6 +40,13 @@
 // ONCE-PIPELINE-NOT: Induction Variable Users
 // ONCE-PIPELINE-NOT: Loop Strength Reduction
 // ONCE-PIPELINE: X86 DAG->DAG Instruction Selection
+
+// The run-once function reaches code generation optnone; the kernel does not.
+// ONCE-FAST: ; Function Attrs: {{.*}}noinline {{.*}}optnone
+// ONCE-FAST-NEXT: define {{.*}} @run_once_loop(
+// KERNEL-FAST-NOT: optnone
+// KERNEL-FAST: define {{.*}} @dot(
+// KERNEL-FAST-NOT: optnone
 func.func @dot(%a: tensor<?x64xi8>, %b: tensor<?x64xi8>) -> tensor<16xi32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

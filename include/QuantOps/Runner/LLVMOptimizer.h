@@ -64,6 +64,18 @@ makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine);
 /// either). docs/Performance.md, "Loop strength reduction where it pays".
 bool canSkipLoopStrengthReduction(const llvm::Module &module);
 
+/// Marks the optimized functions of `module` that run once per session
+/// (the "qops-run-once" attribute: qops-const-eval{at-link}'s packing
+/// functions and their OpenMP regions) noinline and optnone, so that code
+/// generation selects their instructions with FastISel and passes them by
+/// in its optimizations. QLinearMatMul 128x768x3072's packing part: llc
+/// 108.6 -> 81.1 M instructions (31.8 M for an empty module); FFN12's
+/// packing, compiled apart beside the lowering, -12.5 ms of its compile,
+/// the packing itself as fast (it moves memory). Functions with AMX
+/// intrinsics are left as they are (LLVM's AMX lowering needs -O3).
+/// docs/Performance.md, "Run-once code selected fast".
+void markRunOnceForFastCodegen(llvm::Module &module);
+
 /// Whether `function` is one of LLVM's AMX intrinsics
 /// (llvm.x86.tileloadd64.internal, llvm.x86.tdpbusd.internal, ...).
 bool isAmxIntrinsic(const llvm::Function &function);
