@@ -25,6 +25,22 @@
 
 namespace {
 
+/// Whether `function` calls (directly) a function `isCallee` accepts.
+bool callsAny(const llvm::Function &function,
+              llvm::function_ref<bool(const llvm::Function &)> isCallee) {
+  for (const llvm::Instruction &instruction : llvm::instructions(function))
+    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction))
+      if (const llvm::Function *callee = call->getCalledFunction())
+        if (isCallee(*callee))
+          return true;
+  return false;
+}
+
+/// Whether `function` calls one of LLVM's AMX intrinsics.
+bool callsAmx(const llvm::Function &function) {
+  return callsAny(function, mlir::qops::runner::isAmxIntrinsic);
+}
+
 /// Every loop that holds another loop gets llvm.loop.unroll.runtime.disable,
 /// at the start of the pipeline. LLVM's loop unroller otherwise unrolls such
 /// a loop by a count known at run time only (a copy of the body per step
@@ -124,11 +140,8 @@ bool isVectorCode(llvm::Function &function) {
     if (const auto *call = llvm::dyn_cast<llvm::CallBase>(user))
       if (call->getCalledOperand() == &function)
         return false;
-  for (const llvm::Instruction &instruction : llvm::instructions(function))
-    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction))
-      if (const llvm::Function *callee = call->getCalledFunction())
-        if (mlir::qops::runner::isAmxIntrinsic(*callee))
-          return false;
+  if (callsAmx(function))
+    return false;
   llvm::DominatorTree dominators(function);
   llvm::LoopInfo loops(dominators);
   return llvm::all_of(loops.getLoopsInPreorder(), [](const llvm::Loop *loop) {
@@ -182,16 +195,12 @@ void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
 /// Whether `function` calls VPDPBUSD (zmm or ymm) or VPMADDUBSW (zmm or
 /// ymm): the int8 kernels' intrinsics on x86 (qops-lower-kernel-intrinsics).
 static bool callsX86Int8Dot(const llvm::Function &function) {
-  for (const llvm::Instruction &instruction : llvm::instructions(function))
-    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction))
-      if (const llvm::Function *callee = call->getCalledFunction()) {
-        llvm::StringRef name = callee->getName();
-        if (name.starts_with("llvm.x86.avx512.vpdpbusd.") ||
-            name == "llvm.x86.avx512.pmaddubs.w.512" ||
-            name == "llvm.x86.avx2.pmadd.ub.sw")
-          return true;
-      }
-  return false;
+  return callsAny(function, [](const llvm::Function &callee) {
+    llvm::StringRef name = callee.getName();
+    return name.starts_with("llvm.x86.avx512.vpdpbusd.") ||
+           name == "llvm.x86.avx512.pmaddubs.w.512" ||
+           name == "llvm.x86.avx2.pmadd.ub.sw";
+  });
 }
 
 bool mlir::qops::runner::canSkipLoopStrengthReduction(
@@ -216,14 +225,7 @@ bool mlir::qops::runner::canSkipLoopStrengthReduction(
 void mlir::qops::runner::markRunOnceForFastCodegen(llvm::Module &module) {
   for (llvm::Function &function : module) {
     if (function.isDeclaration() ||
-        !function.hasFnAttribute(kRunOnceFunctionAttr))
-      continue;
-    bool amx = llvm::any_of(llvm::instructions(function), [](auto &inst) {
-      const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
-      const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
-      return callee && isAmxIntrinsic(*callee);
-    });
-    if (amx)
+        !function.hasFnAttribute(kRunOnceFunctionAttr) || callsAmx(function))
       continue;
     function.addFnAttr(llvm::Attribute::OptimizeNone);
     function.addFnAttr(llvm::Attribute::NoInline);

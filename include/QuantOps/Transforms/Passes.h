@@ -40,9 +40,10 @@ inline constexpr llvm::StringLiteral kHoistedWaitAttr = "qops.hoisted_wait";
 /// The LLVM function attribute (`passthrough`) of the functions
 /// qops-const-eval makes of the constant expressions (what matters is the
 /// at-link form's, which the JIT compiles): code that runs once, before
-/// the first call. LLVM's translation of an OpenMP region copies it to the region's
-/// outlined function; code generation leaves out loop strength reduction
-/// for them (runner::canSkipLoopStrengthReduction).
+/// the first call. LLVM's translation of an OpenMP region copies it to the
+/// region's outlined function; code generation leaves out loop strength
+/// reduction for them (runner::canSkipLoopStrengthReduction) and selects
+/// their instructions with FastISel (runner::markRunOnceForFastCodegen).
 inline constexpr llvm::StringLiteral kRunOnceFunctionAttr = "qops-run-once";
 
 /// The patterns of qops-lower-kernel-intrinsics: each qkernel op to the
