@@ -170,8 +170,11 @@ QopsStatus *createSession(llvm::StringRef bytes, bool isOnnx,
   // first call.
   if (lowering.constEval)
     runner::prepareConstEval(*jitOptions);
+  // The int8 kernel is lowered and compiled on the idle core.
+  runner::prepareKernelsApart(*jitOptions);
   if (llvm::Error error =
-          lowerForEntry(**module, entry, lowering, jitOptions->constEval))
+          lowerForEntry(**module, entry, lowering, jitOptions->constEval,
+                        jitOptions->kernelsApart))
     return makeStatus(std::move(error));
   // The session's context outlives its JIT (QopsSession's members).
   jitOptions->borrowConstants = true;

@@ -167,9 +167,16 @@ addLinalgToLLVMPasses(OpPassManager &pm,
   pm.addPass(qops::createQOpsByteConstantGlobals());
 }
 
+/// qops-lower-to-llvm after the pack stage (`callerRuns`: the caller's
+/// const-eval handoff).
+static void addAfterPacking(OpPassManager &pm,
+                            const qops::QOpsPipelineOptions &options,
+                            std::shared_ptr<qops::ConstEvalHandoff> callerRuns);
+
 void qops::buildQOpsLowerToLLVMPipeline(
     OpPassManager &pm, const QOpsPipelineOptions &options,
-    std::shared_ptr<ConstEvalHandoff> callerRuns) {
+    std::shared_ptr<ConstEvalHandoff> callerRuns,
+    std::shared_ptr<KernelsApartHandoff> kernelsApart) {
   addConfigureTarget(pm, options);
   if (options.fuseQDQ)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseQDQ());
@@ -186,6 +193,26 @@ void qops::buildQOpsLowerToLLVMPipeline(
   pm.addPass(qops::createConvertQOpsToLinalg(convert));
   // The int8 kernels' b in its packed layout: the pack stage's IR.
   pm.addPass(qops::createQOpsLowerPacking());
+  // The kernels' loop nests to a module of their own, lowered on another
+  // thread (a JIT's); the rest of the pipeline for it, with options of its
+  // own (it is lowered after the caller's are gone): no constant
+  // expressions there (the kernels read their packed b as arguments).
+  if (kernelsApart) {
+    auto copied = std::make_shared<QOpsPipelineOptions>();
+    copied->copyOptionValuesFrom(options);
+    copied->constEval = false;
+    pm.addPass(qops::createQOpsKernelsApartPass(
+        std::move(kernelsApart), [copied](OpPassManager &rest) {
+          addAfterPacking(rest, *copied, nullptr);
+        }));
+  }
+  addAfterPacking(pm, options, std::move(callerRuns));
+}
+
+static void
+addAfterPacking(OpPassManager &pm, const qops::QOpsPipelineOptions &options,
+                std::shared_ptr<qops::ConstEvalHandoff> callerRuns) {
+  using namespace qops;
   // The float glue's elementwise chains as one loop each.
   pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseElementwise());
   // Threads for the kernels' tiles: the distribute stage.
@@ -253,4 +280,5 @@ void qops::registerAllQuantOpsPasses() {
   registerQuantOpsTransformsPasses();
   registerQOpsPipelines();
   registerQOpsConstEvalPass();
+  registerQOpsKernelsApartPass();
 }

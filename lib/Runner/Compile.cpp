@@ -201,9 +201,11 @@ llvm::Error runner::checkTargetRunsOnHost(const LoweringOptions &options) {
   return llvm::Error::success();
 }
 
-llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
-                                  const LoweringOptions &lowering,
-                                  std::shared_ptr<ConstEvalHandoff> constEval) {
+llvm::Error
+runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
+                      const LoweringOptions &lowering,
+                      std::shared_ptr<ConstEvalHandoff> constEval,
+                      std::shared_ptr<KernelsApartHandoff> kernelsApart) {
   keepOnlyReachableFunctions(module, entry);
   if (llvm::Error error = checkStaticTensorSizes(module))
     return error;
@@ -217,7 +219,8 @@ llvm::Error runner::lowerForEntry(ModuleOp module, llvm::StringRef entry,
   options.targetFeatures = lowering.targetFeatures;
   options.nontemporalMinBytes = lowering.nontemporalMinBytes;
   options.constEval = lowering.constEval;
-  return runLowerToLLVM(module, options, std::move(constEval));
+  return runLowerToLLVM(module, options, std::move(constEval),
+                        std::move(kernelsApart));
 }
 
 runner::FirstErrorCapture::FirstErrorCapture(MLIRContext *context)
@@ -237,10 +240,12 @@ runner::FirstErrorCapture::FirstErrorCapture(MLIRContext *context)
 
 llvm::Error
 runner::runLowerToLLVM(ModuleOp module, const QOpsPipelineOptions &options,
-                       std::shared_ptr<ConstEvalHandoff> constEval) {
+                       std::shared_ptr<ConstEvalHandoff> constEval,
+                       std::shared_ptr<KernelsApartHandoff> kernelsApart) {
   FirstErrorCapture firstError(module.getContext());
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
-  buildQOpsLowerToLLVMPipeline(pm, options, std::move(constEval));
+  buildQOpsLowerToLLVMPipeline(pm, options, std::move(constEval),
+                               std::move(kernelsApart));
   pm.enableVerifier(false);
   if (failed(pm.run(module)) || failed(verify(module)))
     return makeError("lowering failed: " +

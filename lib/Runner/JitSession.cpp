@@ -549,6 +549,60 @@ void runner::prepareConstEval(JitOptions &options) {
       });
 }
 
+/// The kernels' objects, compiled apart (prepareKernelsApart).
+struct runner::KernelsApartObjects {
+  std::optional<CompiledModule> compiled;
+};
+
+void runner::prepareKernelsApart(JitOptions &options) {
+  // One core: the kernel's thread would only take turns with the module's.
+  if (getMostParts(options.compileThreads) < 2)
+    return;
+  auto objects = std::make_shared<KernelsApartObjects>();
+  options.kernelsApartObjects = objects;
+  options.kernelsApart = qops::makeKernelsApartHandoff(
+      [objects, optLevel = std::min(options.optLevel, 3u),
+       machines = options.machines](ModuleOp module) {
+        ObjectCodegenOptions codegen;
+        codegen.optLevel = optLevel;
+        codegen.parts = 1;
+        codegen.makeMachine = getMachineFactory(optLevel);
+        codegen.machines = machines.get();
+        codegen.externalizeConstants = true;
+        llvm::Expected<CompiledModule> compiled =
+            compileToObjects(module, codegen);
+        if (!compiled) {
+          module.emitError()
+              << "qops-kernels-apart: " << llvm::toString(compiled.takeError());
+          return failure();
+        }
+        objects->compiled = std::move(*compiled);
+        return success();
+      });
+}
+
+/// The kernels' objects, compiled apart, added to `compiled` once their
+/// compiler is done.
+static llvm::Error addKernelsApartObjects(const JitOptions &options,
+                                          CompiledModule &compiled) {
+  if (!options.kernelsApart)
+    return llvm::Error::success();
+  if (failed(qops::finishKernelsApart(*options.kernelsApart)))
+    return makeError("qops-kernels-apart failed");
+  KernelsApartObjects *objects = options.kernelsApartObjects.get();
+  if (!objects || !objects->compiled)
+    return llvm::Error::success();
+  CompiledModule &apart = *objects->compiled;
+  for (auto &object : apart.objects)
+    compiled.objects.push_back(std::move(object));
+  for (const auto &entry : apart.constants)
+    compiled.constants[entry.getKey()] = entry.getValue();
+  for (const auto &entry : apart.zeroFilled)
+    compiled.zeroFilled[entry.getKey()] = entry.getValue();
+  objects->compiled.reset();
+  return llvm::Error::success();
+}
+
 /// The const-eval functions' objects, compiled apart, added to `compiled`
 /// once their compiler is done: all that they read is spent
 /// (JitSession::Constant) once they ran.
@@ -610,6 +664,10 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   ObjectCodegenOptions codegen;
   codegen.optLevel = optLevel;
   codegen.parts = options.compileThreads;
+  // The kernels' module has a core of its own.
+  if (options.kernelsApart &&
+      qops::isKernelsApartStarted(*options.kernelsApart))
+    codegen.parts = std::max(1u, getMostParts(options.compileThreads) - 1);
   codegen.makeMachine = getMachineFactory(optLevel);
   codegen.machines = options.machines.get();
   // The weights are not compiled into the objects: the session holds their
@@ -630,6 +688,8 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
     return compiled.takeError();
   std::vector<std::string> spent = constEval.usedOnlyByThem;
   if (llvm::Error error = addConstEvalObjects(options, *compiled, spent))
+    return error;
+  if (llvm::Error error = addKernelsApartObjects(options, *compiled))
     return error;
   std::vector<Constant> constants;
   for (const auto &entry : compiled->constants)

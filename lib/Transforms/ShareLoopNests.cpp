@@ -3,15 +3,7 @@
 // Layers of the same shape lower to the same loop nests; each copy costs the
 // later passes and LLVM as much as the first (a 12-layer model compiled 12
 // copies of two kernels). Each outermost loop L of a function is read as the
-// function it would be outlined to:
-//
-//   copied(L)    = the constants and memref views (subview, expand_shape,
-//                  cast, ...) outside L that L uses, directly or through
-//                  another copied op
-//   captured(L)  = the other values from outside that L or copied(L) use,
-//                  in the order of first use (pre-order walk)
-//   f(L)         = func.func private (captured(L) types) -> (L's result types)
-//                  { clones of copied(L); clone of L; return its results }
+// function it would be outlined to, f(L) (OutlineLoopNest.h).
 //
 // Two nests are the same code when their f(L) are equivalent ops
 // (OperationEquivalence, locations aside: the same ops, attributes,
@@ -23,16 +15,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "QuantOps/Transforms/Passes.h"
+#include "QuantOps/Utils/OutlineLoopNest.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
 
@@ -53,12 +43,7 @@ bool isLoop(Operation *op) {
   return isa<scf::ForOp, scf::ForallOp, scf::ParallelOp, scf::WhileOp>(op);
 }
 
-/// An outermost loop and the function it would be outlined to (detached).
-struct Nest {
-  Operation *loop;
-  SmallVector<Value> captured;
-  func::FuncOp outlined;
-};
+using Nest = qops::OutlinedLoopNest;
 
 /// The outermost loops of `func` with at least kMinSharedNestOps ops.
 SmallVector<Operation *> collectOutermostLoops(func::FuncOp func) {
@@ -75,73 +60,18 @@ SmallVector<Operation *> collectOutermostLoops(func::FuncOp func) {
   return loops;
 }
 
-/// Ops outside a nest that are copied into its function instead of passed:
-/// constants, and views of buffers (subview, expand_shape, cast, ...), so
-/// that a call passes the buffer itself, and two layers that view their
-/// buffers alike are the same code.
-bool isCopiedIn(Operation *op) {
-  if (op->getNumRegions() != 0)
-    return false;
-  if (op->hasTrait<OpTrait::ConstantLike>())
-    return op->getNumOperands() == 0;
-  return isa<ViewLikeOpInterface>(op) &&
-         op->getDialect()->getNamespace() == "memref" &&
-         isMemoryEffectFree(op);
-}
-
-/// captured(L) and the ops copied in (constants and views, each after the
-/// ops its operands come from), in the order of first use.
-void collectUsesFromAbove(Operation *loop, SmallVector<Value> &captured,
-                          SmallVector<Operation *> &copied) {
-  llvm::SetVector<Value> seen;
-  llvm::SetVector<Operation *> copiedSet;
-  std::function<void(Value)> use = [&](Value value) {
-    if (loop->isAncestor(value.getParentRegion()->getParentOp()) ||
-        !seen.insert(value))
-      return;
-    Operation *def = value.getDefiningOp();
-    if (!def || !isCopiedIn(def)) {
-      captured.push_back(value);
-      return;
-    }
-    if (!copiedSet.insert(def))
-      return;
-    for (Value operand : def->getOperands())
-      use(operand);
-    copied.push_back(def);
-  };
-  loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    for (Value value : op->getOperands())
-      use(value);
-  });
-}
-
-/// f(L), not inserted anywhere; `loop` is left as it is.
+/// f(L), not inserted anywhere; `loop` is left as it is. Internal to the
+/// object (no C wrapper, no exported symbol) and not inlined back into its
+/// callers, which would compile it once per call.
 Nest outline(Operation *loop) {
-  Nest nest{loop, {}, nullptr};
-  SmallVector<Operation *> copied;
-  collectUsesFromAbove(loop, nest.captured, copied);
+  Nest nest = qops::outlineLoopNest(loop, "nest");
   MLIRContext *context = loop->getContext();
-  auto type = FunctionType::get(context, ValueRange(nest.captured).getTypes(),
-                                loop->getResultTypes());
-  nest.outlined = func::FuncOp::create(loop->getLoc(), "nest", type);
-  nest.outlined.setPrivate();
-  // Internal to the object (no C wrapper, no exported symbol) and not
-  // inlined back into its callers, which would compile it once per call.
   nest.outlined->setAttr("llvm.linkage",
                          LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
   // (func-to-llvm carries `passthrough` over, not `no_inline`.)
   nest.outlined->setAttr(
       "passthrough",
       ArrayAttr::get(context, {StringAttr::get(context, "noinline")}));
-  Block *entry = nest.outlined.addEntryBlock();
-  IRMapping mapping;
-  mapping.map(nest.captured, entry->getArguments());
-  OpBuilder builder = OpBuilder::atBlockEnd(entry);
-  for (Operation *op : copied)
-    builder.clone(*op, mapping);
-  Operation *clone = builder.clone(*loop, mapping);
-  func::ReturnOp::create(builder, loop->getLoc(), clone->getResults());
   return nest;
 }
 
@@ -209,16 +139,10 @@ struct ShareLoopNests
           (parent.getName() + "_nest_" + llvm::Twine(counter++)).str());
       symbols.insert(shared, std::next(Block::iterator(parent.getOperation())));
       for (Nest &nest : nests) {
-        OpBuilder builder(nest.loop);
-        SmallVector<Value> operands = llvm::map_to_vector(
-            nest.captured, [&](Value v) { return replaced.lookupOrDefault(v); });
-        auto call = func::CallOp::create(builder, nest.loop->getLoc(), shared,
-                                         operands);
-        replaced.map(nest.loop->getResults(), call.getResults());
-        nest.loop->replaceAllUsesWith(call.getResults());
-        nest.loop->erase();
-        if (nest.outlined != shared)
-          nest.outlined->erase();
+        func::FuncOp outlined = nest.outlined;
+        qops::replaceLoopNestByCall(nest, shared, replaced);
+        if (outlined != shared)
+          outlined->erase();
       }
     }
   }

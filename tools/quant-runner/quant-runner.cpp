@@ -451,10 +451,14 @@ int run(llvm::StringRef inputFile) {
   // code once the session links it, before the first call.
   if (lowering.constEval && !dumpLowered)
     runner::prepareConstEval(*jitOptions);
+  // The int8 kernel is lowered and compiled on the idle core.
+  if (!dumpLowered)
+    runner::prepareKernelsApart(*jitOptions);
   start = Clock::now();
   if (!noLower)
-    if (llvm::Error error = lowerForEntry(**module, entryPoint, lowering,
-                                          jitOptions->constEval))
+    if (llvm::Error error =
+            lowerForEntry(**module, entryPoint, lowering, jitOptions->constEval,
+                          jitOptions->kernelsApart))
       return fail(std::move(error));
   double lowerMs = millisecondsSince(start);
   if (dumpLowered) {

@@ -189,6 +189,32 @@ void setConstEvalCompiler(ConstEvalHandoff &handoff, ConstEvalCompiler compile);
 LogicalResult finishConstEval(ConstEvalHandoff &handoff);
 void registerQOpsConstEvalPass();
 
+/// qops-kernels-apart (KernelsApart.cpp): after the pack stage, the int8
+/// kernel's loop nest (when it is most of the module) moves into a module
+/// of its own, which goes through the rest of the pipeline and to the
+/// handoff's compiler on a thread of its own while the module is lowered
+/// and compiled; the module calls it (a declaration). The caller links the
+/// compiler's objects with the module's. Without a handoff the pipeline
+/// has no such step.
+struct KernelsApartHandoff;
+/// Compiles the kernels' module, in the LLVM dialect, on its thread.
+using KernelsApartCompiler = std::function<LogicalResult(ModuleOp module)>;
+std::shared_ptr<KernelsApartHandoff>
+makeKernelsApartHandoff(KernelsApartCompiler compile);
+/// Whether the pass moved kernels apart (before finishKernelsApart).
+bool isKernelsApartStarted(const KernelsApartHandoff &handoff);
+/// Waits for the kernels' lowering and compile (failure: either failed,
+/// and said why in a diagnostic); success at once if none was started.
+LogicalResult finishKernelsApart(KernelsApartHandoff &handoff);
+/// The pass; `buildRest` adds the passes that follow it in the pipeline,
+/// for the kernel's module.
+std::unique_ptr<Pass>
+createQOpsKernelsApartPass(std::shared_ptr<KernelsApartHandoff> handoff,
+                           std::function<void(OpPassManager &)> buildRest);
+/// Registers it without a handoff (the kernel's module nested in the
+/// module: for quant-opt and its tests).
+void registerQOpsKernelsApartPass();
+
 /// Registers the host's LLVM target, its assembly printer and parser, once
 /// per process, on whichever thread comes first (qops-const-eval's JIT and
 /// the runner's target machines may be made on different threads).
@@ -208,10 +234,13 @@ llvm::StringMap<ArrayRef<char>>
 externalizeLargeConstants(ModuleOp module, int64_t minBytes = 4096);
 /// The whole way from qops on tensors to the LLVM dialect. With const-eval
 /// and a `constEval` handoff (ConstEvalAt::Link), the caller runs the
-/// expressions once linked (see declareConstEvalGlobals).
+/// expressions once linked (see declareConstEvalGlobals). With a
+/// `kernelsApart` handoff, the kernels are lowered and compiled apart
+/// (qops-kernels-apart).
 void buildQOpsLowerToLLVMPipeline(
     OpPassManager &pm, const QOpsPipelineOptions &options,
-    std::shared_ptr<ConstEvalHandoff> constEval = nullptr);
+    std::shared_ptr<ConstEvalHandoff> constEval = nullptr,
+    std::shared_ptr<KernelsApartHandoff> kernelsApart = nullptr);
 
 /// Registers the three pipelines with the global pass registry.
 void registerQOpsPipelines();

@@ -88,7 +88,8 @@ private:
 /// a fifth of the lowering time); "lowering failed: <first error>".
 llvm::Error
 runLowerToLLVM(ModuleOp module, const QOpsPipelineOptions &options,
-               std::shared_ptr<ConstEvalHandoff> constEval = nullptr);
+               std::shared_ptr<ConstEvalHandoff> constEval = nullptr,
+               std::shared_ptr<KernelsApartHandoff> kernelsApart = nullptr);
 
 /// Checks that the target can run on this CPU (quant-runner runs what it
 /// compiles): an error naming the missing features otherwise.
@@ -99,11 +100,14 @@ llvm::Error checkTargetRunsOnHost(const LoweringOptions &options);
 /// options.constEval and a `constEval` handoff
 /// (makeConstEvalHandoff(ConstEvalAt::Link)), the packed weights are
 /// computed by functions of the module: for JitOptions::constEval, whose
-/// session runs them once linked.
+/// session runs them once linked. With a `kernelsApart` handoff
+/// (JitOptions::kernelsApart), the kernels are lowered and compiled on a
+/// thread of their own, for the session to link.
 llvm::Error
 lowerForEntry(ModuleOp module, llvm::StringRef entry,
               const LoweringOptions &options,
-              std::shared_ptr<ConstEvalHandoff> constEval = nullptr);
+              std::shared_ptr<ConstEvalHandoff> constEval = nullptr,
+              std::shared_ptr<KernelsApartHandoff> kernelsApart = nullptr);
 
 /// Adds every lowering option to an object cache key.
 void addToCacheKey(CacheKey &key, const LoweringOptions &options);

@@ -31,11 +31,13 @@ class LLJIT;
 
 namespace mlir::qops {
 struct ConstEvalHandoff;
+struct KernelsApartHandoff;
 } // namespace mlir::qops
 
 namespace mlir::qops::runner {
 
 struct ConstEvalObjects; // JitSession.cpp: prepareConstEval's
+struct KernelsApartObjects; // JitSession.cpp: prepareKernelsApart's
 
 /// How an ONNX element type is held on the host (.npy dtype), or an error
 /// naming the type.
@@ -83,12 +85,26 @@ struct JitOptions {
   std::shared_ptr<ConstEvalHandoff> constEval;
   /// Where prepareConstEval's compiler leaves the functions' objects.
   std::shared_ptr<ConstEvalObjects> constEvalObjects;
+  /// The kernels qops-kernels-apart moved into a module of their own
+  /// (lowerForEntry's handoff): create links their objects with the
+  /// module's, which it compiles in one part fewer (the kernels' compile
+  /// has a core).
+  std::shared_ptr<KernelsApartHandoff> kernelsApart;
+  /// Where prepareKernelsApart's compiler leaves the kernels' objects.
+  std::shared_ptr<KernelsApartObjects> kernelsApartObjects;
 };
 
 /// Sets `options.constEval` to a ConstEvalAt::Link handoff whose functions
 /// are compiled on qops-const-eval's thread (setConstEvalCompiler), at
 /// -O1, while the module is lowered: create links them with its code.
 void prepareConstEval(JitOptions &options);
+
+/// Sets `options.kernelsApart` to a handoff whose compiler generates the
+/// kernel's code as create does the module's (`options.optLevel`, one
+/// part, a machine of `options.machines` if there is one left), on the
+/// kernel's thread: create links it. Call it after the supply is set.
+/// Nothing with one compile thread (`options.compileThreads`).
+void prepareKernelsApart(JitOptions &options);
 
 /// What makes the JIT's target machine of a part at `optLevel`: the host's,
 /// for position-independent code.

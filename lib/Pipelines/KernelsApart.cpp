@@ -1,0 +1,324 @@
+//===- KernelsApart.cpp - qops-kernels-apart: the kernel on a thread ------===//
+//
+// A JIT compiles a one-layer model in two stretches: the module's lowering,
+// one pass after another on one core (the other idle), then LLVM's code
+// generation, in parts on every core. The int8 kernel's loop nest weighs
+// about as much as the rest of the module in both (QLinearMatMul
+// 128x768x3072 with a constant b: the nest is 341 of the module's 434 ops
+// after the pack stage). This pass, right after the pack stage, moves it
+// into a module of its own, which the rest of the pipeline lowers and the
+// JIT compiles on a thread of its own, beside the module's lowering and
+// code generation:
+//
+//   1. the outermost loop L holding ops of the kernels' dialect (qkernel),
+//      when there is one such loop in the module and the rest of the module
+//      is small (kMostRestOps: a one-layer model), becomes
+//      f(L) (OutlineLoopNest.h, tensor.empty copied in as well: the
+//      function makes its results), a public function @<function>_kernel,
+//      and L a call of it; L must only read the tensors it takes from above;
+//   2. that function moves into a new module (the module's attributes: the
+//      configured target); the module keeps a private declaration of it,
+//      its tensor arguments marked bufferization.access = "read" (one-shot
+//      bufferization sees no body); a symbol the function names (a function
+//      or a memref global) is declared there, or copied (a small constant);
+//   3. on a thread (std::async), the new module goes through the rest of
+//      the pipeline (the module's passes, built by the caller) and to the
+//      handoff's compiler (the JIT's code generation): the caller links its
+//      objects with the module's (finishKernelsApart).
+//
+// The kernel's code is what it was inside its function (its packed b,
+// sums and a come as arguments; it allocates its result, which the caller
+// owns, as bufferization's function boundaries have it); one call is added.
+// Without a handoff (quant-opt), step 3 nests the new module in the module
+// as `module @kernels`, to be read. A context without threads, or a
+// handoff without a compiler: nothing happens.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QuantOps/Pipelines/Pipelines.h"
+
+#include "QuantOps/Utils/OutlineLoopNest.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <future>
+
+using namespace mlir;
+
+struct qops::KernelsApartHandoff {
+  KernelsApartCompiler compile;
+  /// The new module's lowering and compile, once started.
+  std::future<LogicalResult> done;
+};
+
+namespace {
+
+/// A constant global at most this large is copied into the kernel's
+/// module (its value stays known to LLVM there); a larger one, or a
+/// mutable one, is shared by symbol.
+constexpr int64_t kMostCopiedConstantBytes = 64;
+
+/// The kernel's nest goes apart only when the rest of the module holds at
+/// most this many ops after the pack stage: a one-layer model, whose rest
+/// is the packing (run once, compiled fast) and a little glue. With more,
+/// the rest's own code generation needs both cores while the kernel's
+/// thread holds one: QLinearConv 3x3 64x56x56 (a nest of 346 ops beside
+/// 183: its input's transform, compiled at -O3 for every call) compiled
+/// 13 ms slower apart; the one-layer QLinearMatMul rows (a nest of 167-341
+/// ops beside 90-93) 4-5 ms faster (Zen 4; docs/Performance.md, "The
+/// kernel apart").
+constexpr int64_t kMostRestOps = 128;
+
+/// Whether `loop` holds an op of the int8 kernels' dialect.
+bool holdsKernel(Operation *loop) {
+  return loop
+      ->walk([](Operation *op) {
+        Dialect *dialect = op->getDialect();
+        return dialect && dialect->getNamespace() == "qkernel"
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Whether every symbol `op` and the ops in it name is a function or a
+/// memref global of `module` (what step 2 can declare or copy).
+bool namesOnlyMovable(Operation *op, ModuleOp module) {
+  std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(op);
+  if (!uses)
+    return false;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    Operation *def = SymbolTable::lookupSymbolIn(
+        module, use.getSymbolRef().getRootReference());
+    if (!isa_and_nonnull<func::FuncOp, memref::GlobalOp>(def))
+      return false;
+  }
+  return true;
+}
+
+/// Whether `loop` only reads the tensors it takes from above (none is the
+/// destination of an op in it, or one of its own inits), so that the
+/// function it becomes reads its arguments only and returns fresh tensors.
+bool readsCapturedOnly(Operation *loop, ArrayRef<Value> captured) {
+  for (Value value : captured) {
+    if (!isa<TensorType>(value.getType()))
+      continue;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (!loop->isAncestor(user))
+        continue;
+      // A tensor operand of the loop itself is an init (shared_outs,
+      // iter_args): written.
+      if (user == loop)
+        return false;
+      if (auto destination = dyn_cast<DestinationStyleOpInterface>(user))
+        if (destination.isDpsInit(&use))
+          return false;
+      if (isa<tensor::InsertSliceOp, tensor::ParallelInsertSliceOp>(user) &&
+          use.getOperandNumber() == 1)
+        return false;
+    }
+  }
+  return true;
+}
+
+int64_t countOps(Operation *op) {
+  int64_t count = 0;
+  op->walk([&](Operation *) { ++count; });
+  return count;
+}
+
+/// Step 1: the kernel's nest as a public function of `module`, if the
+/// module has one nest to move (nullptr otherwise; the module unchanged).
+func::FuncOp outlineKernel(ModuleOp module) {
+  Operation *kernel = nullptr;
+  int64_t nests = 0;
+  for (auto function : module.getOps<func::FuncOp>())
+    function.getFunctionBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!isa<LoopLikeOpInterface>(op))
+        return WalkResult::advance();
+      if (holdsKernel(op)) {
+        kernel = op;
+        ++nests;
+      }
+      return WalkResult::skip();
+    });
+  if (nests != 1 || !namesOnlyMovable(kernel, module))
+    return nullptr;
+  if (countOps(module) - countOps(kernel) > kMostRestOps)
+    return nullptr;
+  auto function = kernel->getParentOfType<func::FuncOp>();
+  qops::OutlinedLoopNest nest = qops::outlineLoopNest(
+      kernel, (function.getName() + "_kernel").str(),
+      [](Operation *op) { return isa<tensor::EmptyOp>(op); });
+  if (!readsCapturedOnly(kernel, nest.captured)) {
+    nest.outlined->erase();
+    return nullptr;
+  }
+  nest.outlined.setPublic();
+  SymbolTable(module).insert(
+      nest.outlined, std::next(Block::iterator(function.getOperation())));
+  IRMapping replaced;
+  qops::replaceLoopNestByCall(nest, nest.outlined, replaced);
+  return nest.outlined;
+}
+
+/// In `apart`, the symbol `name` of `module`: a declaration of a function,
+/// a copy of a small constant global, or a declaration of another global,
+/// which `module` then exports.
+void declareIn(ModuleOp apart, ModuleOp module, StringAttr name) {
+  Operation *def = SymbolTable::lookupSymbolIn(module, name);
+  OpBuilder builder = OpBuilder::atBlockBegin(apart.getBody());
+  if (auto function = dyn_cast<func::FuncOp>(def)) {
+    auto declaration = func::FuncOp::create(builder, function.getLoc(), name,
+                                            function.getFunctionType());
+    declaration.setPrivate();
+    if (!function.isExternal())
+      function.setPublic();
+    return;
+  }
+  auto global = cast<memref::GlobalOp>(def);
+  auto value = dyn_cast_or_null<ElementsAttr>(global.getInitialValueAttr());
+  MemRefType type = global.getType();
+  if (global.getConstant() && value && type.hasStaticShape() &&
+      type.getNumElements() * type.getElementTypeBitWidth() <=
+          kMostCopiedConstantBytes * 8) {
+    builder.clone(*global);
+    return;
+  }
+  memref::GlobalOp::create(builder, global.getLoc(), name,
+                           /*sym_visibility=*/StringAttr(), type,
+                           /*initial_value=*/Attribute(), global.getConstant(),
+                           global.getAlignmentAttr());
+  global.setPublic();
+}
+
+/// Step 2: the kernel in a module of its own.
+OwningOpRef<ModuleOp> moveApart(ModuleOp module, func::FuncOp kernel) {
+  OwningOpRef<ModuleOp> apart = ModuleOp::create(module.getLoc());
+  for (NamedAttribute attribute : module->getAttrs())
+    if (attribute.getName() != SymbolTable::getSymbolAttrName())
+      (*apart)->setAttr(attribute.getName(), attribute.getValue());
+  OpBuilder builder(kernel);
+  auto declaration = func::FuncOp::create(
+      builder, kernel.getLoc(), kernel.getName(), kernel.getFunctionType());
+  declaration.setPrivate();
+  // Bufferization sees no body: the kernel only reads its tensors.
+  for (unsigned index = 0; index < declaration.getNumArguments(); ++index)
+    if (isa<TensorType>(declaration.getArgumentTypes()[index]))
+      declaration.setArgAttr(
+          index, bufferization::BufferizationDialect::kBufferAccessAttrName,
+          builder.getStringAttr("read"));
+  kernel->moveBefore(apart->getBody(), apart->getBody()->end());
+  llvm::SetVector<StringAttr> named;
+  if (std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(kernel.getOperation()))
+    for (const SymbolTable::SymbolUse &use : *uses)
+      named.insert(use.getSymbolRef().getRootReference());
+  SymbolTable symbols(*apart);
+  for (StringAttr name : named)
+    if (!symbols.lookup(name))
+      declareIn(*apart, module, name);
+  return apart;
+}
+
+struct QOpsKernelsApartPass
+    : public PassWrapper<QOpsKernelsApartPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(QOpsKernelsApartPass)
+
+  QOpsKernelsApartPass() = default;
+  QOpsKernelsApartPass(std::shared_ptr<qops::KernelsApartHandoff> handoff,
+                       std::function<void(OpPassManager &)> buildRest)
+      : handoff(std::move(handoff)), buildRest(std::move(buildRest)) {}
+
+  StringRef getArgument() const final { return "qops-kernels-apart"; }
+  StringRef getDescription() const final {
+    return "Move the int8 kernel's loop nest into a module of its own, "
+           "lowered and compiled on a thread of its own (without a JIT's "
+           "handoff: nested in the module as `module @kernels`)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<bufferization::BufferizationDialect, func::FuncDialect,
+                    tensor::TensorDialect>();
+  }
+
+  void runOnOperation() override {
+    bool compiled = handoff && handoff->compile && buildRest;
+    if ((handoff && (!compiled || handoff->done.valid())) ||
+        !getContext().isMultithreadingEnabled())
+      return;
+    ModuleOp module = getOperation();
+    func::FuncOp kernel = outlineKernel(module);
+    if (!kernel)
+      return;
+    OwningOpRef<ModuleOp> apart = moveApart(module, kernel);
+    if (!compiled) {
+      (*apart)->setAttr(SymbolTable::getSymbolAttrName(),
+                        StringAttr::get(&getContext(), "kernels"));
+      module.getBody()->push_back(apart.release());
+      return;
+    }
+    auto rest = std::make_unique<PassManager>(&getContext(),
+                                              ModuleOp::getOperationName());
+    buildRest(*rest);
+    rest->enableVerifier(false);
+    // Every dialect the thread's passes use, loaded here: none may be loaded
+    // while the module's own passes run.
+    DialectRegistry dialects;
+    rest->getDependentDialects(dialects);
+    for (StringRef name : dialects.getDialectNames())
+      if (!getContext().getLoadedDialect(name)) {
+        getContext().appendDialectRegistry(dialects);
+        getContext().getOrLoadDialect(name);
+      }
+    handoff->done =
+        std::async(std::launch::async,
+                   [apart = std::move(apart), rest = std::move(rest),
+                    compile = handoff->compile]() mutable -> LogicalResult {
+                     if (failed(rest->run(*apart)) || failed(verify(*apart)))
+                       return failure();
+                     return compile(*apart);
+                   });
+  }
+
+  std::shared_ptr<qops::KernelsApartHandoff> handoff;
+  std::function<void(OpPassManager &)> buildRest;
+};
+
+} // namespace
+
+std::shared_ptr<qops::KernelsApartHandoff>
+qops::makeKernelsApartHandoff(KernelsApartCompiler compile) {
+  auto handoff = std::make_shared<KernelsApartHandoff>();
+  handoff->compile = std::move(compile);
+  return handoff;
+}
+
+bool qops::isKernelsApartStarted(const KernelsApartHandoff &handoff) {
+  return handoff.done.valid();
+}
+
+LogicalResult qops::finishKernelsApart(KernelsApartHandoff &handoff) {
+  return handoff.done.valid() ? handoff.done.get() : success();
+}
+
+void qops::registerQOpsKernelsApartPass() {
+  PassRegistration<QOpsKernelsApartPass>();
+}
+
+std::unique_ptr<Pass> qops::createQOpsKernelsApartPass(
+    std::shared_ptr<KernelsApartHandoff> handoff,
+    std::function<void(OpPassManager &)> buildRest) {
+  return std::make_unique<QOpsKernelsApartPass>(std::move(handoff),
+                                                std::move(buildRest));
+}
