@@ -16,15 +16,13 @@
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
-#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
-#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -128,10 +126,12 @@ addLinalgToLLVMPasses(OpPassManager &pm,
     pm.addPass(createConvertSCFToOpenMPPass());
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(createConvertVectorToSCFPass());
+  // Upstream's vector-to-scf and expand-strided-metadata patterns, without
+  // the greedy driver's region walks.
+  pm.addPass(qops::createQOpsVectorToSCF());
   // The once-per-session code's loops, now scf.for, kept rolled.
   pm.addPass(qops::createQOpsRollRunOnceLoops());
-  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(qops::createQOpsExpandStridedMetadata());
   pm.addPass(createLowerAffinePass());
   // aligned_alloc instead of malloc + pointer arithmetic: the buffer keeps
   // its provenance, so LLVM's alias analysis can hoist loads of scales and

@@ -580,6 +580,48 @@ def QOpsExpandStridedCopies
                            "::mlir::vector::VectorDialect"];
 }
 
+def QOpsExpandStridedMetadata
+    : Pass<"qops-expand-strided-metadata", "::mlir::ModuleOp"> {
+  let summary = "Upstream's expand-strided-metadata, without the greedy "
+                "driver's region simplification";
+  let description = [{
+    memref's expand-strided-metadata patterns
+    (`memref::populateExpandStridedMetadataPatterns`: subview, reshapes and
+    the metadata of allocations as `memref.extract_strided_metadata` and
+    `memref.reinterpret_cast`), applied as upstream's pass applies them but
+    with the greedy driver's region simplification off: after every sweep
+    it looked for dead blocks and blocks to merge in the whole module,
+    which these patterns never make (with qops-vector-to-scf's twin, 4.4 M
+    of QLinearMatMul 128x768x3072's 115 M lowering instructions). The
+    pipelines' objects are the same bytes.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def QOpsVectorToSCF
+    : Pass<"qops-vector-to-scf", "::mlir::ModuleOp"> {
+  let summary = "Upstream's convert-vector-to-scf (default options), without "
+                "the greedy driver's region simplification";
+  let description = [{
+    The patterns of upstream's convert-vector-to-scf with its default
+    options, in its order: the permutation maps of vector transfers
+    lowered (`vector::populateVectorTransferPermutationMapLoweringPatterns`),
+    then transfers of more than one dimension, or that are not a plain
+    load or store, as loops (`populateVectorToSCFConversionPatterns`), each
+    set applied with the greedy driver's region simplification off (see
+    qops-expand-strided-metadata). The pipelines' objects are the same
+    bytes.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def QOpsRollRunOnceLoops
     : Pass<"qops-roll-run-once-loops", "::mlir::ModuleOp"> {
   let summary = "Keep LLVM from unrolling the loops that run once per session";
