@@ -515,119 +515,104 @@ static JitSession::Constant borrowConstant(llvm::StringRef name,
   return {name.str(), std::move(unowned), bytes.size()};
 }
 
-/// The const-eval functions compiled apart (prepareConstEval).
-struct runner::ConstEvalObjects {
+/// The objects of a module compiled on another thread (prepareConstEval's
+/// functions, prepareKernelsApart's kernel), for create to link.
+struct runner::CompiledApart {
   std::optional<CompiledModule> compiled;
 };
 
+/// Compiles `module` into `into` (one part, at `optLevel`, a machine of
+/// `machines` if one is left); `what` names the step in an error.
+static LogicalResult compileApart(ModuleOp module, unsigned optLevel,
+                                  MachineSupply *machines,
+                                  std::function<void(llvm::Module &)> prepare,
+                                  CompiledApart &into, llvm::StringRef what) {
+  ObjectCodegenOptions codegen;
+  codegen.optLevel = optLevel;
+  codegen.parts = 1;
+  codegen.makeMachine = getMachineFactory(optLevel);
+  codegen.machines = machines;
+  codegen.externalizeConstants = true;
+  codegen.prepare = std::move(prepare);
+  llvm::Expected<CompiledModule> compiled = compileToObjects(module, codegen);
+  if (!compiled) {
+    module.emitError() << what << ": " << llvm::toString(compiled.takeError());
+    return failure();
+  }
+  into.compiled = std::move(*compiled);
+  return success();
+}
+
 void runner::prepareConstEval(JitOptions &options) {
   options.constEval = qops::makeConstEvalHandoff(qops::ConstEvalAt::Link);
-  auto objects = std::make_shared<ConstEvalObjects>();
+  auto objects = std::make_shared<CompiledApart>();
   options.constEvalObjects = objects;
   qops::setConstEvalCompiler(
       *options.constEval,
       [objects](ModuleOp module, llvm::ArrayRef<std::string> functions) {
         // -O1: the code runs once.
-        ObjectCodegenOptions codegen;
-        codegen.optLevel = 1;
-        codegen.parts = 1;
-        codegen.makeMachine = getMachineFactory(1);
-        codegen.externalizeConstants = true;
-        codegen.prepare = [&](llvm::Module &llvmModule) {
-          for (const std::string &function : functions)
-            addPackedWrapper(llvmModule, function);
-        };
-        llvm::Expected<CompiledModule> compiled =
-            compileToObjects(module, codegen);
-        if (!compiled) {
-          module.emitError()
-              << "qops-const-eval: " << llvm::toString(compiled.takeError());
-          return failure();
-        }
-        objects->compiled = std::move(*compiled);
-        return success();
+        return compileApart(
+            module, 1, /*machines=*/nullptr,
+            [&](llvm::Module &llvmModule) {
+              for (const std::string &function : functions)
+                addPackedWrapper(llvmModule, function);
+            },
+            *objects, "qops-const-eval");
       });
 }
-
-/// The kernels' objects, compiled apart (prepareKernelsApart).
-struct runner::KernelsApartObjects {
-  std::optional<CompiledModule> compiled;
-};
 
 void runner::prepareKernelsApart(JitOptions &options) {
   // One core: the kernel's thread would only take turns with the module's.
   if (getMostParts(options.compileThreads) < 2)
     return;
-  auto objects = std::make_shared<KernelsApartObjects>();
+  auto objects = std::make_shared<CompiledApart>();
   options.kernelsApartObjects = objects;
   options.kernelsApart = qops::makeKernelsApartHandoff(
       [objects, optLevel = std::min(options.optLevel, 3u),
        machines = options.machines](ModuleOp module) {
-        ObjectCodegenOptions codegen;
-        codegen.optLevel = optLevel;
-        codegen.parts = 1;
-        codegen.makeMachine = getMachineFactory(optLevel);
-        codegen.machines = machines.get();
-        codegen.externalizeConstants = true;
-        llvm::Expected<CompiledModule> compiled =
-            compileToObjects(module, codegen);
-        if (!compiled) {
-          module.emitError()
-              << "qops-kernels-apart: " << llvm::toString(compiled.takeError());
-          return failure();
-        }
-        objects->compiled = std::move(*compiled);
-        return success();
+        return compileApart(module, optLevel, machines.get(), nullptr, *objects,
+                            "qops-kernels-apart");
       });
 }
 
-/// The kernels' objects, compiled apart, added to `compiled` once their
-/// compiler is done.
-static llvm::Error addKernelsApartObjects(const JitOptions &options,
-                                          CompiledModule &compiled) {
-  if (!options.kernelsApart)
-    return llvm::Error::success();
-  if (failed(qops::finishKernelsApart(*options.kernelsApart)))
-    return makeError("qops-kernels-apart failed");
-  KernelsApartObjects *objects = options.kernelsApartObjects.get();
+/// Adds the objects `objects` holds to `compiled`, and their constants
+/// and zero-filled globals; with `spent`, the names of those too.
+static void addCompiledApart(CompiledApart *objects, CompiledModule &compiled,
+                             std::vector<std::string> *spent) {
   if (!objects || !objects->compiled)
-    return llvm::Error::success();
-  CompiledModule &apart = *objects->compiled;
-  for (auto &object : apart.objects)
-    compiled.objects.push_back(std::move(object));
-  for (const auto &entry : apart.constants)
-    compiled.constants[entry.getKey()] = entry.getValue();
-  for (const auto &entry : apart.zeroFilled)
-    compiled.zeroFilled[entry.getKey()] = entry.getValue();
-  objects->compiled.reset();
-  return llvm::Error::success();
-}
-
-/// The const-eval functions' objects, compiled apart, added to `compiled`
-/// once their compiler is done: all that they read is spent
-/// (JitSession::Constant) once they ran.
-static llvm::Error addConstEvalObjects(const JitOptions &options,
-                                       CompiledModule &compiled,
-                                       std::vector<std::string> &spent) {
-  if (!options.constEval)
-    return llvm::Error::success();
-  if (failed(qops::finishConstEval(*options.constEval)))
-    return makeError("qops-const-eval failed");
-  ConstEvalObjects *objects = options.constEvalObjects.get();
-  if (!objects || !objects->compiled)
-    return llvm::Error::success();
+    return;
   CompiledModule &apart = *objects->compiled;
   for (auto &object : apart.objects)
     compiled.objects.push_back(std::move(object));
   for (const auto &entry : apart.constants) {
     compiled.constants[entry.getKey()] = entry.getValue();
-    spent.push_back(entry.getKey().str());
+    if (spent)
+      spent->push_back(entry.getKey().str());
   }
   for (const auto &entry : apart.zeroFilled) {
     compiled.zeroFilled[entry.getKey()] = entry.getValue();
-    spent.push_back(entry.getKey().str());
+    if (spent)
+      spent->push_back(entry.getKey().str());
   }
   objects->compiled.reset();
+}
+
+/// The const-eval functions' objects, compiled apart, added to `compiled`
+/// once their compiler is done: all that they read is spent
+/// (JitSession::Constant) once they ran. Then the kernel's, compiled apart.
+static llvm::Error addObjectsCompiledApart(const JitOptions &options,
+                                           CompiledModule &compiled,
+                                           std::vector<std::string> &spent) {
+  if (options.constEval) {
+    if (failed(qops::finishConstEval(*options.constEval)))
+      return makeError("qops-const-eval failed");
+    addCompiledApart(options.constEvalObjects.get(), compiled, &spent);
+  }
+  if (options.kernelsApart) {
+    if (failed(qops::finishKernelsApart(*options.kernelsApart)))
+      return makeError("qops-kernels-apart failed");
+    addCompiledApart(options.kernelsApartObjects.get(), compiled, nullptr);
+  }
   return llvm::Error::success();
 }
 
@@ -687,9 +672,7 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   if (!compiled)
     return compiled.takeError();
   std::vector<std::string> spent = constEval.usedOnlyByThem;
-  if (llvm::Error error = addConstEvalObjects(options, *compiled, spent))
-    return error;
-  if (llvm::Error error = addKernelsApartObjects(options, *compiled))
+  if (llvm::Error error = addObjectsCompiledApart(options, *compiled, spent))
     return error;
   std::vector<Constant> constants;
   for (const auto &entry : compiled->constants)

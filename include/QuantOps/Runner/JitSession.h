@@ -36,8 +36,8 @@ struct KernelsApartHandoff;
 
 namespace mlir::qops::runner {
 
-struct ConstEvalObjects; // JitSession.cpp: prepareConstEval's
-struct KernelsApartObjects; // JitSession.cpp: prepareKernelsApart's
+struct CompiledApart; // JitSession.cpp: prepareConstEval's,
+                      // prepareKernelsApart's
 
 /// How an ONNX element type is held on the host (.npy dtype), or an error
 /// naming the type.
@@ -84,14 +84,14 @@ struct JitOptions {
   /// functions that fill them, before the first call.
   std::shared_ptr<ConstEvalHandoff> constEval;
   /// Where prepareConstEval's compiler leaves the functions' objects.
-  std::shared_ptr<ConstEvalObjects> constEvalObjects;
+  std::shared_ptr<CompiledApart> constEvalObjects;
   /// The kernels qops-kernels-apart moved into a module of their own
   /// (lowerForEntry's handoff): create links their objects with the
   /// module's, which it compiles in one part fewer (the kernels' compile
   /// has a core).
   std::shared_ptr<KernelsApartHandoff> kernelsApart;
   /// Where prepareKernelsApart's compiler leaves the kernels' objects.
-  std::shared_ptr<KernelsApartObjects> kernelsApartObjects;
+  std::shared_ptr<CompiledApart> kernelsApartObjects;
 };
 
 /// Sets `options.constEval` to a ConstEvalAt::Link handoff whose functions
