@@ -649,7 +649,7 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   ObjectCodegenOptions codegen;
   codegen.optLevel = optLevel;
   codegen.parts = options.compileThreads;
-  // The kernels' module has a core of its own.
+  // The kernel's module has a core of its own while it compiles.
   if (options.kernelsApart &&
       qops::isKernelsApartStarted(*options.kernelsApart))
     codegen.parts = std::max(1u, getMostParts(options.compileThreads) - 1);

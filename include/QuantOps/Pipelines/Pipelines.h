@@ -197,13 +197,13 @@ void registerQOpsConstEvalPass();
 /// compiler's objects with the module's. Without a handoff the pipeline
 /// has no such step.
 struct KernelsApartHandoff;
-/// Compiles the kernels' module, in the LLVM dialect, on its thread.
+/// Compiles the kernel's module, in the LLVM dialect, on its thread.
 using KernelsApartCompiler = std::function<LogicalResult(ModuleOp module)>;
 std::shared_ptr<KernelsApartHandoff>
 makeKernelsApartHandoff(KernelsApartCompiler compile);
-/// Whether the pass moved kernels apart (before finishKernelsApart).
+/// Whether the pass moved a kernel apart (before finishKernelsApart).
 bool isKernelsApartStarted(const KernelsApartHandoff &handoff);
-/// Waits for the kernels' lowering and compile (failure: either failed,
+/// Waits for the kernel's lowering and compile (failure: either failed,
 /// and said why in a diagnostic); success at once if none was started.
 LogicalResult finishKernelsApart(KernelsApartHandoff &handoff);
 /// The pass; `buildRest` adds the passes that follow it in the pipeline,
@@ -235,8 +235,8 @@ externalizeLargeConstants(ModuleOp module, int64_t minBytes = 4096);
 /// The whole way from qops on tensors to the LLVM dialect. With const-eval
 /// and a `constEval` handoff (ConstEvalAt::Link), the caller runs the
 /// expressions once linked (see declareConstEvalGlobals). With a
-/// `kernelsApart` handoff, the kernels are lowered and compiled apart
-/// (qops-kernels-apart).
+/// `kernelsApart` handoff, a one-layer model's int8 kernel is lowered and
+/// compiled apart (qops-kernels-apart).
 void buildQOpsLowerToLLVMPipeline(
     OpPassManager &pm, const QOpsPipelineOptions &options,
     std::shared_ptr<ConstEvalHandoff> constEval = nullptr,

@@ -101,8 +101,8 @@ llvm::Error checkTargetRunsOnHost(const LoweringOptions &options);
 /// (makeConstEvalHandoff(ConstEvalAt::Link)), the packed weights are
 /// computed by functions of the module: for JitOptions::constEval, whose
 /// session runs them once linked. With a `kernelsApart` handoff
-/// (JitOptions::kernelsApart), the kernels are lowered and compiled on a
-/// thread of their own, for the session to link.
+/// (JitOptions::kernelsApart), a one-layer model's int8 kernel is lowered
+/// and compiled on a thread of its own, for the session to link.
 llvm::Error
 lowerForEntry(ModuleOp module, llvm::StringRef entry,
               const LoweringOptions &options,

@@ -85,12 +85,12 @@ struct JitOptions {
   std::shared_ptr<ConstEvalHandoff> constEval;
   /// Where prepareConstEval's compiler leaves the functions' objects.
   std::shared_ptr<CompiledApart> constEvalObjects;
-  /// The kernels qops-kernels-apart moved into a module of their own
-  /// (lowerForEntry's handoff): create links their objects with the
-  /// module's, which it compiles in one part fewer (the kernels' compile
-  /// has a core).
+  /// The kernel qops-kernels-apart moves into a module of its own
+  /// (lowerForEntry's handoff): create links its objects with the
+  /// module's, which it compiles in one part fewer while the kernel's
+  /// compile holds a core.
   std::shared_ptr<KernelsApartHandoff> kernelsApart;
-  /// Where prepareKernelsApart's compiler leaves the kernels' objects.
+  /// Where prepareKernelsApart's compiler leaves the kernel's objects.
   std::shared_ptr<CompiledApart> kernelsApartObjects;
 };
 

@@ -1,7 +1,7 @@
 //===- OutlineLoopNest.h - a loop nest as a function ------------*- C++ -*-===//
 //
-// A bufferized loop nest L read as the function it would be outlined to
-// (qops-share-loop-nests, qops-kernels-apart):
+// A loop nest L, on buffers or on tensors, read as the function it would be
+// outlined to (qops-share-loop-nests, qops-kernels-apart):
 //
 //   copied(L)    = the constants and memref views (subview, expand_shape,
 //                  cast, ...) outside L that L uses, directly or through
