@@ -170,7 +170,7 @@ QopsStatus *createSession(llvm::StringRef bytes, bool isOnnx,
   // first call.
   if (lowering.constEval)
     runner::prepareConstEval(*jitOptions);
-  // The int8 kernel is lowered and compiled on the idle core.
+  // The int8 kernels are lowered and compiled on the idle core.
   runner::prepareKernelsApart(*jitOptions);
   if (llvm::Error error =
           lowerForEntry(**module, entry, lowering, jitOptions->constEval,

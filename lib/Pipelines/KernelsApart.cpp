@@ -1,37 +1,40 @@
-//===- KernelsApart.cpp - qops-kernels-apart: the kernel on a thread ------===//
+//===- KernelsApart.cpp - qops-kernels-apart: the kernels on a thread -----===//
 //
-// A JIT compiles a one-layer model in two stretches: the module's lowering,
-// one pass after another on one core (the other idle), then LLVM's code
-// generation, in parts on every core. The int8 kernel's loop nest weighs
-// about as much as the rest of the module in both (QLinearMatMul
+// A JIT compiles a model in two stretches: the module's lowering, one pass
+// after another on one core (the other idle), then LLVM's code generation,
+// in parts on every core. In a model made of int8 contractions the
+// kernels' loop nests weigh about as much as the rest in both (QLinearMatMul
 // 128x768x3072 with a constant b: the nest is 341 of the module's 434 ops
-// after the pack stage). This pass, right after the pack stage, moves it
-// into a module of its own, which the rest of the pipeline lowers and the
+// after the pack stage). This pass, right after the pack stage, moves them
+// into a module of their own, which the rest of the pipeline lowers and the
 // JIT compiles on a thread of its own, beside the module's lowering and
 // code generation:
 //
-//   1. the outermost loop L holding ops of the kernels' dialect (qkernel),
-//      when there is one such loop in the module and the rest of the module
-//      is small (kMostRestOps: a one-layer model), becomes
-//      f(L) (OutlineLoopNest.h, tensor.empty copied in as well: the
-//      function makes its results), a public function @<function>_kernel,
-//      and L a call of it; L must only read the tensors it takes from above;
-//   2. that function moves into a new module (the module's attributes: the
-//      configured target); the module keeps a private declaration of it,
-//      its tensor arguments marked bufferization.access = "read" (one-shot
-//      bufferization sees no body); a symbol the function names (a function
-//      or a memref global) is declared there, or copied (a small constant);
+//   1. each outermost loop L holding ops of the kernels' dialect (qkernel)
+//      becomes f(L) (OutlineLoopNest.h, tensor.empty copied in as well: the
+//      function makes its results); nests that are the same code (layers of
+//      the same shape) share one, a public function @<function>_kernel, and
+//      each L becomes a call of it. Only when the rest of the module is
+//      small (kMostRestOps per nest), the functions are few (kMostKernels),
+//      and every L only reads the tensors it takes from above;
+//   2. those functions move into a new module (the module's attributes: the
+//      configured target); the module keeps private declarations of them,
+//      their tensor arguments marked bufferization.access = "read" (one-shot
+//      bufferization sees no body); a symbol they name (a function or a
+//      memref global) is declared there, or copied (a small constant);
 //   3. on a thread (std::async), the new module goes through the rest of
 //      the pipeline (the module's passes, built by the caller) and to the
 //      handoff's compiler (the JIT's code generation): the caller links its
 //      objects with the module's (finishKernelsApart).
 //
-// The kernel's code is what it was inside its function (its packed b,
-// sums and a come as arguments; it allocates its result, which the caller
-// owns, as bufferization's function boundaries have it); one call is added.
-// Without a handoff (quant-opt), step 3 nests the new module in the module
-// as `module @kernels`, to be read. A context without threads, or a
-// handoff without a compiler: nothing happens.
+// A kernel's code is what it was inside its function (its packed b, sums
+// and a come as arguments; it allocates its result, which the caller owns,
+// as bufferization's function boundaries have it); a call is added. A
+// model of several layers also lowers each kernel once instead of once per
+// layer before qops-share-loop-nests would have shared them. Without a
+// handoff (quant-opt), step 3 nests the new module in the module as
+// `module @kernels`, to be read. A context without threads, or a handoff
+// without a compiler: nothing happens.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +54,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <chrono>
 #include <future>
 
 using namespace mlir;
@@ -68,16 +72,21 @@ namespace {
 /// mutable one, is shared by symbol.
 constexpr int64_t kMostCopiedConstantBytes = 64;
 
-/// The kernel's nest goes apart only when the rest of the module holds at
-/// most this many ops after the pack stage: a one-layer model, whose rest
-/// is the packing (run once, compiled fast) and a little glue. With more,
-/// the rest's own code generation needs both cores while the kernel's
-/// thread holds one: QLinearConv 3x3 64x56x56 (a nest of 346 ops beside
-/// 183: its input's transform, compiled at -O3 for every call) compiled
-/// 13 ms slower apart; the one-layer QLinearMatMul rows (a nest of 167-341
-/// ops beside 90-93) 4-5 ms faster (Zen 4; docs/Performance.md, "The
-/// kernel apart").
+/// The kernels' nests go apart only when the rest of the module holds at
+/// most this many ops per nest after the pack stage: a model made of its
+/// contractions, whose rest is their packings (run once, compiled fast)
+/// and a little glue. With more, the rest's own code generation needs both
+/// cores while the kernels' thread holds one: QLinearConv 3x3 64x56x56 (a
+/// nest of 346 ops beside 183: its input's transform, compiled at -O3 for
+/// every call) compiled 13 ms slower apart; the one-layer QLinearMatMul
+/// rows (a nest of 167-341 ops beside 90-93) 4-5 ms faster, FFN12 (24
+/// nests, two kernels, beside 1,121 ops) 9-14 ms (Zen 4;
+/// docs/Performance.md, "The kernel apart").
 constexpr int64_t kMostRestOps = 128;
+
+/// At most this many different kernels go apart: their module is compiled
+/// in one part, beside the rest's.
+constexpr size_t kMostKernels = 2;
 
 /// Whether `loop` holds an op of the int8 kernels' dialect.
 bool holdsKernel(Operation *loop) {
@@ -138,39 +147,78 @@ int64_t countOps(Operation *op) {
   return count;
 }
 
-/// Step 1: the kernel's nest as a public function of `module`, if the
-/// module has one nest to move (nullptr otherwise; the module unchanged).
-func::FuncOp outlineKernel(ModuleOp module) {
-  Operation *kernel = nullptr;
-  int64_t nests = 0;
+/// Step 1: the kernels' nests as public functions of `module`, one per
+/// class of nests that are the same code, if the module's nests are to move
+/// (none otherwise; the module unchanged).
+SmallVector<func::FuncOp> outlineKernels(ModuleOp module) {
+  SmallVector<Operation *> nests;
+  int64_t nestOps = 0;
   for (auto function : module.getOps<func::FuncOp>())
     function.getFunctionBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (!isa<LoopLikeOpInterface>(op))
         return WalkResult::advance();
       if (holdsKernel(op)) {
-        kernel = op;
-        ++nests;
+        nests.push_back(op);
+        nestOps += countOps(op);
       }
       return WalkResult::skip();
     });
-  if (nests != 1 || !namesOnlyMovable(kernel, module))
-    return nullptr;
-  if (countOps(module) - countOps(kernel) > kMostRestOps)
-    return nullptr;
-  auto function = kernel->getParentOfType<func::FuncOp>();
-  qops::OutlinedLoopNest nest = qops::outlineLoopNest(
-      kernel, (function.getName() + "_kernel").str(),
-      [](Operation *op) { return isa<tensor::EmptyOp>(op); });
-  if (!readsCapturedOnly(kernel, nest.captured)) {
-    nest.outlined->erase();
-    return nullptr;
+  if (nests.empty() || countOps(module) - nestOps >
+                           kMostRestOps * static_cast<int64_t>(nests.size()))
+    return {};
+  SmallVector<qops::OutlinedLoopNest> outlined;
+  auto dropAll = [&] {
+    for (qops::OutlinedLoopNest &nest : outlined)
+      nest.outlined->erase();
+    return SmallVector<func::FuncOp>();
+  };
+  for (Operation *nest : nests) {
+    if (!namesOnlyMovable(nest, module))
+      return dropAll();
+    auto function = nest->getParentOfType<func::FuncOp>();
+    outlined.push_back(qops::outlineLoopNest(
+        nest, (function.getName() + "_kernel").str(),
+        [](Operation *op) { return isa<tensor::EmptyOp>(op); }));
+    if (!readsCapturedOnly(nest, outlined.back().captured))
+      return dropAll();
   }
-  nest.outlined.setPublic();
-  SymbolTable(module).insert(
-      nest.outlined, std::next(Block::iterator(function.getOperation())));
+  // One function per class of nests that are the same code.
+  SmallVector<size_t> leader(outlined.size());
+  SmallVector<size_t> leaders;
+  llvm::DenseMap<llvm::hash_code, SmallVector<size_t>> byHash;
+  for (size_t index = 0; index < outlined.size(); ++index) {
+    SmallVector<size_t> &candidates =
+        byHash[qops::hashOutlinedLoopNest(outlined[index].outlined)];
+    auto same = llvm::find_if(candidates, [&](size_t other) {
+      return qops::isSameOutlinedLoopNest(outlined[other].outlined,
+                                          outlined[index].outlined);
+    });
+    leader[index] = same == candidates.end() ? index : *same;
+    if (same == candidates.end()) {
+      candidates.push_back(index);
+      leaders.push_back(index);
+    }
+  }
+  if (leaders.size() > kMostKernels)
+    return dropAll();
+  SymbolTable symbols(module);
+  SmallVector<func::FuncOp> kernels;
+  for (size_t index : leaders) {
+    func::FuncOp kernel = outlined[index].outlined;
+    kernel.setPublic();
+    auto function = outlined[index].loop->getParentOfType<func::FuncOp>();
+    symbols.insert(kernel, std::next(Block::iterator(function.getOperation())));
+    kernels.push_back(kernel);
+  }
   IRMapping replaced;
-  qops::replaceLoopNestByCall(nest, nest.outlined, replaced);
-  return nest.outlined;
+  for (size_t index = 0; index < outlined.size(); ++index) {
+    func::FuncOp kernel = outlined[leader[index]].outlined;
+    func::FuncOp own = outlined[index].outlined;
+    qops::replaceLoopNestByCall(outlined[index], kernel, replaced);
+    if (own != kernel)
+      own->erase();
+  }
+  return kernels;
 }
 
 /// In `apart`, the symbol `name` of `module`: a declaration of a function,
@@ -203,28 +251,31 @@ void declareIn(ModuleOp apart, ModuleOp module, StringAttr name) {
   global.setPublic();
 }
 
-/// Step 2: the kernel in a module of its own.
-OwningOpRef<ModuleOp> moveApart(ModuleOp module, func::FuncOp kernel) {
+/// Step 2: the kernels in a module of their own.
+OwningOpRef<ModuleOp> moveApart(ModuleOp module,
+                                ArrayRef<func::FuncOp> kernels) {
   OwningOpRef<ModuleOp> apart = ModuleOp::create(module.getLoc());
   for (NamedAttribute attribute : module->getAttrs())
     if (attribute.getName() != SymbolTable::getSymbolAttrName())
       (*apart)->setAttr(attribute.getName(), attribute.getValue());
-  OpBuilder builder(kernel);
-  auto declaration = func::FuncOp::create(
-      builder, kernel.getLoc(), kernel.getName(), kernel.getFunctionType());
-  declaration.setPrivate();
-  // Bufferization sees no body: the kernel only reads its tensors.
-  for (unsigned index = 0; index < declaration.getNumArguments(); ++index)
-    if (isa<TensorType>(declaration.getArgumentTypes()[index]))
-      declaration.setArgAttr(
-          index, bufferization::BufferizationDialect::kBufferAccessAttrName,
-          builder.getStringAttr("read"));
-  kernel->moveBefore(apart->getBody(), apart->getBody()->end());
   llvm::SetVector<StringAttr> named;
-  if (std::optional<SymbolTable::UseRange> uses =
-          SymbolTable::getSymbolUses(kernel.getOperation()))
-    for (const SymbolTable::SymbolUse &use : *uses)
-      named.insert(use.getSymbolRef().getRootReference());
+  for (func::FuncOp kernel : kernels) {
+    OpBuilder builder(kernel);
+    auto declaration = func::FuncOp::create(
+        builder, kernel.getLoc(), kernel.getName(), kernel.getFunctionType());
+    declaration.setPrivate();
+    // Bufferization sees no body: the kernel only reads its tensors.
+    for (unsigned index = 0; index < declaration.getNumArguments(); ++index)
+      if (isa<TensorType>(declaration.getArgumentTypes()[index]))
+        declaration.setArgAttr(
+            index, bufferization::BufferizationDialect::kBufferAccessAttrName,
+            builder.getStringAttr("read"));
+    kernel->moveBefore(apart->getBody(), apart->getBody()->end());
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(kernel.getOperation()))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        named.insert(use.getSymbolRef().getRootReference());
+  }
   SymbolTable symbols(*apart);
   for (StringAttr name : named)
     if (!symbols.lookup(name))
@@ -258,10 +309,10 @@ struct QOpsKernelsApartPass
         !getContext().isMultithreadingEnabled())
       return;
     ModuleOp module = getOperation();
-    func::FuncOp kernel = outlineKernel(module);
-    if (!kernel)
+    SmallVector<func::FuncOp> kernels = outlineKernels(module);
+    if (kernels.empty())
       return;
-    OwningOpRef<ModuleOp> apart = moveApart(module, kernel);
+    OwningOpRef<ModuleOp> apart = moveApart(module, kernels);
     if (!compiled) {
       (*apart)->setAttr(SymbolTable::getSymbolAttrName(),
                         StringAttr::get(&getContext(), "kernels"));
@@ -304,8 +355,10 @@ qops::makeKernelsApartHandoff(KernelsApartCompiler compile) {
   return handoff;
 }
 
-bool qops::isKernelsApartStarted(const KernelsApartHandoff &handoff) {
-  return handoff.done.valid();
+bool qops::isKernelsApartRunning(const KernelsApartHandoff &handoff) {
+  return handoff.done.valid() &&
+         handoff.done.wait_for(std::chrono::seconds(0)) !=
+             std::future_status::ready;
 }
 
 LogicalResult qops::finishKernelsApart(KernelsApartHandoff &handoff) {

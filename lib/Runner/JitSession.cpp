@@ -649,9 +649,9 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   ObjectCodegenOptions codegen;
   codegen.optLevel = optLevel;
   codegen.parts = options.compileThreads;
-  // The kernel's module has a core of its own while it compiles.
+  // The kernels' module has a core of its own while it compiles.
   if (options.kernelsApart &&
-      qops::isKernelsApartStarted(*options.kernelsApart))
+      qops::isKernelsApartRunning(*options.kernelsApart))
     codegen.parts = std::max(1u, getMostParts(options.compileThreads) - 1);
   codegen.makeMachine = getMachineFactory(optLevel);
   codegen.machines = options.machines.get();

@@ -75,28 +75,6 @@ Nest outline(Operation *loop) {
   return nest;
 }
 
-/// A hash of f(L) that equivalent functions share: each op's name,
-/// attributes, properties and result types, in walk order, without the
-/// values it uses or defines and without locations (cheaper than printing
-/// f(L) as the key: docs/Performance.md, "Models of many layers").
-llvm::hash_code structuralHash(func::FuncOp outlined) {
-  llvm::hash_code hash = hash_value(Type(outlined.getFunctionType()));
-  outlined.getBody().walk([&](Operation *op) {
-    hash = llvm::hash_combine(
-        hash, OperationEquivalence::computeHash(
-                  op, OperationEquivalence::ignoreHashValue,
-                  OperationEquivalence::ignoreHashValue,
-                  OperationEquivalence::IgnoreLocations));
-  });
-  return hash;
-}
-
-/// Whether two outlined nests are the same code.
-bool isSameCode(func::FuncOp lhs, func::FuncOp rhs) {
-  return OperationEquivalence::isEquivalentTo(
-      lhs, rhs, OperationEquivalence::IgnoreLocations);
-}
-
 struct ShareLoopNests
     : qops::impl::QOpsShareLoopNestsBase<ShareLoopNests> {
   void runOnOperation() override {
@@ -110,9 +88,11 @@ struct ShareLoopNests
         continue;
       for (Operation *loop : collectOutermostLoops(func)) {
         Nest nest = outline(loop);
-        SmallVector<size_t> &candidates = byHash[structuralHash(nest.outlined)];
+        SmallVector<size_t> &candidates =
+            byHash[qops::hashOutlinedLoopNest(nest.outlined)];
         auto same = llvm::find_if(candidates, [&](size_t group) {
-          return isSameCode(groups[group].front().outlined, nest.outlined);
+          return qops::isSameOutlinedLoopNest(groups[group].front().outlined,
+                                              nest.outlined);
         });
         if (same == candidates.end()) {
           candidates.push_back(groups.size());

@@ -8,6 +8,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
@@ -91,4 +92,21 @@ func::CallOp qops::replaceLoopNestByCall(const OutlinedLoopNest &nest,
   nest.loop->replaceAllUsesWith(call.getResults());
   nest.loop->erase();
   return call;
+}
+
+llvm::hash_code qops::hashOutlinedLoopNest(func::FuncOp outlined) {
+  llvm::hash_code hash = hash_value(Type(outlined.getFunctionType()));
+  outlined.getBody().walk([&](Operation *op) {
+    hash =
+        llvm::hash_combine(hash, OperationEquivalence::computeHash(
+                                     op, OperationEquivalence::ignoreHashValue,
+                                     OperationEquivalence::ignoreHashValue,
+                                     OperationEquivalence::IgnoreLocations));
+  });
+  return hash;
+}
+
+bool qops::isSameOutlinedLoopNest(func::FuncOp lhs, func::FuncOp rhs) {
+  return OperationEquivalence::isEquivalentTo(
+      lhs, rhs, OperationEquivalence::IgnoreLocations);
 }

@@ -2,7 +2,7 @@
 // Without threads, nothing moves:
 // RUN: quant-opt %s --qops-kernels-apart --split-input-file --mlir-disable-threading | FileCheck %s --check-prefix=SERIAL
 
-// The one kernel nest of a one-layer model: a public function in the
+// The kernel nest of a one-layer model: a public function in the
 // nested module @kernels (without a JIT's handoff the module is nested, to
 // be read), taking the tensors the nest reads and making its result from
 // the tensor.empty it copies in; the function calls it through a private
@@ -63,15 +63,20 @@ func.func @no_kernel(%a: tensor<4x16xi32>) -> tensor<4x16xi32> {
 
 // -----
 
-// Two kernel nests (two layers): both stay, the module's code generation
-// has work for both cores.
-// CHECK-LABEL: func.func @two_kernels
+// Two layers of the same shape: their nests are the same code, one
+// function apart that both call.
+// CHECK-LABEL: func.func @two_layers
+// CHECK-SAME: (%[[X:[^:]*]]: vector<16xi32>, %[[Y:[^:]*]]: vector<16xi32>)
+// CHECK-NOT: scf.for
+// CHECK: call @two_layers_kernel(%[[X]], %[[Y]])
+// CHECK-NEXT: call @two_layers_kernel(%[[Y]], %[[X]])
+// CHECK: func.func private @two_layers_kernel(vector<16xi32>, vector<16xi32>) -> vector<16xi32>
+// CHECK: module @kernels
+// CHECK: func.func @two_layers_kernel(%[[A:[^:]*]]: vector<16xi32>, %[[B:[^:]*]]: vector<16xi32>) -> vector<16xi32>
 // CHECK: scf.for
-// CHECK: qkernel.dot_u8s8_quads
-// CHECK: scf.for
-// CHECK: qkernel.dot_u8s8_quads
-// CHECK-NOT: module @kernels
-func.func @two_kernels(%va: vector<16xi32>, %vb: vector<16xi32>) -> (vector<16xi32>, vector<16xi32>) {
+// CHECK: qkernel.dot_u8s8_quads %{{.*}}, %[[A]], %[[B]]
+// CHECK-NOT: func.func
+func.func @two_layers(%va: vector<16xi32>, %vb: vector<16xi32>) -> (vector<16xi32>, vector<16xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -85,6 +90,35 @@ func.func @two_kernels(%va: vector<16xi32>, %vb: vector<16xi32>) -> (vector<16xi
     scf.yield %d : vector<16xi32>
   }
   return %r0, %r1 : vector<16xi32>, vector<16xi32>
+}
+
+// -----
+
+// Three different kernels (three depths of k): they stay, their module
+// would be compiled in one part beside the rest's.
+// CHECK-LABEL: func.func @three_kernels
+// CHECK-COUNT-3: qkernel.dot_u8s8_quads
+// CHECK-NOT: module @kernels
+func.func @three_kernels(%va: vector<16xi32>, %vb: vector<16xi32>) -> (vector<16xi32>, vector<16xi32>, vector<16xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %acc = arith.constant dense<0> : vector<16xi32>
+  %r0 = scf.for %k = %c0 to %c4 step %c1 iter_args(%x = %acc) -> (vector<16xi32>) {
+    %d = qkernel.dot_u8s8_quads %x, %va, %vb : vector<16xi32>
+    scf.yield %d : vector<16xi32>
+  }
+  %r1 = scf.for %k = %c0 to %c5 step %c1 iter_args(%x = %acc) -> (vector<16xi32>) {
+    %d = qkernel.dot_u8s8_quads %x, %va, %vb : vector<16xi32>
+    scf.yield %d : vector<16xi32>
+  }
+  %r2 = scf.for %k = %c0 to %c6 step %c1 iter_args(%x = %acc) -> (vector<16xi32>) {
+    %d = qkernel.dot_u8s8_quads %x, %va, %vb : vector<16xi32>
+    scf.yield %d : vector<16xi32>
+  }
+  return %r0, %r1, %r2 : vector<16xi32>, vector<16xi32>, vector<16xi32>
 }
 
 // -----

@@ -451,7 +451,7 @@ int run(llvm::StringRef inputFile) {
   // code once the session links it, before the first call.
   if (lowering.constEval && !dumpLowered)
     runner::prepareConstEval(*jitOptions);
-  // The int8 kernel is lowered and compiled on the idle core.
+  // The int8 kernels are lowered and compiled on the idle core.
   if (!dumpLowered)
     runner::prepareKernelsApart(*jitOptions);
   start = Clock::now();

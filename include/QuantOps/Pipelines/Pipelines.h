@@ -190,20 +190,21 @@ LogicalResult finishConstEval(ConstEvalHandoff &handoff);
 void registerQOpsConstEvalPass();
 
 /// qops-kernels-apart (KernelsApart.cpp): after the pack stage, the int8
-/// kernel's loop nest (when it is most of the module) moves into a module
-/// of its own, which goes through the rest of the pipeline and to the
-/// handoff's compiler on a thread of its own while the module is lowered
-/// and compiled; the module calls it (a declaration). The caller links the
-/// compiler's objects with the module's. Without a handoff the pipeline
-/// has no such step.
+/// kernels' loop nests (when they are most of the module; one function per
+/// layer shape) move into a module of their own, which goes through the
+/// rest of the pipeline and to the handoff's compiler on a thread of its
+/// own while the module is lowered and compiled; the module calls them
+/// (declarations). The caller links the compiler's objects with the
+/// module's. Without a handoff the pipeline has no such step.
 struct KernelsApartHandoff;
-/// Compiles the kernel's module, in the LLVM dialect, on its thread.
+/// Compiles the kernels' module, in the LLVM dialect, on its thread.
 using KernelsApartCompiler = std::function<LogicalResult(ModuleOp module)>;
 std::shared_ptr<KernelsApartHandoff>
 makeKernelsApartHandoff(KernelsApartCompiler compile);
-/// Whether the pass moved a kernel apart (before finishKernelsApart).
-bool isKernelsApartStarted(const KernelsApartHandoff &handoff);
-/// Waits for the kernel's lowering and compile (failure: either failed,
+/// Whether the kernels' lowering and compile are under way (the pass moved
+/// them apart and they are not done yet).
+bool isKernelsApartRunning(const KernelsApartHandoff &handoff);
+/// Waits for the kernels' lowering and compile (failure: either failed,
 /// and said why in a diagnostic); success at once if none was started.
 LogicalResult finishKernelsApart(KernelsApartHandoff &handoff);
 /// The pass; `buildRest` adds the passes that follow it in the pipeline,
@@ -235,8 +236,8 @@ externalizeLargeConstants(ModuleOp module, int64_t minBytes = 4096);
 /// The whole way from qops on tensors to the LLVM dialect. With const-eval
 /// and a `constEval` handoff (ConstEvalAt::Link), the caller runs the
 /// expressions once linked (see declareConstEvalGlobals). With a
-/// `kernelsApart` handoff, a one-layer model's int8 kernel is lowered and
-/// compiled apart (qops-kernels-apart).
+/// `kernelsApart` handoff, the int8 kernels of a model made of contractions
+/// are lowered and compiled apart (qops-kernels-apart).
 void buildQOpsLowerToLLVMPipeline(
     OpPassManager &pm, const QOpsPipelineOptions &options,
     std::shared_ptr<ConstEvalHandoff> constEval = nullptr,

@@ -101,8 +101,9 @@ llvm::Error checkTargetRunsOnHost(const LoweringOptions &options);
 /// (makeConstEvalHandoff(ConstEvalAt::Link)), the packed weights are
 /// computed by functions of the module: for JitOptions::constEval, whose
 /// session runs them once linked. With a `kernelsApart` handoff
-/// (JitOptions::kernelsApart), a one-layer model's int8 kernel is lowered
-/// and compiled on a thread of its own, for the session to link.
+/// (JitOptions::kernelsApart), the int8 kernels of a model made of
+/// contractions are lowered and compiled on a thread of their own, for the
+/// session to link.
 llvm::Error
 lowerForEntry(ModuleOp module, llvm::StringRef entry,
               const LoweringOptions &options,

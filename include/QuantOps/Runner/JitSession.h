@@ -85,12 +85,12 @@ struct JitOptions {
   std::shared_ptr<ConstEvalHandoff> constEval;
   /// Where prepareConstEval's compiler leaves the functions' objects.
   std::shared_ptr<CompiledApart> constEvalObjects;
-  /// The kernel qops-kernels-apart moves into a module of its own
-  /// (lowerForEntry's handoff): create links its objects with the
-  /// module's, which it compiles in one part fewer while the kernel's
+  /// The kernels qops-kernels-apart moves into a module of their own
+  /// (lowerForEntry's handoff): create links their objects with the
+  /// module's, which it compiles in one part fewer while the kernels'
   /// compile holds a core.
   std::shared_ptr<KernelsApartHandoff> kernelsApart;
-  /// Where prepareKernelsApart's compiler leaves the kernel's objects.
+  /// Where prepareKernelsApart's compiler leaves the kernels' objects.
   std::shared_ptr<CompiledApart> kernelsApartObjects;
 };
 
@@ -100,9 +100,9 @@ struct JitOptions {
 void prepareConstEval(JitOptions &options);
 
 /// Sets `options.kernelsApart` to a handoff whose compiler generates the
-/// kernel's code as create does the module's (`options.optLevel`, one
+/// kernels' code as create does the module's (`options.optLevel`, one
 /// part, a machine of `options.machines` if there is one left), on the
-/// kernel's thread: create links it. Call it after the supply is set.
+/// kernels' thread: create links it. Call it after the supply is set.
 /// Nothing with one compile thread (`options.compileThreads`).
 void prepareKernelsApart(JitOptions &options);
 

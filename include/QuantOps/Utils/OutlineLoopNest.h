@@ -21,6 +21,7 @@
 #define QUANTOPS_UTILS_OUTLINELOOPNEST_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/Hashing.h"
 
 namespace mlir::qops {
 
@@ -37,6 +38,16 @@ struct OutlinedLoopNest {
 OutlinedLoopNest
 outlineLoopNest(Operation *loop, StringRef name,
                 llvm::function_ref<bool(Operation *)> alsoCopied = nullptr);
+
+/// A hash of f(L) that equivalent functions share: each op's name,
+/// attributes, properties and result types, in walk order, without the
+/// values it uses or defines and without locations (cheaper than printing
+/// f(L) as the key: docs/Performance.md, "Models of many layers").
+llvm::hash_code hashOutlinedLoopNest(func::FuncOp outlined);
+
+/// Whether two outlined nests are the same code (OperationEquivalence,
+/// locations aside).
+bool isSameOutlinedLoopNest(func::FuncOp lhs, func::FuncOp rhs);
 
 /// Replaces `nest.loop` by a call of `callee` (f(L) or a function with its
 /// signature) with captured(L), each read through `replaced` (a loop
