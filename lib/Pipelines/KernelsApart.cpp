@@ -15,8 +15,9 @@
 //      function makes its results); nests that are the same code (layers of
 //      the same shape) share one, a public function @<function>_kernel, and
 //      each L becomes a call of it. Only when the rest of the module is
-//      small (kMostRestOps per nest), the functions are few (kMostKernels),
-//      and every L only reads the tensors it takes from above;
+//      small (kMostRestOps per nest) and the functions are few
+//      (kMostKernels). Their tensor arguments are bufferization.writable =
+//      false: a nest that writes a tensor from above writes a copy of it;
 //   2. those functions move into a new module (the module's attributes: the
 //      configured target); the module keeps private declarations of them,
 //      their tensor arguments marked bufferization.access = "read" (one-shot
@@ -40,6 +41,7 @@
 
 #include "QuantOps/Pipelines/Pipelines.h"
 
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Utils/OutlineLoopNest.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -49,7 +51,6 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -92,8 +93,7 @@ constexpr size_t kMostKernels = 2;
 bool holdsKernel(Operation *loop) {
   return loop
       ->walk([](Operation *op) {
-        Dialect *dialect = op->getDialect();
-        return dialect && dialect->getNamespace() == "qkernel"
+        return isa_and_nonnull<qkernel::QKernelDialect>(op->getDialect())
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
@@ -111,32 +111,6 @@ bool namesOnlyMovable(Operation *op, ModuleOp module) {
         module, use.getSymbolRef().getRootReference());
     if (!isa_and_nonnull<func::FuncOp, memref::GlobalOp>(def))
       return false;
-  }
-  return true;
-}
-
-/// Whether `loop` only reads the tensors it takes from above (none is the
-/// destination of an op in it, or one of its own inits), so that the
-/// function it becomes reads its arguments only and returns fresh tensors.
-bool readsCapturedOnly(Operation *loop, ArrayRef<Value> captured) {
-  for (Value value : captured) {
-    if (!isa<TensorType>(value.getType()))
-      continue;
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (!loop->isAncestor(user))
-        continue;
-      // A tensor operand of the loop itself is an init (shared_outs,
-      // iter_args): written.
-      if (user == loop)
-        return false;
-      if (auto destination = dyn_cast<DestinationStyleOpInterface>(user))
-        if (destination.isDpsInit(&use))
-          return false;
-      if (isa<tensor::InsertSliceOp, tensor::ParallelInsertSliceOp>(user) &&
-          use.getOperandNumber() == 1)
-        return false;
-    }
   }
   return true;
 }
@@ -179,8 +153,6 @@ SmallVector<func::FuncOp> outlineKernels(ModuleOp module) {
     outlined.push_back(qops::outlineLoopNest(
         nest, (function.getName() + "_kernel").str(),
         [](Operation *op) { return isa<tensor::EmptyOp>(op); }));
-    if (!readsCapturedOnly(nest, outlined.back().captured))
-      return dropAll();
   }
   // One function per class of nests that are the same code.
   SmallVector<size_t> leader(outlined.size());
@@ -264,12 +236,17 @@ OwningOpRef<ModuleOp> moveApart(ModuleOp module,
     auto declaration = func::FuncOp::create(
         builder, kernel.getLoc(), kernel.getName(), kernel.getFunctionType());
     declaration.setPrivate();
-    // Bufferization sees no body: the kernel only reads its tensors.
+    // The kernel only reads its tensors (it writes copies of them, were it
+    // to write them), which bufferization cannot see in a declaration.
     for (unsigned index = 0; index < declaration.getNumArguments(); ++index)
-      if (isa<TensorType>(declaration.getArgumentTypes()[index]))
+      if (isa<TensorType>(declaration.getArgumentTypes()[index])) {
         declaration.setArgAttr(
             index, bufferization::BufferizationDialect::kBufferAccessAttrName,
             builder.getStringAttr("read"));
+        kernel.setArgAttr(
+            index, bufferization::BufferizationDialect::kWritableAttrName,
+            builder.getBoolAttr(false));
+      }
     kernel->moveBefore(apart->getBody(), apart->getBody()->end());
     if (std::optional<SymbolTable::UseRange> uses =
             SymbolTable::getSymbolUses(kernel.getOperation()))
@@ -327,11 +304,9 @@ struct QOpsKernelsApartPass
     // while the module's own passes run.
     DialectRegistry dialects;
     rest->getDependentDialects(dialects);
+    getContext().appendDialectRegistry(dialects);
     for (StringRef name : dialects.getDialectNames())
-      if (!getContext().getLoadedDialect(name)) {
-        getContext().appendDialectRegistry(dialects);
-        getContext().getOrLoadDialect(name);
-      }
+      getContext().getOrLoadDialect(name);
     handoff->done =
         std::async(std::launch::async,
                    [apart = std::move(apart), rest = std::move(rest),
