@@ -6,6 +6,8 @@
 //            pair_sums_fit_i16, VPMADDUBSW + VPMADDWD by ones + VPADDD
 //   AArch64  dot_u8s8_quads -> USDOT, dot_s8s8_quads -> SDOT, per 4 lanes;
 //            mmla_u8s8 -> USMMLA
+//   any      dot_i16_pairs -> sext, mul, even + odd lanes, add: the plain
+//            form LLVM selects as VPMADDWD + VPADDD on x86
 // An op the target has no instruction for is left by the patterns; the pass
 // then reports it.
 //
@@ -191,6 +193,38 @@ struct LowerMmla : OpRewritePattern<qkernel::MmlaU8S8Op> {
   }
 };
 
+/// qkernel.dot_i16_pairs, on every target (LLVM's instruction selection
+/// finds the pairs):
+///   %xe = sext %x to vector<2Nxi32>      %ye = sext %y
+///   %p = mul %xe, %ye
+///   %r = add %acc, (add (shufflevector %p [0, 2, ..]),
+///                       (shufflevector %p [1, 3, ..]))
+struct LowerPairs : OpRewritePattern<qkernel::DotI16PairsOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(qkernel::DotI16PairsOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t lanes = op.getAcc().getType().getNumElements();
+    auto wide = VectorType::get({2 * lanes}, rewriter.getI32Type());
+    Value x = LLVM::SExtOp::create(rewriter, loc, wide, op.getA());
+    Value y = LLVM::SExtOp::create(rewriter, loc, wide, op.getB());
+    Value product = LLVM::MulOp::create(rewriter, loc, x, y);
+    SmallVector<int32_t> even, odd;
+    for (int64_t i = 0; i < lanes; ++i) {
+      even.push_back(2 * i);
+      odd.push_back(2 * i + 1);
+    }
+    Value evens =
+        LLVM::ShuffleVectorOp::create(rewriter, loc, product, product, even);
+    Value odds =
+        LLVM::ShuffleVectorOp::create(rewriter, loc, product, product, odd);
+    Value sum = LLVM::AddOp::create(rewriter, loc, evens, odds);
+    rewriter.replaceOpWithNewOp<LLVM::AddOp>(op, op.getAcc(), sum);
+    return success();
+  }
+};
+
 struct QOpsLowerKernelIntrinsicsPass
     : public qops::impl::QOpsLowerKernelIntrinsicsBase<
           QOpsLowerKernelIntrinsicsPass> {
@@ -223,4 +257,5 @@ void qops::populateLowerKernelIntrinsicsPatterns(RewritePatternSet &patterns,
                                                  const llvm::Triple &triple) {
   patterns.add<LowerUnsignedQuads, LowerSignedQuads, LowerMmla>(
       patterns.getContext(), triple);
+  patterns.add<LowerPairs>(patterns.getContext());
 }

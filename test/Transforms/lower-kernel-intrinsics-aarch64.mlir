@@ -44,3 +44,16 @@ func.func @signed_on_x86(%v: vector<8xi32>) -> vector<8xi32> {
   %s = qkernel.dot_s8s8_quads %v, %v, %v : vector<8xi32>
   return %s : vector<8xi32>
 }
+
+// -----
+
+// dot_i16_pairs is lowered on AArch64 too (LLVM selects SMULL / SMLAL
+// pairs there).
+// ARM-LABEL: func.func @pairs_on_arm
+// ARM: llvm.mul %{{.*}}, %{{.*}} : vector<8xi32>
+// ARM: llvm.add %{{.*}}, %{{.*}} : vector<4xi32>
+// ARM-NOT: qkernel.dot_i16_pairs
+func.func @pairs_on_arm(%acc: vector<4xi32>, %a: vector<8xi16>) -> vector<4xi32> {
+  %r = qkernel.dot_i16_pairs %acc, %a, %a : vector<8xi16> -> vector<4xi32>
+  return %r : vector<4xi32>
+}

@@ -54,3 +54,23 @@ func.func @pair_sums_zmm(%acc: vector<16xi32>, %a: vector<16xi32>, %b: vector<16
   %r = qkernel.dot_u8s8_quads %acc, %a, %b {pair_sums_fit_i16} : vector<16xi32>
   return %r : vector<16xi32>
 }
+
+// -----
+
+// dot_i16_pairs (the madd strategy), on every target: the products of the
+// sign-extended lanes, the even and odd ones added (VPMADDWD), then the
+// accumulator (VPADDD).
+// CHECK-LABEL: func.func @i16_pairs
+// CHECK-SAME: (%[[ACC:.*]]: vector<8xi32>, %[[A:.*]]: vector<16xi16>, %[[B:.*]]: vector<16xi16>)
+// CHECK: %[[AE:.*]] = llvm.sext %[[A]] : vector<16xi16> to vector<16xi32>
+// CHECK: %[[BE:.*]] = llvm.sext %[[B]] : vector<16xi16> to vector<16xi32>
+// CHECK: %[[P:.*]] = llvm.mul %[[AE]], %[[BE]] : vector<16xi32>
+// CHECK: %[[EV:.*]] = llvm.shufflevector %[[P]], %[[P]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xi32>
+// CHECK: %[[OD:.*]] = llvm.shufflevector %[[P]], %[[P]] [1, 3, 5, 7, 9, 11, 13, 15] : vector<16xi32>
+// CHECK: %[[S:.*]] = llvm.add %[[EV]], %[[OD]] : vector<8xi32>
+// CHECK: %[[R:.*]] = llvm.add %[[ACC]], %[[S]] : vector<8xi32>
+// CHECK: return %[[R]]
+func.func @i16_pairs(%acc: vector<8xi32>, %a: vector<16xi16>, %b: vector<16xi16>) -> vector<8xi32> {
+  %r = qkernel.dot_i16_pairs %acc, %a, %b : vector<16xi16> -> vector<8xi32>
+  return %r : vector<8xi32>
+}

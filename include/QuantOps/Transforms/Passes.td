@@ -368,7 +368,10 @@ def QOpsLowerKernelIntrinsics : Pass<"qops-lower-kernel-intrinsics"> {
     AArch64: each 4-lane quarter becomes `llvm.aarch64.neon.usdot`
     (`dot_u8s8_quads`, i8mm) or `llvm.aarch64.neon.sdot`
     (`dot_s8s8_quads`, dotprod) on <16 x i8> operands;
-    `qkernel.mmla_u8s8` becomes `llvm.aarch64.neon.usmmla` (i8mm). Runs after
+    `qkernel.mmla_u8s8` becomes `llvm.aarch64.neon.usmmla` (i8mm).
+    Every target: `qkernel.dot_i16_pairs` becomes llvm.sext, llvm.mul, two
+    llvm.shufflevector (even and odd lanes) and two llvm.add, which LLVM
+    selects as VPMADDWD + VPADDD on x86. Runs after
     bufferization (the calls have unknown side effects), before the
     conversion to the LLVM dialect.
   }];

@@ -2,10 +2,10 @@
 //
 // si8/ui8 QLinearMatMul with f32 scales, or MatMulInteger, whose a has at
 // most four rows (a static M; typically one row of activations times the
-// weights) and whose b is a static 2-D matrix. Every byte of b is used by at most four products,
-// so the work is reading b once; the int8 kernel would pack b first (and
-// its madd packing doubles b's bytes), the generic contraction multiplies in
-// i32 lanes (VPMULLD). Here:
+// weights) and whose b is a static 2-D matrix. Every byte of b is used by at
+// most four products, so the work is reading b once; the int8 kernel would pack
+// b first (and its madd packing doubles b's bytes), the generic contraction
+// multiplies in i32 lanes (VPMULLD). Here:
 //
 //   A16[m, k] = a[m, k] - a_zp[m]            i16, [M, Kp], Kp = K rounded up
 //                                            to even, zero padded
@@ -23,23 +23,23 @@
 // rows of b interleaved into byte pairs (b[2q][n], b[2q+1][n]) (VPUNPCKLBW /
 // VPUNPCKHBW), extended to i16 (columns 0-7 and 8-15 in order), each
 // multiplied with the broadcast pair (A16[m, 2q], A16[m, 2q+1]) by the
-// pairwise multiply-add (VPMADDWD) into 8 i32 lanes. A row-major b is swept
-// in blocks of kGemvBlockPairs pairs over all its panels, the sums read from and
-// written back to the partials per block: walking down one panel instead
-// would touch one cache line of b per row, in a new 4 KiB page every row
-// once N >= 4096 (QMM_gemv, 1 x 4096 x 4096 at 1 thread: 5.1 ms walking
-// down, 0.9-1.4 ms swept in blocks of 4 pairs; 8 pairs 2.0 ms, 2 pairs
+// pairwise multiply-add (qkernel.dot_i16_pairs: VPMADDWD) into 8 i32 lanes. A
+// row-major b is swept in blocks of kGemvBlockPairs pairs over all its panels,
+// the sums read from and written back to the partials per block: walking down
+// one panel instead would touch one cache line of b per row, in a new 4 KiB
+// page every row once N >= 4096 (QMM_gemv, 1 x 4096 x 4096 at 1 thread: 5.1 ms
+// walking down, 0.9-1.4 ms swept in blocks of 4 pairs; 8 pairs 2.0 ms, 2 pairs
 // 1.0-1.4 ms, four panels at a time no better).
 //
 // A constant b under the madd strategy (or maddubs, whose VPMADDUBSW would
 // not read fewer bytes) is packed into the pairs once, at the first call
-// (packGemvPairs; qops-hoist-constant-expressions), [Np/16, Kp/2, 32] i8 with the columns in order, each
-// panel's pairs contiguous: panel groups walk down the pairs with the sums
-// in registers (with one row of a, four panels together: 8 accumulators),
-// and the loop only extends the pairs (VPMOVSXBW / VPMOVZXBW from memory),
-// one byte of b per multiply (the kernel's i16 packing reads two). The quad
-// strategies keep their kernel for a constant b (VPDPBUSD on packed quads
-// reads one byte per multiply too).
+// (packGemvPairs; qops-hoist-constant-expressions), [Np/16, Kp/2, 32] i8 with
+// the columns in order, each panel's pairs contiguous: panel groups walk down
+// the pairs with the sums in registers (with one row of a, four panels
+// together: 8 accumulators), and the loop only extends the pairs (VPMOVSXBW /
+// VPMOVZXBW from memory), one byte of b per multiply (the kernel's i16 packing
+// reads two). The quad strategies keep their kernel for a constant b (VPDPBUSD
+// on packed quads reads one byte per multiply too).
 //
 // Threads: with K a multiple of kGemvKChunkRows (at least two chunks), an
 // scf.forall sums chunks of kGemvKChunkRows rows of b into partials [C, M, Np]
@@ -357,11 +357,8 @@ struct GemvEmitter {
       auto [low, high] = readPairs(b, l, pair, column, secondRowEmpty);
       for (int64_t m = 0; m < plan.rows; ++m) {
         int64_t at = (m * plan.panelsTogether + g) * 2;
-        next[at] = arith::AddIOp::create(
-            b, l, next[at], emitPairwiseMultiplyAdd(b, l, aPairs[m], low));
-        next[at + 1] = arith::AddIOp::create(
-            b, l, next[at + 1],
-            emitPairwiseMultiplyAdd(b, l, aPairs[m], high));
+        next[at] = emitPairDotStep(b, l, next[at], aPairs[m], low);
+        next[at + 1] = emitPairDotStep(b, l, next[at + 1], aPairs[m], high);
       }
     }
     return next;

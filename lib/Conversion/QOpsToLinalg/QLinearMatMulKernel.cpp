@@ -32,8 +32,9 @@
 //   clamp changes nothing below M); columns past N are masked writes
 //
 // madd(x, y) = extsi(x) * extsi(y) summed over adjacent lane pairs
-// (x[2i]y[2i] + x[2i+1]y[2i+1]), which LLVM selects as VPMADDWD on x86
-// (pmaddwd / smlal pairs elsewhere). Subtracting the zero points while
+// (x[2i]y[2i] + x[2i+1]y[2i+1]); acc + madd is one qkernel.dot_i16_pairs,
+// lowered late to that plain form, which LLVM selects as VPMADDWD + VPADDD
+// on x86 (pmaddwd / smlal pairs elsewhere). Subtracting the zero points while
 // packing keeps every operand in [-255, 255], so each pair sum is at most
 // 2 * 255 * 255 and nothing saturates: the i32 accumulation is exact
 // (wrapping only past K ~ 33000, as ONNX permits). The ONNX formula
@@ -463,12 +464,9 @@ struct TileEmitter {
               repeat.append({0, 1});
             Value broadcast =
                 vector::ShuffleOp::create(b, l, pair, pair, repeat);
-            next.push_back(arith::AddIOp::create(
-                b, l, accs[2 * r],
-                emitPairwiseMultiplyAdd(b, l, broadcast, bLo)));
-            next.push_back(arith::AddIOp::create(
-                b, l, accs[2 * r + 1],
-                emitPairwiseMultiplyAdd(b, l, broadcast, bHi)));
+            next.push_back(emitPairDotStep(b, l, accs[2 * r], broadcast, bLo));
+            next.push_back(
+                emitPairDotStep(b, l, accs[2 * r + 1], broadcast, bHi));
           }
           scf::YieldOp::create(b, l, next);
         });

@@ -3,8 +3,9 @@
 #include "QLinearMatMulLanes.h"
 #include "QLinearMatMulVnni.h"
 
-#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
 #include "QuantOps/Conversion/QOpsToLinalg/QOpsToLinalg.h"
+#include "QuantOps/Conversion/QOpsToLinalg/QuantMath.h"
+#include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
 #include "QuantOps/Dialect/QOps/IR/QOpsTypeUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -60,21 +61,9 @@ Value qops::readKernelParam(OpBuilder &b, Location loc,
                                         ArrayRef<bool>{true});
 }
 
-Value qops::emitPairwiseMultiplyAdd(OpBuilder &b, Location loc, Value x,
-                                    Value y) {
-  int64_t lanes = cast<VectorType>(x.getType()).getNumElements();
-  auto wide = VectorType::get({lanes}, b.getI32Type());
-  Value xe = arith::ExtSIOp::create(b, loc, wide, x);
-  Value ye = arith::ExtSIOp::create(b, loc, wide, y);
-  Value product = arith::MulIOp::create(b, loc, xe, ye);
-  SmallVector<int64_t> even, odd;
-  for (int64_t i = 0; i < lanes / 2; ++i) {
-    even.push_back(2 * i);
-    odd.push_back(2 * i + 1);
-  }
-  Value evens = vector::ShuffleOp::create(b, loc, product, product, even);
-  Value odds = vector::ShuffleOp::create(b, loc, product, product, odd);
-  return arith::AddIOp::create(b, loc, evens, odds);
+Value qops::emitPairDotStep(OpBuilder &b, Location loc, Value acc, Value x,
+                            Value y) {
+  return qkernel::DotI16PairsOp::create(b, loc, acc.getType(), acc, x, y);
 }
 
 Value qops::emitCenteredA16(OpBuilder &b, Location loc, Value a, Type aOnnx,

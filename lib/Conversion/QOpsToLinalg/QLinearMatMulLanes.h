@@ -47,10 +47,10 @@ FailureOr<KernelParam> prepareKernelParam(OpBuilder &b, Location loc,
 Value readKernelParam(OpBuilder &b, Location loc, const KernelParam &param,
                       Value row, Value column, bool isRow, int64_t lanes);
 
-/// x[2i] * y[2i] + x[2i+1] * y[2i+1] for the lanes of two vector<16xi16>,
-/// in i32: the VPMADDWD shape (exact for any i16 operands but two pairs of
-/// -32768).
-Value emitPairwiseMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y);
+/// acc[i] + x[2i] * y[2i] + x[2i+1] * y[2i+1] for the lanes of two
+/// vector<16xi16>, in i32: one qkernel.dot_i16_pairs (the VPMADDWD shape,
+/// exact for any i16 operands but two pairs of -32768).
+Value emitPairDotStep(OpBuilder &b, Location loc, Value acc, Value x, Value y);
 
 /// The scales and y's zero point of a QLinearMatMul, prepared.
 struct RequantizeParams {

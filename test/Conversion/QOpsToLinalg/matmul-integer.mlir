@@ -85,8 +85,8 @@ func.func @matmulint_per_row_per_column(%a: tensor<48x20xsi8>, %azp: tensor<48xs
 // MADD: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x8xi16>)
 // MADD: scf.for
 // MADD: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23] : vector<16xi8>, vector<16xi8>
-// MADD: arith.extui %{{.*}} : vector<16xi8> to vector<16xi16>
-// MADD: vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xi32>, vector<16xi32>
+// MADD: %[[B16:.*]] = arith.extui %{{.*}} : vector<16xi8> to vector<16xi16>
+// MADD: qkernel.dot_i16_pairs %{{.*}}, %{{.*}}, %[[B16]] : vector<16xi16> -> vector<8xi32>
 // MADD-NOT: math.roundeven
 // MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x5xi32>
 // MADD: tensor.collapse_shape %{{.*}} : tensor<1x5xi32> into tensor<5xi32>

@@ -23,11 +23,10 @@
 // CHECK: %[[ODD:.*]] = vector.transfer_read %arg1{{.*}} {in_bounds = [true]} : tensor<64x32xi8>, vector<16xi8>
 // CHECK: %[[LO:.*]] = vector.shuffle %[[EVEN]], %[[ODD]] [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23]
 // CHECK: %[[HI:.*]] = vector.shuffle %[[EVEN]], %[[ODD]] [8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31]
-// CHECK: arith.extsi %[[LO]] : vector<16xi8> to vector<16xi16>
-// CHECK: arith.extsi %[[HI]] : vector<16xi8> to vector<16xi16>
-// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
-// CHECK: vector.shuffle %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14]
-// CHECK: vector.shuffle %{{.*}} [1, 3, 5, 7, 9, 11, 13, 15]
+// CHECK: %[[LO16:.*]] = arith.extsi %[[LO]] : vector<16xi8> to vector<16xi16>
+// CHECK: %[[HI16:.*]] = arith.extsi %[[HI]] : vector<16xi8> to vector<16xi16>
+// CHECK: qkernel.dot_i16_pairs %{{.*}}, %{{.*}}, %[[LO16]] : vector<16xi16> -> vector<8xi32>
+// CHECK: qkernel.dot_i16_pairs %{{.*}}, %{{.*}}, %[[HI16]] : vector<16xi16> -> vector<8xi32>
 // CHECK-COUNT-2: vector.transfer_write %{{.*}} {in_bounds = [true]} : vector<8xi32>, tensor<1x1x32xi32>
 // CHECK: scf.for %[[M:.*]] = %{{.*}} to %c1{{.*}} step %c1
 // CHECK: scf.for %[[COL:.*]] = %{{.*}} to %c32{{.*}} step %c8

@@ -16,7 +16,7 @@
 // CHECK: qkernel.dot_u8s8_quads %{{.*}}, %{{.*}}, %{{.*}} {pair_sums_fit_i16} : vector<8xi32>
 // MADD-LABEL: func.func @bounds_fit
 // MADD-NOT: qkernel.dot_u8s8_quads
-// MADD: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
+// MADD: qkernel.dot_i16_pairs %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi16> -> vector<8xi32>
 func.func @bounds_fit(%a: tensor<7x12xui8>) -> tensor<7x16xui8> {
   %b = arith.constant dense<[
     [127, 1, -128, -64, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -44,7 +44,7 @@ func.func @bounds_fit(%a: tensor<7x12xui8>) -> tensor<7x16xui8> {
 // saturates i16): the madd kernel, VPMADDWD on i16 pairs.
 // CHECK-LABEL: func.func @positive_pair_over
 // CHECK-NOT: qkernel.dot_u8s8_quads
-// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: qkernel.dot_i16_pairs %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi16> -> vector<8xi32>
 func.func @positive_pair_over(%a: tensor<7x2xui8>) -> tensor<7x2xui8> {
   %b = arith.constant dense<[[127, 0], [2, 0]]> : tensor<2x2xsi8>
   %s = arith.constant dense<0.5> : tensor<f32>
@@ -101,7 +101,7 @@ func.func @ui8_over(%a: tensor<7x2xsi8>) -> tensor<7x2xsi8> {
 // b an argument: nothing to prove, the madd kernel.
 // CHECK-LABEL: func.func @runtime_b
 // CHECK-NOT: qkernel.dot_u8s8_quads
-// CHECK: arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: qkernel.dot_i16_pairs %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi16> -> vector<8xi32>
 func.func @runtime_b(%a: tensor<7x8xui8>, %b: tensor<8x16xsi8>) -> tensor<7x16xui8> {
   %s = arith.constant dense<0.5> : tensor<f32>
   %za = arith.constant dense<3> : tensor<ui8>

@@ -7,7 +7,7 @@
 // and k-pair: two rows of 16 bytes interleaved by a byte shuffle, extended,
 // the zero point pairs subtracted; QLinearMatMulMadd.h); 48-row
 // blocks x 16-column panels x 6-row tiles x k-pairs, twelve vector<8xi32>
-// accumulators of pairwise multiply-adds; the requantization in the tile
+// accumulators of pairwise multiply-adds (qkernel.dot_i16_pairs); the requantization in the tile
 // epilogue writes vector<8xi8> straight into the 64 x 32 result. 64 rows are
 // not a multiple of 6: every tile takes its rows clamped to row 63 (one copy
 // of the k loop and epilogue; no row-padded copy of a), which changes only
@@ -47,12 +47,8 @@
 // CHECK: %[[CLAMPED:.*]] = arith.minui %[[ROW0]], %[[LAST:.*]] : index
 // CHECK: %[[PAIR:.*]] = vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
 // CHECK: %[[BCAST:.*]] = vector.shuffle %[[PAIR]], %[[PAIR]] [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1] : vector<2xi16>, vector<2xi16>
-// CHECK: arith.extsi %[[BCAST]] : vector<16xi16> to vector<16xi32>
-// CHECK: %[[P:.*]] = arith.muli %{{.*}}, %{{.*}} : vector<16xi32>
-// CHECK: %[[EV:.*]] = vector.shuffle %[[P]], %[[P]] [0, 2, 4, 6, 8, 10, 12, 14]
-// CHECK: %[[OD:.*]] = vector.shuffle %[[P]], %[[P]] [1, 3, 5, 7, 9, 11, 13, 15]
-// CHECK: %[[S:.*]] = arith.addi %[[EV]], %[[OD]] : vector<8xi32>
-// CHECK: arith.addi %{{.*}}, %[[S]] : vector<8xi32>
+// CHECK: qkernel.dot_i16_pairs %{{.*}}, %[[BCAST]], %{{.*}} : vector<16xi16> -> vector<8xi32>
+// CHECK: qkernel.dot_i16_pairs %{{.*}}, %[[BCAST]], %{{.*}} : vector<16xi16> -> vector<8xi32>
 // CHECK: scf.yield
 // The epilogue: the 12 accumulators parked in the block's buffer, then one
 // loop over the tile's rows (clamped to M - 1, whose buffer row is then

@@ -25,6 +25,48 @@ func.func @dot_quads_mixed(%a: vector<8xi32>, %b: vector<16xi32>) {
 
 // -----
 
+// qkernel.dot_i16_pairs: 4, 8 or 16 i32 lanes of acc and result, a and b of
+// one type with two i16 lanes per lane of acc.
+func.func @dot_pairs_lanes(%acc: vector<2xi32>, %a: vector<4xi16>) {
+  // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 4/8/16}}
+  %r = "qkernel.dot_i16_pairs"(%acc, %a, %a) : (vector<2xi32>, vector<4xi16>, vector<4xi16>) -> vector<2xi32>
+  return
+}
+
+// -----
+
+func.func @dot_pairs_element(%acc: vector<8xi32>, %a: vector<16xi8>) {
+  // expected-error @+1 {{operand #1 must be vector of 16-bit signless integer values of length 8/16/32}}
+  %r = "qkernel.dot_i16_pairs"(%acc, %a, %a) : (vector<8xi32>, vector<16xi8>, vector<16xi8>) -> vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @dot_pairs_twice_the_lanes(%acc: vector<8xi32>, %a: vector<8xi16>) {
+  // expected-error @+1 {{failed to verify that a has two i16 lanes per lane of acc}}
+  %r = "qkernel.dot_i16_pairs"(%acc, %a, %a) : (vector<8xi32>, vector<8xi16>, vector<8xi16>) -> vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @dot_pairs_operands_differ(%acc: vector<8xi32>, %a: vector<16xi16>, %b: vector<32xi16>) {
+  // expected-error @+1 {{all of {a, b} have same type}}
+  %r = "qkernel.dot_i16_pairs"(%acc, %a, %b) : (vector<8xi32>, vector<16xi16>, vector<32xi16>) -> vector<8xi32>
+  return
+}
+
+// -----
+
+func.func @dot_pairs_result(%acc: vector<8xi32>, %a: vector<16xi16>) {
+  // expected-error @+1 {{all of {acc, result} have same type}}
+  %r = "qkernel.dot_i16_pairs"(%acc, %a, %a) : (vector<8xi32>, vector<16xi16>, vector<16xi16>) -> vector<16xi32>
+  return
+}
+
+// -----
+
 func.func @dot_s8s8_quads_lanes(%v: vector<2xi32>) {
   // expected-error @+1 {{operand #0 must be vector of 32-bit signless integer values of length 8/16}}
   %r = qkernel.dot_s8s8_quads %v, %v, %v : vector<2xi32>

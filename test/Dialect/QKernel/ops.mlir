@@ -21,6 +21,16 @@ func.func @dot_s8s8_quads(%acc: vector<8xi32>) -> vector<8xi32> {
   return %r : vector<8xi32>
 }
 
+// The madd strategy's step: i16 pairs, 4, 8 or 16 i32 lanes.
+// CHECK-LABEL: func.func @dot_i16_pairs
+// CHECK: %{{.*}} = qkernel.dot_i16_pairs %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi16> -> vector<8xi32>
+// CHECK: %{{.*}} = qkernel.dot_i16_pairs %{{.*}}, %{{.*}}, %{{.*}} : vector<8xi16> -> vector<4xi32>
+func.func @dot_i16_pairs(%acc: vector<8xi32>, %a: vector<16xi16>, %b: vector<16xi16>, %acc4: vector<4xi32>, %a8: vector<8xi16>) -> (vector<8xi32>, vector<4xi32>) {
+  %r = qkernel.dot_i16_pairs %acc, %a, %b : vector<16xi16> -> vector<8xi32>
+  %r4 = qkernel.dot_i16_pairs %acc4, %a8, %a8 : vector<8xi16> -> vector<4xi32>
+  return %r, %r4 : vector<8xi32>, vector<4xi32>
+}
+
 // CHECK-LABEL: func.func @mmla_u8s8
 // CHECK: %{{.*}} = qkernel.mmla_u8s8 %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi32>
 func.func @mmla_u8s8(%acc: vector<4xi32>, %a: vector<4xi32>, %b: vector<4xi32>) -> vector<4xi32> {

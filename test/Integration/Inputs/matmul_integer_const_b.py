@@ -18,7 +18,11 @@ Cases:
             column sums are splats (one element repeated), which the
             pipeline's join of qops-const-eval gives the globals as
             splat attributes (the JIT binds the bytes instead)
-  all_cases every case in one entry: nine packed globals
+  small_tall_b  b in [-64, 63] again, 70 rows of a, K = 24: like small_b,
+            two packed globals on x86 (the pairs' proof holds)
+  all_cases every case in one entry: at least eight packed globals on
+            every x86 strategy (maddubs 9, vnni 11), what quant-runner
+            --const-eval needs to compile the packing apart
 """
 import os
 import sys
@@ -54,6 +58,8 @@ a = rng.integers(0, 256, (2, 300)).astype(np.uint8)
 CASES.append(("gemv", a, np.uint8(3), rng.integers(-128, 128, (300, 48)).astype(np.int8), np.int8(-2), "si8"))
 a = rng.integers(0, 256, (9, 64)).astype(np.uint8)
 CASES.append(("equal_b", a, np.uint8(100), np.full((64, 64), 7, np.int8), np.int8(2), "si8"))
+a = rng.integers(0, 256, (70, 24)).astype(np.uint8)
+CASES.append(("small_tall_b", a, np.uint8(17), rng.integers(-64, 64, (24, 56)).astype(np.int8), None, "si8"))
 
 mlir = []
 for name, a, azp, b, bzp, belem in CASES:

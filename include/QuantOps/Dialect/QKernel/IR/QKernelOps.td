@@ -7,12 +7,14 @@
 //   kernel of the target's strategy, or the generic linalg form);
 // - qkernel.pack_a and qkernel.pack_b, the packed kernel's operands in its
 //   strategy's layouts (lowered by qops-lower-packing);
-// - the instructions the int8 kernels need that LLVM does not select from
-//   plain vector code (dot products of byte quads, 2x2 matrix
-//   multiply-accumulates), lowered to LLVM intrinsics for the target by
-//   qops-lower-kernel-intrinsics (populateLowerKernelIntrinsicsPatterns).
-//   They are ops rather than intrinsic calls so that the kernels stay free
-//   of side effects for bufferization.
+// - the int8 kernels' multiply-accumulate steps: the instructions LLVM does
+//   not select from plain vector code (dot products of byte quads, 2x2
+//   matrix multiply-accumulates), and the i16 pairs that it does (one op
+//   through the pipeline instead of six, and what marks a kernel's loop
+//   nest), lowered for the target by qops-lower-kernel-intrinsics
+//   (populateLowerKernelIntrinsicsPatterns). They are ops rather than
+//   intrinsic calls so that the kernels stay free of side effects for
+//   bufferization.
 // Created by the lowering, never by users or the importer. The user-facing
 // `qops` dialect holds only ONNX operators.
 //
@@ -315,6 +317,40 @@ def QKernel_DotS8S8QuadsOp : QKernel_Op<"dot_s8s8_quads",
                        VectorOfLengthAndType<[8, 16], [I32]>:$b);
   let results = (outs VectorOfLengthAndType<[8, 16], [I32]>:$result);
   let assemblyFormat = "$acc `,` $a `,` $b attr-dict `:` type($result)";
+}
+
+def QKernel_DotI16PairsOp : QKernel_Op<"dot_i16_pairs",
+    [Pure, AllTypesMatch<["acc", "result"]>, AllTypesMatch<["a", "b"]>,
+     TypesMatchWith<"a has two i16 lanes per lane of acc", "acc", "a",
+                    "VectorType::get({2 * cast<VectorType>($_self)"
+                    ".getNumElements()}, IntegerType::get($_self.getContext(), "
+                    "16))">]> {
+  let summary = "i32 lanes += i16 x i16 products of adjacent pairs (VPMADDWD)";
+  let description = [{
+    Created by the int8 kernel's madd strategy (its register tile and its
+    gemv), whose operands are the centered values a - a_zp and b - b_zp in
+    i16, two k per i32 lane:
+
+    ```
+    result[i] = acc[i] + a[2i] * b[2i] + a[2i+1] * b[2i+1]
+    ```
+
+    in i32, wrapping (exact for any i16 operands but two pairs of -32768,
+    which the kernel's operands in [-255, 255] never are). Lowered on every
+    target to the plain form LLVM selects as VPMADDWD + VPADDD on x86
+    (sign extension, multiplication, the even and odd lanes added), one op
+    in the kernel's loop until then instead of six.
+
+    ```mlir
+    %r = qkernel.dot_i16_pairs %acc, %a, %b : vector<16xi16> -> vector<8xi32>
+    ```
+  }];
+  let arguments = (ins VectorOfLengthAndType<[4, 8, 16], [I32]>:$acc,
+                       VectorOfLengthAndType<[8, 16, 32], [I16]>:$a,
+                       VectorOfLengthAndType<[8, 16, 32], [I16]>:$b);
+  let results = (outs VectorOfLengthAndType<[4, 8, 16], [I32]>:$result);
+  let assemblyFormat =
+      "$acc `,` $a `,` $b attr-dict `:` type($a) `->` type($result)";
 }
 
 def QKernel_MmlaU8S8Op : QKernel_Op<"mmla_u8s8",
