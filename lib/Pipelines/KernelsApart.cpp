@@ -21,7 +21,9 @@
 //   2. those functions move into a new module (the module's attributes: the
 //      configured target); the module keeps private declarations of them,
 //      their tensor arguments marked bufferization.access = "read" (one-shot
-//      bufferization sees no body); a symbol they name (a function or a
+//      bufferization sees no body), the declarations qops.fresh_results
+//      (qops-split-fresh-result-deallocs frees what they return without
+//      run-time alias checks); a symbol they name (a function or a
 //      memref global) is declared there, or copied (a small constant);
 //   3. on a thread (std::async), the new module goes through the rest of
 //      the pipeline (the module's passes, built by the caller) and to the
@@ -42,6 +44,7 @@
 #include "QuantOps/Pipelines/Pipelines.h"
 
 #include "QuantOps/Dialect/QKernel/IR/QKernelOps.h"
+#include "QuantOps/Transforms/Passes.h"
 #include "QuantOps/Utils/OutlineLoopNest.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -236,6 +239,10 @@ OwningOpRef<ModuleOp> moveApart(ModuleOp module,
     auto declaration = func::FuncOp::create(
         builder, kernel.getLoc(), kernel.getName(), kernel.getFunctionType());
     declaration.setPrivate();
+    // Its results are buffers it allocates (its own tensor.empty, or
+    // copies: the ownership-based deallocation returns owned buffers), so
+    // the caller frees them without run-time alias checks.
+    declaration->setAttr(qops::kFreshResultsAttr, builder.getUnitAttr());
     // The kernel only reads its tensors (it writes copies of them, were it
     // to write them), which bufferization cannot see in a declaration.
     for (unsigned index = 0; index < declaration.getNumArguments(); ++index)

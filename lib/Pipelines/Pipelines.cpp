@@ -56,6 +56,8 @@ static std::unique_ptr<Pass> createPipelineCanonicalizer() {
 static void addBufferDeallocation(OpPassManager &pm) {
   pm.addPass(createPipelineCanonicalizer());
   pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  // Calls of kernels apart return buffers of their own.
+  pm.addPass(qops::createQOpsSplitFreshResultDeallocs());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCSEPass());

@@ -6,13 +6,14 @@
 // nested module @kernels (without a JIT's handoff the module is nested, to
 // be read), taking the tensors the nest reads and making its result from
 // the tensor.empty it copies in; the function calls it through a private
-// declaration whose tensors are only read.
+// declaration whose tensors are only read and whose results are buffers
+// it allocates (qops.fresh_results).
 // CHECK-LABEL: func.func @one_kernel
 // CHECK-SAME: (%[[A:[^:]*]]: tensor<4x16xi32>, %[[B:[^:]*]]: tensor<16xi32>)
 // CHECK-NOT: scf.forall
 // CHECK: %[[Y:.*]] = call @one_kernel_kernel(%[[A]], %[[B]]) : (tensor<4x16xi32>, tensor<16xi32>) -> tensor<4x16xi32>
 // CHECK-NEXT: return %[[Y]]
-// CHECK: func.func private @one_kernel_kernel(tensor<4x16xi32> {bufferization.access = "read"}, tensor<16xi32> {bufferization.access = "read"}) -> tensor<4x16xi32>
+// CHECK: func.func private @one_kernel_kernel(tensor<4x16xi32> {bufferization.access = "read"}, tensor<16xi32> {bufferization.access = "read"}) -> tensor<4x16xi32> attributes {qops.fresh_results}
 // CHECK: module @kernels
 // CHECK: func.func @one_kernel_kernel(%[[KA:[^:]*]]: tensor<4x16xi32> {bufferization.writable = false}, %[[KB:[^:]*]]: tensor<16xi32> {bufferization.writable = false}) -> tensor<4x16xi32>
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<4x16xi32>

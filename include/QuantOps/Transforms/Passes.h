@@ -47,6 +47,12 @@ inline constexpr llvm::StringLiteral kHoistedWaitAttr = "qops.hoisted_wait";
 /// their instructions with FastISel (runner::markRunOnceForFastCodegen).
 inline constexpr llvm::StringLiteral kRunOnceFunctionAttr = "qops-run-once";
 
+/// On a function declaration: every memref or tensor it returns is a buffer
+/// it allocated, which the caller owns and which aliases nothing the caller
+/// has (qops-kernels-apart's kernels; read by
+/// qops-split-fresh-result-deallocs).
+inline constexpr llvm::StringLiteral kFreshResultsAttr = "qops.fresh_results";
+
 /// The patterns of qops-lower-kernel-intrinsics: each qkernel op to the
 /// intrinsics of `triple`'s architecture (x86: VPDPBUSD, or VPMADDUBSW +
 /// VPMADDWD for pair_sums_fit_i16; AArch64: USDOT, SDOT, USMMLA). An op the

@@ -644,6 +644,24 @@ def QOpsRollRunOnceLoops
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def QOpsSplitFreshResultDeallocs
+    : Pass<"qops-split-fresh-result-deallocs", "::mlir::ModuleOp"> {
+  let summary = "Free the results of calls to kernels apart without run-time "
+                "alias checks";
+  let description = [{
+    A function declaration with `qops.fresh_results` (qops-kernels-apart's
+    kernels) returns buffers it allocated. A `bufferization.dealloc` that
+    frees such a call result (or its base buffer) beside other buffers, or
+    that retains values, is split: the call result gets a dealloc of its
+    own, when every other memref and retained value of the op has a known
+    origin that is another buffer (an allocation, a global, an argument of
+    the function, another call's fresh result). Upstream's
+    buffer-deallocation-simplification and lower-deallocations then free
+    it without the generic run-time alias check (dealloc_helper). Runs
+    after the ownership-based deallocation, before its simplification.
+  }];
+}
+
 def QOpsNontemporalStores
     : Pass<"qops-nontemporal-stores", "::mlir::func::FuncOp"> {
   let summary = "Stream large results to memory with aligned non-temporal vector stores";
