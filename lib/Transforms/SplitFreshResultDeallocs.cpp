@@ -77,6 +77,15 @@ bool isFreshResult(Value origin) {
   return origin && isa_and_nonnull<func::CallOp>(origin.getDefiningOp());
 }
 
+/// What tells buffers of known origins apart: the call for a fresh result
+/// (a callee returning one buffer twice is not excluded), the value
+/// otherwise.
+void *bufferKey(Value origin) {
+  if (isFreshResult(origin))
+    return origin.getDefiningOp();
+  return origin.getAsOpaquePointer();
+}
+
 struct SplitFreshResults : OpRewritePattern<bufferization::DeallocOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -85,19 +94,21 @@ struct SplitFreshResults : OpRewritePattern<bufferization::DeallocOp> {
     if (op.getMemrefs().size() + op.getRetained().size() < 2)
       return failure();
     SmallVector<Value> origins;
+    SmallVector<void *> keys;
     for (Value value : op->getOperands())
-      if (isa<BaseMemRefType>(value.getType()))
+      if (isa<BaseMemRefType>(value.getType())) {
         origins.push_back(knownOrigin(value));
-    // Split off the fresh results whose origin no other operand shares;
+        keys.push_back(bufferKey(origins.back()));
+      }
+    // Split off the fresh results whose buffer no other operand shares;
     // every other operand must have a known origin.
     if (llvm::is_contained(origins, Value()))
       return failure();
     SmallVector<Value> keptMemrefs, keptConditions;
     SmallVector<std::pair<Value, Value>> split;
     for (auto [index, memref] : llvm::enumerate(op.getMemrefs())) {
-      Value origin = origins[index];
       Value condition = op.getConditions()[index];
-      if (isFreshResult(origin) && llvm::count(origins, origin) == 1)
+      if (isFreshResult(origins[index]) && llvm::count(keys, keys[index]) == 1)
         split.emplace_back(memref, condition);
       else {
         keptMemrefs.push_back(memref);

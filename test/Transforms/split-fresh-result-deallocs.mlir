@@ -91,3 +91,19 @@ func.func @unknown_origin(%c: i1, %n: index) {
   }
   return
 }
+
+// -----
+
+// Two results of one call: the callee might return one buffer twice;
+// nothing is split.
+// CHECK-LABEL: func.func @two_results
+// CHECK: bufferization.dealloc (%{{.*}}, %{{.*}} : memref<4xi32>, memref<4xi32>) if (%{{.*}}, %{{.*}}) retain (%{{.*}} : memref<4xi8>)
+// CHECK-NOT: bufferization.dealloc
+func.func private @pair(memref<4xi32>) -> (memref<4xi32>, memref<4xi32>) attributes {qops.fresh_results}
+func.func @two_results(%c: i1) -> i1 {
+  %a = memref.alloc() : memref<4xi32>
+  %r:2 = call @pair(%a) : (memref<4xi32>) -> (memref<4xi32>, memref<4xi32>)
+  %y = memref.alloc() : memref<4xi8>
+  %o = bufferization.dealloc (%r#0, %r#1 : memref<4xi32>, memref<4xi32>) if (%c, %c) retain (%y : memref<4xi8>)
+  return %o : i1
+}
