@@ -117,11 +117,13 @@ struct SplitFreshResults : OpRewritePattern<bufferization::DeallocOp> {
     }
     if (split.empty())
       return failure();
-    rewriter.replaceOpWithNewOp<bufferization::DeallocOp>(
-        op, keptMemrefs, keptConditions, op.getRetained());
+    Location loc = op.getLoc();
+    auto kept = bufferization::DeallocOp::create(
+        rewriter, loc, keptMemrefs, keptConditions, op.getRetained());
     for (auto [memref, condition] : split)
-      bufferization::DeallocOp::create(rewriter, op.getLoc(), memref,
-                                       condition, ValueRange{});
+      bufferization::DeallocOp::create(rewriter, loc, memref, condition,
+                                       ValueRange{});
+    rewriter.replaceOp(op, kept);
     return success();
   }
 };
