@@ -43,14 +43,18 @@ namespace {
 
 /// The value `memref` is a view of (through view-like ops and
 /// extract_strided_metadata's base buffer), if that value is a known buffer:
-/// an allocation, a global, an argument of the function, or a result of a
+/// an allocation, a global, an argument of the function (its entry block's:
+/// another block's may carry anything), or a result of a
 /// call of a function with qops.fresh_results. Null otherwise.
 Value knownOrigin(Value memref) {
   while (true) {
-    if (auto argument = dyn_cast<BlockArgument>(memref))
-      return isa<FunctionOpInterface>(argument.getOwner()->getParentOp())
+    if (auto argument = dyn_cast<BlockArgument>(memref)) {
+      Block *block = argument.getOwner();
+      return block->isEntryBlock() &&
+                     isa<FunctionOpInterface>(block->getParentOp())
                  ? memref
                  : Value();
+    }
     Operation *def = memref.getDefiningOp();
     if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(def)) {
       memref = metadata.getSource();

@@ -107,3 +107,21 @@ func.func @two_results(%c: i1) -> i1 {
   %o = bufferization.dealloc (%r#0, %r#1 : memref<4xi32>, memref<4xi32>) if (%c, %c) retain (%y : memref<4xi8>)
   return %o : i1
 }
+
+// -----
+
+// A block argument other than the function's (here the fresh result
+// itself, passed by cf.br): unknown origin, nothing is split.
+// CHECK-LABEL: func.func @block_argument
+// CHECK: ^bb1(%{{.*}}: memref<4xi32>):
+// CHECK: bufferization.dealloc (%{{.*}}, %{{.*}} : memref<4xi32>, memref<4xi32>) if (%{{.*}}, %{{.*}}) retain (%{{.*}} : memref<4xi32>)
+// CHECK-NOT: bufferization.dealloc
+func.func private @kernel(memref<4xi32>) -> memref<4xi32> attributes {qops.fresh_results}
+func.func @block_argument(%c: i1) -> (memref<4xi32>, i1) {
+  %a = memref.alloc() : memref<4xi32>
+  %r = call @kernel(%a) : (memref<4xi32>) -> memref<4xi32>
+  cf.br ^bb1(%r : memref<4xi32>)
+^bb1(%m: memref<4xi32>):
+  %o = bufferization.dealloc (%a, %r : memref<4xi32>, memref<4xi32>) if (%c, %c) retain (%m : memref<4xi32>)
+  return %m, %o : memref<4xi32>, i1
+}
