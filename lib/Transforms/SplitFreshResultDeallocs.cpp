@@ -97,13 +97,14 @@ struct SplitFreshResults : OpRewritePattern<bufferization::DeallocOp> {
                                 PatternRewriter &rewriter) const override {
     if (op.getMemrefs().size() + op.getRetained().size() < 2)
       return failure();
+    // The memrefs' origins first (index i: memref i), then the retained
+    // values'.
     SmallVector<Value> origins;
     SmallVector<void *> keys;
-    for (Value value : op->getOperands())
-      if (isa<BaseMemRefType>(value.getType())) {
-        origins.push_back(knownOrigin(value));
-        keys.push_back(bufferKey(origins.back()));
-      }
+    for (Value value : llvm::concat<Value>(op.getMemrefs(), op.getRetained())) {
+      origins.push_back(knownOrigin(value));
+      keys.push_back(bufferKey(origins.back()));
+    }
     // Split off the fresh results whose buffer no other operand shares;
     // every other operand must have a known origin.
     if (llvm::is_contained(origins, Value()))
