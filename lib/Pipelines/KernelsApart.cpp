@@ -343,8 +343,21 @@ bool qops::isKernelsApartRunning(const KernelsApartHandoff &handoff) {
              std::future_status::ready;
 }
 
+bool qops::areKernelsApart(const KernelsApartHandoff &handoff) {
+  return handoff.done.valid();
+}
+
 LogicalResult qops::finishKernelsApart(KernelsApartHandoff &handoff) {
   return handoff.done.valid() ? handoff.done.get() : success();
+}
+
+std::vector<std::string> qops::getKernelsApartSymbols(ModuleOp module) {
+  std::vector<std::string> names;
+  for (Operation &op : module.getBody()->getOperations())
+    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+      if (op.hasAttr(kFreshResultsAttr))
+        names.push_back(symbol.getName().str());
+  return names;
 }
 
 void qops::registerQOpsKernelsApartPass() {

@@ -21,14 +21,15 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/BinaryFormat/Magic.h"
 #include "llvm/ExecutionEngine/JITEventListener.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/IndirectionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
-#include "llvm/BinaryFormat/Magic.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/ObjectFile.h"
@@ -616,6 +617,12 @@ static llvm::Error addObjectsCompiledApart(const JitOptions &options,
   return llvm::Error::success();
 }
 
+/// ORC's errors may refer to strings the session owns: copied into a new
+/// error before the session goes.
+static llvm::Error detachError(llvm::Error error) {
+  return makeError(llvm::toString(std::move(error)));
+}
+
 /// Zeroed memory of the session's for each global the const-eval
 /// functions fill (declareConstEvalGlobals): a constant once they ran, so
 /// that a stored session keeps the values (writeObject).
@@ -627,6 +634,26 @@ static llvm::Error addConstEvalGlobals(const qops::ConstEvalLink &link,
     if (!pages)
       return pages.takeError();
     pages->zeroFilled = false;
+    out.push_back(std::move(*pages));
+  }
+  return llvm::Error::success();
+}
+
+/// The constants of `compiled` (borrowed or copied: JitOptions::
+/// borrowConstants) and zeroed memory of the session's for its zero-filled
+/// globals, appended to `out`.
+static llvm::Error takeConstants(const CompiledModule &compiled,
+                                 const JitOptions &options,
+                                 std::vector<JitSession::Constant> &out) {
+  for (const auto &entry : compiled.constants)
+    out.push_back(options.borrowConstants
+                      ? borrowConstant(entry.getKey(), entry.getValue())
+                      : copyConstant(entry.getKey(), entry.getValue()));
+  for (const auto &entry : compiled.zeroFilled) {
+    llvm::Expected<JitSession::Constant> pages = mapZeroFilled(
+        entry.getKey(), entry.getValue().size, entry.getValue().alignment);
+    if (!pages)
+      return pages.takeError();
     out.push_back(std::move(*pages));
   }
   return llvm::Error::success();
@@ -671,36 +698,159 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
   llvm::Expected<CompiledModule> compiled = compileToObjects(module, codegen);
   if (!compiled)
     return compiled.takeError();
-  std::vector<std::string> spent = constEval.usedOnlyByThem;
-  if (llvm::Error error = addObjectsCompiledApart(options, *compiled, spent))
-    return error;
-  std::vector<Constant> constants;
-  for (const auto &entry : compiled->constants)
-    constants.push_back(options.borrowConstants
-                            ? borrowConstant(entry.getKey(), entry.getValue())
-                            : copyConstant(entry.getKey(), entry.getValue()));
-  if (llvm::Error error = addConstEvalGlobals(constEval, constants))
-    return error;
-  for (const auto &entry : compiled->zeroFilled) {
-    llvm::Expected<Constant> pages =
-        mapZeroFilled(entry.getKey(), entry.getValue().size,
-                      entry.getValue().alignment);
-    if (!pages)
-      return pages.takeError();
-    constants.push_back(std::move(*pages));
-  }
-  for (Constant &constant : constants)
-    constant.spent = llvm::is_contained(spent, constant.name);
   bool usesRuntimeAllocator =
       llvm::any_of(module.getOps<LLVM::LLVMFuncOp>(), [](LLVM::LLVMFuncOp f) {
         return isRuntimeAllocatorSymbol(f.getSymName());
       });
+  // With the kernels on a thread of their own, the module is linked (and
+  // its const-eval functions run) first, its calls of the kernels through
+  // stubs: while that thread may still compile.
+  if (options.kernelsApart && qops::areKernelsApart(*options.kernelsApart)) {
+    std::vector<std::string> kernels = qops::getKernelsApartSymbols(module);
+    if (!kernels.empty())
+      return createBeforeKernels(std::move(*compiled), kernels, funcName,
+                                 std::move(*signature), options, constEval,
+                                 usesRuntimeAllocator);
+  }
+  std::vector<std::string> spent = constEval.usedOnlyByThem;
+  if (llvm::Error error = addObjectsCompiledApart(options, *compiled, spent))
+    return error;
+  std::vector<Constant> constants;
+  if (llvm::Error error = takeConstants(*compiled, options, constants))
+    return error;
+  if (llvm::Error error = addConstEvalGlobals(constEval, constants))
+    return error;
+  for (Constant &constant : constants)
+    constant.spent = llvm::is_contained(spent, constant.name);
   auto session =
       link(std::move(compiled->objects), std::move(constants), funcName,
            std::move(*signature), options, usesRuntimeAllocator);
   if (!session)
     return session.takeError();
   if (llvm::Error error = (*session)->runOnce(constEval.functions))
+    return std::move(error);
+  return session;
+}
+
+/// Where a kernel's stub points until the kernel is linked: nothing calls
+/// a kernel before (createBeforeKernels).
+[[noreturn]] static void quantRunnerKernelNotLinked() {
+  llvm::errs() << "quant-runner: a kernel was called before it was linked\n";
+  std::_Exit(2);
+}
+
+llvm::Error JitSession::stubKernels(llvm::ArrayRef<std::string> kernels) {
+  stubs = llvm::orc::createLocalIndirectStubsManagerBuilder(
+      llvm::Triple(llvm::sys::getProcessTriple()))();
+  if (!stubs)
+    return makeError("no indirect stubs for this host");
+  llvm::orc::MangleAndInterner interner(jit->getExecutionSession(),
+                                        jit->getDataLayout());
+  llvm::orc::SymbolMap symbols;
+  for (const std::string &kernel : kernels) {
+    if (llvm::Error error = stubs->createStub(
+            kernel,
+            llvm::orc::ExecutorAddr::fromPtr(&quantRunnerKernelNotLinked),
+            llvm::JITSymbolFlags::Exported))
+      return detachError(std::move(error));
+    symbols[interner(kernel)] = stubs->findStub(kernel, false);
+  }
+  if (llvm::Error error =
+          jit->getMainJITDylib().define(llvm::orc::absoluteSymbols(symbols)))
+    return detachError(std::move(error));
+  return llvm::Error::success();
+}
+
+llvm::Error JitSession::linkKernels(
+    llvm::ArrayRef<std::string> kernels,
+    std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects, bool keepObject) {
+  // A JITDylib of their own: they define the names the stubs have in
+  // `main`, and find the rest (constants, the runtime) there.
+  auto dylib = jit->createJITDylib("kernels");
+  if (!dylib)
+    return detachError(dylib.takeError());
+  dylib->addToLinkOrder(jit->getMainJITDylib());
+  for (std::unique_ptr<llvm::MemoryBuffer> &object : objects) {
+    if (keepObject)
+      this->objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+          object->getBuffer(), object->getBufferIdentifier()));
+    if (llvm::Error error = jit->addObjectFile(*dylib, std::move(object)))
+      return detachError(std::move(error));
+  }
+  for (const std::string &kernel : kernels) {
+    auto address = jit->lookup(*dylib, kernel);
+    if (!address)
+      return detachError(address.takeError());
+    if (llvm::Error error = stubs->updatePointer(kernel, *address))
+      return detachError(std::move(error));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<JitSession>> JitSession::createBeforeKernels(
+    CompiledModule compiled, llvm::ArrayRef<std::string> kernels,
+    llvm::StringRef funcName, TensorSignature signature,
+    const JitOptions &options, const qops::ConstEvalLink &constEval,
+    bool usesRuntimeAllocator) {
+  // The module's objects, and the const-eval functions' compiled apart.
+  std::vector<std::string> spent = constEval.usedOnlyByThem;
+  if (options.constEval) {
+    if (failed(qops::finishConstEval(*options.constEval)))
+      return makeError("qops-const-eval failed");
+    addCompiledApart(options.constEvalObjects.get(), compiled, &spent);
+  }
+  std::vector<Constant> constants;
+  if (llvm::Error error = takeConstants(compiled, options, constants))
+    return std::move(error);
+  if (llvm::Error error = addConstEvalGlobals(constEval, constants))
+    return std::move(error);
+  for (Constant &constant : constants)
+    constant.spent = llvm::is_contained(spent, constant.name);
+  auto session = start(options);
+  if (!session)
+    return session.takeError();
+  if (llvm::Error error = (*session)->stubKernels(kernels))
+    return std::move(error);
+  if (llvm::Error error =
+          (*session)->add(std::move(compiled.objects), std::move(constants),
+                          options.keepObject))
+    return std::move(error);
+  if (llvm::Error error = (*session)->prepareEntry(
+          funcName, std::move(signature), usesRuntimeAllocator))
+    return std::move(error);
+  // The kernels' thread has a core: the const-eval functions take the
+  // other one only (their OpenMP team of one thread).
+  using SetThreads = void (*)(int);
+  using GetThreads = int (*)();
+  auto setThreads = reinterpret_cast<SetThreads>(
+      llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+          "omp_set_num_threads"));
+  auto getThreads = reinterpret_cast<GetThreads>(
+      llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+          "omp_get_max_threads"));
+  int threads = 0;
+  if (setThreads && getThreads && !constEval.functions.empty() &&
+      qops::isKernelsApartRunning(*options.kernelsApart)) {
+    threads = getThreads();
+    setThreads(1);
+  }
+  llvm::Error ran = (*session)->runOnce(constEval.functions);
+  if (threads)
+    setThreads(threads);
+  if (ran)
+    return std::move(ran);
+  // Then the kernels, once their thread is done.
+  if (failed(qops::finishKernelsApart(*options.kernelsApart)))
+    return makeError("qops-kernels-apart failed");
+  CompiledModule apart;
+  addCompiledApart(options.kernelsApartObjects.get(), apart, nullptr);
+  std::vector<Constant> later;
+  if (llvm::Error error = takeConstants(apart, options, later))
+    return std::move(error);
+  if (llvm::Error error = (*session)->add({}, std::move(later), false))
+    return std::move(error);
+  if (llvm::Error error = (*session)->linkKernels(
+          kernels, std::move(apart.objects), options.keepObject))
     return std::move(error);
   return session;
 }
@@ -723,17 +873,8 @@ createObjectLayer(llvm::orc::ExecutionSession &session) {
   return layer;
 }
 
-/// ORC's errors may refer to strings the session owns: copied into a new
-/// error before the session goes.
-static llvm::Error detachError(llvm::Error error) {
-  return makeError(llvm::toString(std::move(error)));
-}
-
 llvm::Expected<std::unique_ptr<JitSession>>
-JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
-                 std::vector<Constant> constants, llvm::StringRef funcName,
-                 TensorSignature signature, const JitOptions &options,
-                 bool usesRuntimeAllocator) {
+JitSession::start(const JitOptions &options) {
   for (const std::string &library : options.sharedLibs) {
     std::string message;
     if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(library.c_str(),
@@ -774,33 +915,69 @@ JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
   main.addGenerator(std::move(*process));
   llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(),
                                         (*jit)->getDataLayout());
-  llvm::orc::SymbolMap symbols = getRuntimeSymbols(interner);
+  if (llvm::Error error =
+          main.define(llvm::orc::absoluteSymbols(getRuntimeSymbols(interner))))
+    return detachError(std::move(error));
+  std::unique_ptr<JitSession> session(new JitSession());
+  session->jit = std::move(*jit);
+  return session;
+}
+
+llvm::Error
+JitSession::add(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+                std::vector<Constant> constants, bool keepObject) {
+  llvm::orc::MangleAndInterner interner(jit->getExecutionSession(),
+                                        jit->getDataLayout());
+  llvm::orc::SymbolMap symbols;
   for (const Constant &constant : constants)
     symbols[interner(constant.name)] = {
         llvm::orc::ExecutorAddr::fromPtr(constant.bytes.get()),
         llvm::JITSymbolFlags::Exported};
-  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(symbols)))
-    return detachError(std::move(error));
-  std::unique_ptr<JitSession> session(new JitSession());
-  session->constants = std::move(constants);
+  if (!symbols.empty())
+    if (llvm::Error error =
+            jit->getMainJITDylib().define(llvm::orc::absoluteSymbols(symbols)))
+      return detachError(std::move(error));
+  for (Constant &constant : constants)
+    this->constants.push_back(std::move(constant));
   for (std::unique_ptr<llvm::MemoryBuffer> &object : objects) {
-    if (options.keepObject)
-      session->objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
+    if (keepObject)
+      this->objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
           object->getBuffer(), object->getBufferIdentifier()));
-    if (llvm::Error error = (*jit)->addObjectFile(std::move(object)))
+    if (llvm::Error error = jit->addObjectFile(std::move(object)))
       return detachError(std::move(error));
   }
+  return llvm::Error::success();
+}
 
+llvm::Error JitSession::prepareEntry(llvm::StringRef funcName,
+                                     TensorSignature signature,
+                                     bool usesRuntimeAllocator) {
   // Looking up the packed wrapper links the objects.
-  auto address = (*jit)->lookup(("_mlir_" + funcName).str());
+  auto address = jit->lookup(("_mlir_" + funcName).str());
   if (!address)
     return detachError(address.takeError());
   using PackedFunction = void (*)(void **);
-  session->function = address->toPtr<PackedFunction>();
-  session->jit = std::move(*jit);
-  session->usesRuntimeAllocator = usesRuntimeAllocator;
-  session->funcName = funcName.str();
-  session->signature = std::move(signature);
+  function = address->toPtr<PackedFunction>();
+  this->usesRuntimeAllocator = usesRuntimeAllocator;
+  this->funcName = funcName.str();
+  this->signature = std::move(signature);
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<JitSession>>
+JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+                 std::vector<Constant> constants, llvm::StringRef funcName,
+                 TensorSignature signature, const JitOptions &options,
+                 bool usesRuntimeAllocator) {
+  auto session = start(options);
+  if (!session)
+    return session.takeError();
+  if (llvm::Error error = (*session)->add(
+          std::move(objects), std::move(constants), options.keepObject))
+    return std::move(error);
+  if (llvm::Error error = (*session)->prepareEntry(
+          funcName, std::move(signature), usesRuntimeAllocator))
+    return std::move(error);
   return session;
 }
 

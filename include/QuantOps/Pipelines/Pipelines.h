@@ -204,9 +204,15 @@ makeKernelsApartHandoff(KernelsApartCompiler compile);
 /// Whether the kernels' lowering and compile are under way (the pass moved
 /// them apart and they are not done yet).
 bool isKernelsApartRunning(const KernelsApartHandoff &handoff);
+/// Whether the pass moved kernels apart and nothing waited for them yet
+/// (finishKernelsApart).
+bool areKernelsApart(const KernelsApartHandoff &handoff);
 /// Waits for the kernels' lowering and compile (failure: either failed,
 /// and said why in a diagnostic); success at once if none was started.
 LogicalResult finishKernelsApart(KernelsApartHandoff &handoff);
+/// The kernels `module` calls and the handoff's compiler defines: its
+/// declarations that the pass marked (qops.fresh_results), in any dialect.
+std::vector<std::string> getKernelsApartSymbols(ModuleOp module);
 /// The pass; `buildRest` adds the passes that follow it in the pipeline,
 /// for the kernel's module.
 std::unique_ptr<Pass>

@@ -25,12 +25,14 @@
 namespace llvm {
 class MemoryBuffer;
 namespace orc {
+class IndirectStubsManager;
 class LLJIT;
 } // namespace orc
 } // namespace llvm
 
 namespace mlir::qops {
 struct ConstEvalHandoff;
+struct ConstEvalLink;
 struct KernelsApartHandoff;
 } // namespace mlir::qops
 
@@ -181,18 +183,50 @@ private:
   JitSession() = default;
 
   /// Links `objects` into a new JIT and looks up the packed wrapper of
-  /// `funcName`.
+  /// `funcName`: start, add, prepareEntry.
   static llvm::Expected<std::unique_ptr<JitSession>>
   link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
        std::vector<Constant> constants, llvm::StringRef funcName,
        TensorSignature signature, const JitOptions &options,
        bool usesRuntimeAllocator);
+  /// create's end when kernels are compiled apart (JitOptions::
+  /// kernelsApart), which may not be ready yet: the module's objects
+  /// linked, its calls of the `kernels` through stubs (stubKernels), its
+  /// const-eval functions run; then the kernels' objects (linkKernels).
+  static llvm::Expected<std::unique_ptr<JitSession>> createBeforeKernels(
+      CompiledModule compiled, llvm::ArrayRef<std::string> kernels,
+      llvm::StringRef funcName, TensorSignature signature,
+      const JitOptions &options, const qops::ConstEvalLink &constEval,
+      bool usesRuntimeAllocator);
+  /// Defines each of `kernels` in the JIT's main JITDylib as a stub, an
+  /// indirect jump that linkKernels points at the kernel.
+  llvm::Error stubKernels(llvm::ArrayRef<std::string> kernels);
+  /// Links the kernels' `objects` in a JITDylib of their own (copies kept
+  /// with `keepObject`) and points their stubs at them.
+  llvm::Error
+  linkKernels(llvm::ArrayRef<std::string> kernels,
+              std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+              bool keepObject);
+  /// A session with a new JIT (`options.sharedLibs` loaded, the runtime's
+  /// symbols defined) and no objects yet.
+  static llvm::Expected<std::unique_ptr<JitSession>>
+  start(const JitOptions &options);
+  /// Defines `constants` and adds `objects` (copies kept with
+  /// `keepObject`); a lookup links them.
+  llvm::Error add(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+                  std::vector<Constant> constants, bool keepObject);
+  /// Looks up the packed wrapper of `funcName`, which links what was added.
+  llvm::Error prepareEntry(llvm::StringRef funcName, TensorSignature signature,
+                           bool usesRuntimeAllocator);
   /// Calls each of `functions` (no arguments, no results) once, by its
   /// packed wrapper: the const-eval functions, before the first call.
   llvm::Error runOnce(llvm::ArrayRef<std::string> functions);
 
   /// The JIT the objects are linked in.
   std::unique_ptr<llvm::orc::LLJIT> jit;
+  /// The kernels' stubs (createBeforeKernels); after jit, so destroyed
+  /// before it.
+  std::unique_ptr<llvm::orc::IndirectStubsManager> stubs;
   /// Copies of the objects, with keepObject.
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
   /// The constants the objects refer to.
