@@ -600,20 +600,27 @@ static void addCompiledApart(CompiledApart *objects, CompiledModule &compiled,
 
 /// The const-eval functions' objects, compiled apart, added to `compiled`
 /// once their compiler is done: all that they read is spent
-/// (JitSession::Constant) once they ran. Then the kernel's, compiled apart.
-static llvm::Error addObjectsCompiledApart(const JitOptions &options,
-                                           CompiledModule &compiled,
-                                           std::vector<std::string> &spent) {
-  if (options.constEval) {
-    if (failed(qops::finishConstEval(*options.constEval)))
-      return makeError("qops-const-eval failed");
-    addCompiledApart(options.constEvalObjects.get(), compiled, &spent);
-  }
-  if (options.kernelsApart) {
-    if (failed(qops::finishKernelsApart(*options.kernelsApart)))
-      return makeError("qops-kernels-apart failed");
-    addCompiledApart(options.kernelsApartObjects.get(), compiled, nullptr);
-  }
+/// (JitSession::Constant) once they ran.
+static llvm::Error addConstEvalCompiledApart(const JitOptions &options,
+                                             CompiledModule &compiled,
+                                             std::vector<std::string> &spent) {
+  if (!options.constEval)
+    return llvm::Error::success();
+  if (failed(qops::finishConstEval(*options.constEval)))
+    return makeError("qops-const-eval failed");
+  addCompiledApart(options.constEvalObjects.get(), compiled, &spent);
+  return llvm::Error::success();
+}
+
+/// The kernels' objects, compiled apart, added to `compiled` once their
+/// thread is done.
+static llvm::Error addKernelsCompiledApart(const JitOptions &options,
+                                           CompiledModule &compiled) {
+  if (!options.kernelsApart)
+    return llvm::Error::success();
+  if (failed(qops::finishKernelsApart(*options.kernelsApart)))
+    return makeError("qops-kernels-apart failed");
+  addCompiledApart(options.kernelsApartObjects.get(), compiled, nullptr);
   return llvm::Error::success();
 }
 
@@ -713,7 +720,9 @@ JitSession::create(ModuleOp module, llvm::StringRef funcName,
                                  usesRuntimeAllocator);
   }
   std::vector<std::string> spent = constEval.usedOnlyByThem;
-  if (llvm::Error error = addObjectsCompiledApart(options, *compiled, spent))
+  if (llvm::Error error = addConstEvalCompiledApart(options, *compiled, spent))
+    return error;
+  if (llvm::Error error = addKernelsCompiledApart(options, *compiled))
     return error;
   std::vector<Constant> constants;
   if (llvm::Error error = takeConstants(*compiled, options, constants))
@@ -763,20 +772,17 @@ llvm::Error JitSession::stubKernels(llvm::ArrayRef<std::string> kernels) {
 
 llvm::Error JitSession::linkKernels(
     llvm::ArrayRef<std::string> kernels,
-    std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects, bool keepObject) {
+    std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
+    std::vector<Constant> constants, bool keepObject) {
   // A JITDylib of their own: they define the names the stubs have in
   // `main`, and find the rest (constants, the runtime) there.
   auto dylib = jit->createJITDylib("kernels");
   if (!dylib)
     return detachError(dylib.takeError());
   dylib->addToLinkOrder(jit->getMainJITDylib());
-  for (std::unique_ptr<llvm::MemoryBuffer> &object : objects) {
-    if (keepObject)
-      this->objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
-          object->getBuffer(), object->getBufferIdentifier()));
-    if (llvm::Error error = jit->addObjectFile(*dylib, std::move(object)))
-      return detachError(std::move(error));
-  }
+  if (llvm::Error error =
+          add(std::move(objects), std::move(constants), keepObject, &*dylib))
+    return error;
   for (const std::string &kernel : kernels) {
     auto address = jit->lookup(*dylib, kernel);
     if (!address)
@@ -794,11 +800,8 @@ llvm::Expected<std::unique_ptr<JitSession>> JitSession::createBeforeKernels(
     bool usesRuntimeAllocator) {
   // The module's objects, and the const-eval functions' compiled apart.
   std::vector<std::string> spent = constEval.usedOnlyByThem;
-  if (options.constEval) {
-    if (failed(qops::finishConstEval(*options.constEval)))
-      return makeError("qops-const-eval failed");
-    addCompiledApart(options.constEvalObjects.get(), compiled, &spent);
-  }
+  if (llvm::Error error = addConstEvalCompiledApart(options, compiled, spent))
+    return std::move(error);
   std::vector<Constant> constants;
   if (llvm::Error error = takeConstants(compiled, options, constants))
     return std::move(error);
@@ -819,38 +822,21 @@ llvm::Expected<std::unique_ptr<JitSession>> JitSession::createBeforeKernels(
           funcName, std::move(signature), usesRuntimeAllocator))
     return std::move(error);
   // The kernels' thread has a core: the const-eval functions take the
-  // other one only (their OpenMP team of one thread).
-  using SetThreads = void (*)(int);
-  using GetThreads = int (*)();
-  auto setThreads = reinterpret_cast<SetThreads>(
-      llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
-          "omp_set_num_threads"));
-  auto getThreads = reinterpret_cast<GetThreads>(
-      llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
-          "omp_get_max_threads"));
-  int threads = 0;
-  if (setThreads && getThreads && !constEval.functions.empty() &&
-      qops::isKernelsApartRunning(*options.kernelsApart)) {
-    threads = getThreads();
-    setThreads(1);
-  }
-  llvm::Error ran = (*session)->runOnce(constEval.functions);
-  if (threads)
-    setThreads(threads);
-  if (ran)
-    return std::move(ran);
+  // other one only.
+  if (llvm::Error error = (*session)->runOnce(
+          constEval.functions,
+          qops::isKernelsApartRunning(*options.kernelsApart)))
+    return std::move(error);
   // Then the kernels, once their thread is done.
-  if (failed(qops::finishKernelsApart(*options.kernelsApart)))
-    return makeError("qops-kernels-apart failed");
   CompiledModule apart;
-  addCompiledApart(options.kernelsApartObjects.get(), apart, nullptr);
+  if (llvm::Error error = addKernelsCompiledApart(options, apart))
+    return std::move(error);
   std::vector<Constant> later;
   if (llvm::Error error = takeConstants(apart, options, later))
     return std::move(error);
-  if (llvm::Error error = (*session)->add({}, std::move(later), false))
-    return std::move(error);
-  if (llvm::Error error = (*session)->linkKernels(
-          kernels, std::move(apart.objects), options.keepObject))
+  if (llvm::Error error =
+          (*session)->linkKernels(kernels, std::move(apart.objects),
+                                  std::move(later), options.keepObject))
     return std::move(error);
   return session;
 }
@@ -925,7 +911,9 @@ JitSession::start(const JitOptions &options) {
 
 llvm::Error
 JitSession::add(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
-                std::vector<Constant> constants, bool keepObject) {
+                std::vector<Constant> constants, bool keepObject,
+                llvm::orc::JITDylib *dylib) {
+  // The constants are the main JITDylib's, which every other one searches.
   llvm::orc::MangleAndInterner interner(jit->getExecutionSession(),
                                         jit->getDataLayout());
   llvm::orc::SymbolMap symbols;
@@ -943,7 +931,8 @@ JitSession::add(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
     if (keepObject)
       this->objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(
           object->getBuffer(), object->getBufferIdentifier()));
-    if (llvm::Error error = jit->addObjectFile(std::move(object)))
+    if (llvm::Error error = jit->addObjectFile(
+            dylib ? *dylib : jit->getMainJITDylib(), std::move(object)))
       return detachError(std::move(error));
   }
   return llvm::Error::success();
@@ -981,7 +970,39 @@ JitSession::link(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
   return session;
 }
 
-llvm::Error JitSession::runOnce(llvm::ArrayRef<std::string> functions) {
+namespace {
+/// omp_set_num_threads(1) for the life of the object when `one`, and libomp
+/// is loaded; the count it had is set again after (the calling thread's).
+class TeamOfOne {
+public:
+  explicit TeamOfOne(bool one) {
+    if (!one)
+      return;
+    set = reinterpret_cast<void (*)(int)>(
+        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+            "omp_set_num_threads"));
+    auto get = reinterpret_cast<int (*)()>(
+        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+            "omp_get_max_threads"));
+    if (!set || !get)
+      return;
+    threads = get();
+    set(1);
+  }
+  ~TeamOfOne() {
+    if (threads)
+      set(threads);
+  }
+
+private:
+  void (*set)(int) = nullptr;
+  int threads = 0;
+};
+} // namespace
+
+llvm::Error JitSession::runOnce(llvm::ArrayRef<std::string> functions,
+                                bool oneThread) {
+  TeamOfOne team(oneThread && !functions.empty());
   for (const std::string &function : functions) {
     auto address = jit->lookup("_mlir_" + function);
     if (!address)

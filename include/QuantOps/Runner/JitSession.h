@@ -26,6 +26,7 @@ namespace llvm {
 class MemoryBuffer;
 namespace orc {
 class IndirectStubsManager;
+class JITDylib;
 class LLJIT;
 } // namespace orc
 } // namespace llvm
@@ -206,21 +207,26 @@ private:
   llvm::Error
   linkKernels(llvm::ArrayRef<std::string> kernels,
               std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
-              bool keepObject);
+              std::vector<Constant> constants, bool keepObject);
   /// A session with a new JIT (`options.sharedLibs` loaded, the runtime's
   /// symbols defined) and no objects yet.
   static llvm::Expected<std::unique_ptr<JitSession>>
   start(const JitOptions &options);
-  /// Defines `constants` and adds `objects` (copies kept with
-  /// `keepObject`); a lookup links them.
+  /// Defines `constants` (in the main JITDylib) and adds `objects` to
+  /// `dylib`, the main one by default (copies kept with `keepObject`); a
+  /// lookup links them.
   llvm::Error add(std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects,
-                  std::vector<Constant> constants, bool keepObject);
+                  std::vector<Constant> constants, bool keepObject,
+                  llvm::orc::JITDylib *dylib = nullptr);
   /// Looks up the packed wrapper of `funcName`, which links what was added.
   llvm::Error prepareEntry(llvm::StringRef funcName, TensorSignature signature,
                            bool usesRuntimeAllocator);
   /// Calls each of `functions` (no arguments, no results) once, by its
-  /// packed wrapper: the const-eval functions, before the first call.
-  llvm::Error runOnce(llvm::ArrayRef<std::string> functions);
+  /// packed wrapper: the const-eval functions, before the first call; with
+  /// `oneThread`, their OpenMP teams of one thread (the kernels' thread
+  /// has the other core).
+  llvm::Error runOnce(llvm::ArrayRef<std::string> functions,
+                      bool oneThread = false);
 
   /// The JIT the objects are linked in.
   std::unique_ptr<llvm::orc::LLJIT> jit;
