@@ -41,11 +41,13 @@ using namespace mlir;
 /// region simplification, whose dead-code walk visits every nest's body
 /// once per enclosing op and iteration (FFN12: about 10% of its lowering's
 /// instructions). The LLVM IR of the bench's models is byte for byte the
-/// same (docs/Performance.md, "Weights viewed, regions left alone").
-static std::unique_ptr<Pass> createPipelineCanonicalizer() {
-  return createCanonicalizerPass(
-      GreedyRewriteConfig().setRegionSimplificationLevel(
-          GreedySimplifyRegionLevel::Disabled));
+/// same (docs/Performance.md, "Weights viewed, regions left alone"). The
+/// canonicalizers of one pipeline, the kernels' thread's included, collect
+/// their patterns once (`patterns`; "The canonicalizers' patterns built
+/// once").
+static std::unique_ptr<Pass> createPipelineCanonicalizer(
+    std::shared_ptr<qops::CanonicalPatternsCache> patterns) {
+  return qops::createQOpsCanonicalize(std::move(patterns));
 }
 
 /// Upstream's buffer-deallocation-pipeline without its first pass,
@@ -53,38 +55,47 @@ static std::unique_ptr<Pass> createPipelineCanonicalizer() {
 /// deallocation would reject one with an error, not miscompile), and its
 /// greedy walk of the whole module cost FFN12 1.6 ms; the lowered modules
 /// of the 44 bench models are the same without it.
-static void addBufferDeallocation(OpPassManager &pm) {
-  pm.addPass(createPipelineCanonicalizer());
+static void
+addBufferDeallocation(OpPassManager &pm,
+                      std::shared_ptr<qops::CanonicalPatternsCache> patterns) {
+  pm.addPass(createPipelineCanonicalizer(patterns));
   pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
   // Calls of kernels apart return buffers of their own.
   pm.addPass(qops::createQOpsSplitFreshResultDeallocs());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createPipelineCanonicalizer());
+  pm.addPass(createPipelineCanonicalizer(std::move(patterns)));
 }
 
-void qops::buildQOpsBufferizePipeline(OpPassManager &pm, bool parallel) {
+/// buildQOpsBufferizePipeline with the canonicalizers' `patterns`.
+static void
+addBufferize(OpPassManager &pm, bool parallel,
+             std::shared_ptr<qops::CanonicalPatternsCache> patterns) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   // The constants' globals in program order, so that the output is the same
   // on every run (MLIR 22 orders them by pointer values otherwise).
-  QOpsPrepareConstantGlobalsOptions globals;
+  qops::QOpsPrepareConstantGlobalsOptions globals;
   globals.alignment = bufferize.bufferAlignment;
   pm.addPass(qops::createQOpsPrepareConstantGlobals(globals));
   // The first call's packing writes into the hoisted globals directly.
   pm.addPass(qops::createQOpsHoistedInPlace());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  addBufferDeallocation(pm);
+  addBufferDeallocation(pm, std::move(patterns));
   // Results that are function arguments or constants are returned as
   // bufferization.clone copies.
   pm.addPass(createConvertBufferizationToMemRefPass());
   // Strided copies (padding, slicing) as loops instead of memrefCopy calls.
-  QOpsExpandStridedCopiesOptions copies;
+  qops::QOpsExpandStridedCopiesOptions copies;
   copies.parallel = parallel;
   pm.addNestedPass<func::FuncOp>(qops::createQOpsExpandStridedCopies(copies));
+}
+
+void qops::buildQOpsBufferizePipeline(OpPassManager &pm, bool parallel) {
+  addBufferize(pm, parallel, makeCanonicalPatternsCache());
 }
 
 /// The configure step: the target and the int8 strategy resolved once onto
@@ -170,15 +181,17 @@ addLinalgToLLVMPasses(OpPassManager &pm,
 }
 
 /// qops-lower-to-llvm after the pack stage (`callerRuns`: the caller's
-/// const-eval handoff).
-static void addAfterPacking(OpPassManager &pm,
-                            const qops::QOpsPipelineOptions &options,
-                            std::shared_ptr<qops::ConstEvalHandoff> callerRuns);
+/// const-eval handoff; `patterns`: the canonicalizers').
+static void
+addAfterPacking(OpPassManager &pm, const qops::QOpsPipelineOptions &options,
+                std::shared_ptr<qops::ConstEvalHandoff> callerRuns,
+                std::shared_ptr<qops::CanonicalPatternsCache> patterns);
 
 void qops::buildQOpsLowerToLLVMPipeline(
     OpPassManager &pm, const QOpsPipelineOptions &options,
     std::shared_ptr<ConstEvalHandoff> callerRuns,
     std::shared_ptr<KernelsApartHandoff> kernelsApart) {
+  auto patterns = makeCanonicalPatternsCache();
   addConfigureTarget(pm, options);
   if (options.fuseQDQ)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseQDQ());
@@ -204,23 +217,24 @@ void qops::buildQOpsLowerToLLVMPipeline(
     copied->copyOptionValuesFrom(options);
     copied->constEval = false;
     pm.addPass(qops::createQOpsKernelsApartPass(
-        std::move(kernelsApart), [copied](OpPassManager &rest) {
-          addAfterPacking(rest, *copied, nullptr);
+        std::move(kernelsApart), [copied, patterns](OpPassManager &rest) {
+          addAfterPacking(rest, *copied, nullptr, patterns);
         }));
   }
-  addAfterPacking(pm, options, std::move(callerRuns));
+  addAfterPacking(pm, options, std::move(callerRuns), patterns);
 }
 
 static void
 addAfterPacking(OpPassManager &pm, const qops::QOpsPipelineOptions &options,
-                std::shared_ptr<qops::ConstEvalHandoff> callerRuns) {
+                std::shared_ptr<qops::ConstEvalHandoff> callerRuns,
+                std::shared_ptr<qops::CanonicalPatternsCache> patterns) {
   using namespace qops;
   // The float glue's elementwise chains as one loop each.
   pm.addNestedPass<func::FuncOp>(qops::createQOpsFuseElementwise());
   // Threads for the kernels' tiles: the distribute stage.
   if (options.parallel)
     pm.addNestedPass<func::FuncOp>(qops::createQOpsDistribute());
-  pm.addPass(createPipelineCanonicalizer());
+  pm.addPass(createPipelineCanonicalizer(patterns));
   QOpsVectorizeElementwiseOptions vectorize;
   vectorize.vectorWidth = options.vectorWidth;
   // -1: the pass takes it from qops.target.
@@ -245,7 +259,7 @@ addAfterPacking(OpPassManager &pm, const qops::QOpsPipelineOptions &options,
     if (callerRuns)
       constEval = nullptr;
   }
-  buildQOpsBufferizePipeline(pm, options.parallel);
+  addBufferize(pm, options.parallel, std::move(patterns));
   if (options.nontemporalMinBytes > 0) {
     QOpsNontemporalStoresOptions nontemporal;
     nontemporal.minBytes = options.nontemporalMinBytes;

@@ -71,6 +71,15 @@ void populateFuseDynamicQuantizationPatterns(RewritePatternSet &patterns);
 /// (FuseQDQConvolution.cpp).
 void populateFuseQDQConvolutionPatterns(RewritePatternSet &patterns);
 
+/// The frozen canonicalization patterns the qops-canonicalize passes made
+/// with it share: built by the first one initialized, built again by one
+/// that finds more dialects loaded (Canonicalize.cpp). Thread-safe.
+struct CanonicalPatternsCache;
+std::shared_ptr<CanonicalPatternsCache> makeCanonicalPatternsCache();
+/// qops-canonicalize whose patterns come from `cache`.
+std::unique_ptr<Pass>
+createQOpsCanonicalize(std::shared_ptr<CanonicalPatternsCache> cache);
+
 } // namespace mlir::qops
 
 #endif // QUANTOPS_TRANSFORMS_PASSES_H

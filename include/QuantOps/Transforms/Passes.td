@@ -625,6 +625,28 @@ def QOpsVectorToSCF
                            "::mlir::vector::VectorDialect"];
 }
 
+def QOpsCanonicalize : Pass<"qops-canonicalize"> {
+  let summary = "Upstream's canonicalizer without region simplification, "
+                "its patterns collected once per pipeline";
+  let description = [{
+    Upstream's `canonicalize` as the pipelines configure it (region
+    simplification off: "Weights viewed, regions left alone" in
+    docs/Performance.md): every loaded dialect's and registered op's
+    canonicalization patterns, applied by the greedy driver top-down, at
+    most 10 sweeps. Upstream's pass collects and freezes those patterns
+    when each instance is initialized, from every op the context has
+    registered (the LLVM, OpenMP, vector, ... dialects the pipeline
+    loads): about 0.5-1 ms each, before the pipeline's first pass runs.
+    The instances a pipeline builder makes with one
+    `CanonicalPatternsCache` (`createQOpsCanonicalize(cache)`: the
+    qops-lower-to-llvm pipeline's, the kernels' thread's included) build
+    the set once and share it; an instance initialized after another
+    dialect was loaded builds it again. Alone (`qops-canonicalize` in a
+    pass pipeline) it builds its own. The rewrites are upstream's: the
+    same patterns in the same order.
+  }];
+}
+
 def QOpsRollRunOnceLoops
     : Pass<"qops-roll-run-once-loops", "::mlir::ModuleOp"> {
   let summary = "Keep LLVM from unrolling the loops that run once per session";
