@@ -193,7 +193,8 @@ void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
 } // namespace
 
 /// Whether `function` calls VPDPBUSD (zmm or ymm) or VPMADDUBSW (zmm or
-/// ymm): the int8 kernels' intrinsics on x86 (qops-lower-kernel-intrinsics).
+/// ymm): the int8 kernels' intrinsics on x86 (qops-lower-kernel-intrinsics,
+/// which marks the madd kernels instead: kInt8KernelAttr).
 static bool callsX86Int8Dot(const llvm::Function &function) {
   return callsAny(function, [](const llvm::Function &callee) {
     llvm::StringRef name = callee.getName();
@@ -209,7 +210,7 @@ bool mlir::qops::runner::canSkipLoopStrengthReduction(
   for (const llvm::Function &function : module) {
     if (function.isDeclaration())
       continue;
-    if (callsX86Int8Dot(function) ||
+    if (callsX86Int8Dot(function) || function.hasFnAttribute(kInt8KernelAttr) ||
         function.hasFnAttribute(kRunOnceFunctionAttr)) {
       skippable = true;
       continue;

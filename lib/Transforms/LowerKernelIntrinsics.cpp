@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
@@ -225,6 +226,28 @@ struct LowerPairs : OpRewritePattern<qkernel::DotI16PairsOp> {
   }
 };
 
+/// Marks each function that holds a qkernel.dot_i16_pairs with the LLVM
+/// function attribute qops::kInt8KernelAttr (`passthrough`, which
+/// func-to-llvm carries over and LLVM's OpenMP outlining copies to the
+/// parallel regions): its plain form names no intrinsic for the JIT to
+/// recognize the kernel by, as it does VPDPBUSD's.
+void markPairKernels(Operation *root) {
+  root->walk([](qkernel::DotI16PairsOp op) {
+    Operation *function = op->getParentOfType<FunctionOpInterface>();
+    if (!function)
+      return;
+    auto kernel = StringAttr::get(op.getContext(), qops::kInt8KernelAttr);
+    SmallVector<Attribute> passthrough;
+    if (auto existing = function->getAttrOfType<ArrayAttr>("passthrough"))
+      passthrough.append(existing.begin(), existing.end());
+    if (llvm::is_contained(passthrough, kernel))
+      return;
+    passthrough.push_back(kernel);
+    function->setAttr("passthrough",
+                      ArrayAttr::get(op.getContext(), passthrough));
+  });
+}
+
 struct QOpsLowerKernelIntrinsicsPass
     : public qops::impl::QOpsLowerKernelIntrinsicsBase<
           QOpsLowerKernelIntrinsicsPass> {
@@ -233,6 +256,8 @@ struct QOpsLowerKernelIntrinsicsPass
   void runOnOperation() override {
     // The option, else the configured module's (qops-configure-target).
     llvm::Triple triple(qops::getTripleFor(getOperation(), targetTriple));
+    if (triple.isX86())
+      markPairKernels(getOperation());
     RewritePatternSet patterns(&getContext());
     qops::populateLowerKernelIntrinsicsPatterns(patterns, triple);
     // One walk (no folding, no dead-code removal): the rest of the IR stays

@@ -15,9 +15,11 @@
 // CHECK: llvm.call @[[N1]](
 // CHECK: llvm.call @[[N2]](
 // CHECK: llvm.return
+// The kernel's nest (x86-64-v3: the madd tile) is also marked an int8
+// kernel (qops-lower-kernel-intrinsics), the others are not.
 // CHECK-DAG: llvm.func internal @[[N0]]({{.*}}passthrough = ["noinline"]
 // CHECK-DAG: llvm.func internal @[[N1]]({{.*}}passthrough = ["noinline"]
-// CHECK-DAG: llvm.func internal @[[N2]]({{.*}}passthrough = ["noinline"]
+// CHECK-DAG: llvm.func internal @[[N2]]({{.*}}passthrough = ["noinline", "qops-int8-kernel"]
 // A layer of other shapes (a, b and y), alone: it compiles as before, in
 // place.
 // CHECK-LABEL: llvm.func @one_layer

@@ -3,10 +3,11 @@
 // VPDPBUSD or VPMADDUBSW): canSkipLoopStrengthReduction in LLVMOptimizer.cpp,
 // the part's code generation passes built without it (CodegenPassManager in
 // ObjectCodegen.cpp), so that the analysis only it requires (induction
-// variable users) is not run either. The same loop with an add instead of
-// the dot product keeps both; in a function marked to run once (the
-// "qops-run-once" attribute of qops-const-eval{at-link}'s packing functions)
-// it leaves them out too. -opt-bisect-limit=-1 runs every pass and names
+// variable users) is not run either; so for the madd kernel's pair sums
+// (a function qops-lower-kernel-intrinsics marks "qops-int8-kernel"). The
+// same loop with an add instead of the dot product keeps both; in a
+// function marked to run once (the "qops-run-once" attribute of
+// qops-const-eval{at-link}'s packing functions) it leaves them out too. -opt-bisect-limit=-1 runs every pass and names
 // each one it is asked about; -debug-pass=Structure prints the code
 // generation pipeline. Compiled for a fixed x86 target: no host requirement.
 // Code generation also selects the run-once function's instructions with
@@ -17,6 +18,8 @@
 // RUN: quant-compile %S/Inputs/add-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.add.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: quant-compile %s --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=KERNEL-PIPELINE
 // RUN: quant-compile %S/Inputs/add-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.add.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=OTHER-PIPELINE
+// RUN: quant-compile %S/Inputs/pairs-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver3 --const-eval=false -o %t.pairs.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=PAIRS
+// RUN: quant-compile %S/Inputs/pairs-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver3 --const-eval=false -o %t.pairs.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=PAIRS-PIPELINE
 // RUN: quant-compile %S/Inputs/run-once-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.once.o -opt-bisect-limit=-1 2>&1 | FileCheck %s --check-prefix=ONCE
 // RUN: quant-compile %S/Inputs/run-once-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.once.o -debug-pass=Structure 2>&1 | FileCheck %s --check-prefix=ONCE-PIPELINE
 // RUN: quant-compile %S/Inputs/run-once-loop.mlir --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 --const-eval=false -o %t.once.o -print-before=codegenprepare 2>&1 | FileCheck %s --check-prefix=ONCE-FAST
@@ -28,6 +31,8 @@
 // OTHER: BISECT: running pass ({{[0-9]+}}) instcombine on add_loop
 // OTHER: BISECT: running pass ({{[0-9]+}}) Loop Strength Reduction on loop
 // ONCE: BISECT: running pass ({{[0-9]+}}) instcombine on run_once_loop
+// PAIRS: BISECT: running pass ({{[0-9]+}}) instcombine on pairs
+// PAIRS-NOT: Loop Strength Reduction
 // ONCE-NOT: Loop Strength Reduction
 
 // The loop passes come before instruction selection.
@@ -37,6 +42,9 @@
 // OTHER-PIPELINE: Induction Variable Users
 // OTHER-PIPELINE: Loop Strength Reduction
 // OTHER-PIPELINE: X86 DAG->DAG Instruction Selection
+// PAIRS-PIPELINE-NOT: Induction Variable Users
+// PAIRS-PIPELINE-NOT: Loop Strength Reduction
+// PAIRS-PIPELINE: X86 DAG->DAG Instruction Selection
 // ONCE-PIPELINE-NOT: Induction Variable Users
 // ONCE-PIPELINE-NOT: Loop Strength Reduction
 // ONCE-PIPELINE: X86 DAG->DAG Instruction Selection

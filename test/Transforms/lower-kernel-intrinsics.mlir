@@ -60,8 +60,12 @@ func.func @pair_sums_zmm(%acc: vector<16xi32>, %a: vector<16xi32>, %b: vector<16
 // dot_i16_pairs (the madd strategy), on every target: the products of the
 // sign-extended lanes, the even and odd ones added (VPMADDWD), then the
 // accumulator (VPADDD).
+// On x86 the function is marked an int8 kernel (an LLVM function
+// attribute: code generation leaves loop strength reduction out for it, as
+// for the functions that call VPDPBUSD), its other attributes kept.
 // CHECK-LABEL: func.func @i16_pairs
 // CHECK-SAME: (%[[ACC:.*]]: vector<8xi32>, %[[A:.*]]: vector<16xi16>, %[[B:.*]]: vector<16xi16>)
+// CHECK-SAME: attributes {passthrough = ["noinline", "qops-int8-kernel"]}
 // CHECK: %[[AE:.*]] = llvm.sext %[[A]] : vector<16xi16> to vector<16xi32>
 // CHECK: %[[BE:.*]] = llvm.sext %[[B]] : vector<16xi16> to vector<16xi32>
 // CHECK: %[[P:.*]] = llvm.mul %[[AE]], %[[BE]] : vector<16xi32>
@@ -70,7 +74,18 @@ func.func @pair_sums_zmm(%acc: vector<16xi32>, %a: vector<16xi32>, %b: vector<16
 // CHECK: %[[S:.*]] = llvm.add %[[EV]], %[[OD]] : vector<8xi32>
 // CHECK: %[[R:.*]] = llvm.add %[[ACC]], %[[S]] : vector<8xi32>
 // CHECK: return %[[R]]
-func.func @i16_pairs(%acc: vector<8xi32>, %a: vector<16xi16>, %b: vector<16xi16>) -> vector<8xi32> {
+func.func @i16_pairs(%acc: vector<8xi32>, %a: vector<16xi16>, %b: vector<16xi16>) -> vector<8xi32> attributes {passthrough = ["noinline"]} {
   %r = qkernel.dot_i16_pairs %acc, %a, %b : vector<16xi16> -> vector<8xi32>
+  return %r : vector<8xi32>
+}
+
+// -----
+
+// A function without the pair sums is not marked.
+// CHECK-LABEL: func.func @quads_not_marked
+// CHECK-NOT: qops-int8-kernel
+// CHECK: return
+func.func @quads_not_marked(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> vector<8xi32> {
+  %r = qkernel.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
   return %r : vector<8xi32>
 }

@@ -47,6 +47,13 @@ inline constexpr llvm::StringLiteral kHoistedWaitAttr = "qops.hoisted_wait";
 /// their instructions with FastISel (runner::markRunOnceForFastCodegen).
 inline constexpr llvm::StringLiteral kRunOnceFunctionAttr = "qops-run-once";
 
+/// The LLVM function attribute (`passthrough`) qops-lower-kernel-intrinsics
+/// puts on a function that holds the madd kernel's pair sums
+/// (qkernel.dot_i16_pairs) on x86: an int8 kernel, which code generation
+/// compiles without loop strength reduction as it does the functions that
+/// call VPDPBUSD or VPMADDUBSW (runner::canSkipLoopStrengthReduction).
+inline constexpr llvm::StringLiteral kInt8KernelAttr = "qops-int8-kernel";
+
 /// On a function declaration: every memref or tensor it returns is a buffer
 /// it allocated, which the caller owns and which aliases nothing the caller
 /// has (qops-kernels-apart's kernels; read by

@@ -434,21 +434,44 @@ struct TileEmitter {
   }
 
   /// madd: per k-pair, the B pair rows of the panel (two vector<16xi16>),
-  /// each row's A pair broadcast, acc += pairwise multiply-add.
+  /// each row's A pair broadcast, acc += pairwise multiply-add. B is read
+  /// through its flat view at an offset the loop carries,
+  ///   off(kp) = ((bb * panels + panel) * kSteps + kp) * W,  off += W,
+  /// W the i32 lanes of one k-pair row (16): its address is the buffer's
+  /// plus off * 4 bytes, an addressing mode, so that code generation needs
+  /// no loop strength reduction to keep the index arithmetic out of the
+  /// loop (its multiply by 64 is no scale an address can hold).
   SmallVector<Value> accumulatePairs(OpBuilder &b, Location l, Value bi,
                                      Value bb, Value m0, Value panel,
                                      bool partial) const {
+    auto bType = cast<RankedTensorType>(packed.b.getType());
+    Value flatB = tensor::CollapseShapeOp::create(
+        b, l, packed.b,
+        ArrayRef<ReassociationIndices>{
+            llvm::to_vector(llvm::seq<int64_t>(0, bType.getRank()))});
+    auto size = [&](int64_t d) {
+      return getValueOrCreateConstantIndexOp(
+          b, l, tensor::getMixedSize(b, l, packed.b, d));
+    };
+    Value width = size(3);
+    Value panelRow = arith::AddIOp::create(
+        b, l, arith::MulIOp::create(b, l, bb, size(1)), panel);
+    Value off0 = arith::MulIOp::create(
+        b, l, arith::MulIOp::create(b, l, panelRow, size(2)), width);
     SmallVector<Value> inits(2 * plan.rows, zeroAcc);
+    inits.push_back(off0);
     auto kLoop = scf::ForOp::create(
-        b, l, c0, cKSteps, c1,
-        inits, [&](OpBuilder &b, Location l, Value kp, ValueRange accs) {
+        b, l, c0, cKSteps, c1, inits,
+        [&](OpBuilder &b, Location l, Value kp, ValueRange iters) {
+          ValueRange accs = iters.drop_back();
+          Value off = iters.back();
           Value k0 = arith::MulIOp::create(
               b, l, kp, arith::ConstantIndexOp::create(b, l, 2));
           auto readPairs = [&](int64_t column) -> Value {
             Value pairs = vector::TransferReadOp::create(
-                b, l, accType, packed.b,
-                ValueRange{bb, panel, kp,
-                           arith::ConstantIndexOp::create(b, l, column)},
+                b, l, accType, flatB,
+                ValueRange{arith::AddIOp::create(
+                    b, l, off, arith::ConstantIndexOp::create(b, l, column))},
                 padI32, ArrayRef<bool>{true});
             return vector::BitCastOp::create(b, l, lanesType, pairs);
           };
@@ -468,9 +491,10 @@ struct TileEmitter {
             next.push_back(
                 emitPairDotStep(b, l, accs[2 * r + 1], broadcast, bHi));
           }
+          next.push_back(arith::AddIOp::create(b, l, off, width));
           scf::YieldOp::create(b, l, next);
         });
-    return llvm::to_vector_of<Value>(kLoop.getResults());
+    return llvm::to_vector_of<Value>(kLoop.getResults().drop_back());
   }
 
   /// The quads: per k-quad, the panel's two halves of B32 lanes, each row's

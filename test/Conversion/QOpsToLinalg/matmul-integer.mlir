@@ -26,7 +26,7 @@
 // GEN-NOT: math.roundeven
 // GEN: return %[[Y]] : tensor<64x37xi32>
 // MADD-LABEL: func.func @matmulint_no_zero_points
-// MADD: scf.for {{.*}} -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
+// MADD: scf.for {{.*}} -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, index)
 // MADD-NOT: math.roundeven
 // MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x?x?xi32>
 // MADD: tensor.insert_slice %{{.*}} : tensor<1x?x?xi32> into tensor<1x64x37xi32>

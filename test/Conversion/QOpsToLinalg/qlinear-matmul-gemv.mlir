@@ -213,7 +213,7 @@ func.func @gemv_batched_a(%a: tensor<2x1x8xui8>, %b: tensor<8x5xsi8>) -> tensor<
 // broadcasts them over the batch).
 // CHECK-LABEL: func.func @five_rows
 // CHECK: scf.for {{.*}} -> (tensor<1x2x32x16xi32>)
-// CHECK: scf.for {{.*}} -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
+// CHECK: scf.for {{.*}} -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, index)
 // CHECK-LABEL: func.func @dynamic_b
 // CHECK-NOT: vector<16xi8>
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]

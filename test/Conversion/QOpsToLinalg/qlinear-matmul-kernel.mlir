@@ -40,8 +40,13 @@
 // CHECK: scf.for %[[N0:.*]] = {{.*}} iter_args(%{{.*}} = %[[YS]])
 // CHECK: scf.for %[[M0:.*]] = {{.*}} iter_args
 // CHECK-NOT: scf.if
-// CHECK: scf.for %[[KP:.*]] = {{.*}} iter_args({{.*}}) -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
-// CHECK: %[[BLO:.*]] = vector.transfer_read %[[BP]]{{.*}} : tensor<1x2x64x16xi32>, vector<8xi32>
+// B read through its flat view at an offset the k loop carries (the
+// panel's first row, ((b * 2 + panel) * 64) * 16, then + 16 per k-pair):
+// an address code generation needs no loop strength reduction for.
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[BP]] {{\[}}[0, 1, 2, 3]] : tensor<1x2x64x16xi32> into tensor<2048xi32>
+// CHECK: %[[OFF0:.*]] = arith.muli %{{.*}}, %c16{{.*}} : index
+// CHECK: scf.for %[[KP:.*]] = {{.*}} iter_args({{.*}}, %[[OFF:.*]] = %[[OFF0]]) -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, index)
+// CHECK: %[[BLO:.*]] = vector.transfer_read %[[FLAT]][%{{.*}}]{{.*}} : tensor<2048xi32>, vector<8xi32>
 // CHECK: vector.bitcast %[[BLO]] : vector<8xi32> to vector<16xi16>
 // CHECK: %[[ROW0:.*]] = arith.addi %[[M0]], %c0
 // CHECK: %[[CLAMPED:.*]] = arith.minui %[[ROW0]], %[[LAST:.*]] : index
@@ -49,7 +54,8 @@
 // CHECK: %[[BCAST:.*]] = vector.shuffle %[[PAIR]], %[[PAIR]] [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1] : vector<2xi16>, vector<2xi16>
 // CHECK: qkernel.dot_i16_pairs %{{.*}}, %[[BCAST]], %{{.*}} : vector<16xi16> -> vector<8xi32>
 // CHECK: qkernel.dot_i16_pairs %{{.*}}, %[[BCAST]], %{{.*}} : vector<16xi16> -> vector<8xi32>
-// CHECK: scf.yield
+// CHECK: %[[NEXT:.*]] = arith.addi %[[OFF]], %c16{{.*}} : index
+// CHECK: scf.yield {{.*}}, %[[NEXT]] :
 // The epilogue: the 12 accumulators parked in the block's buffer, then one
 // loop over the tile's rows (clamped to M - 1, whose buffer row is then
 // that of row M - 1), marked for LLVM not to unroll it (keepLoopRolled),
@@ -149,7 +155,7 @@ func.func @kernel_parallel_constant_b(%a: tensor<96x64xui8>) -> tensor<96x300xui
 // of 6 rows of which 5 would be padding. (Two-dimensional gemvs:
 // qlinear-matmul-gemv.mlir.)
 // CHECK-LABEL: func.func @short_a_constant_batched_b
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<8xi32>, vector<8xi32>)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<8xi32>, vector<8xi32>, index)
 // CHECK: vector.transfer_write %{{.*}} : vector<8xi8>, tensor<1x?x?xi8>
 // CHECK: tensor.insert_slice %{{.*}} : tensor<1x?x?xi8> into tensor<2x1x32xi8>
 func.func @short_a_constant_batched_b(%a: tensor<2x1x64xui8>) -> tensor<2x1x32xui8> {
