@@ -2,7 +2,7 @@
 // Upstream's canonicalizer with region simplification off gives the same IR
 // (the patterns and folds are its; qops-canonicalize only builds them once
 // per pipeline):
-// RUN: quant-opt %s --canonicalize="region-simplify=disabled" --split-input-file | FileCheck %s
+// RUN: quant-opt %s --canonicalize="top-down=false region-simplify=disabled" --split-input-file | FileCheck %s
 // With region simplification, the dead block goes (what this pass keeps):
 // RUN: quant-opt %s --canonicalize --split-input-file | FileCheck %s --check-prefix=UPSTREAM
 

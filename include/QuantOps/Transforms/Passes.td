@@ -636,8 +636,9 @@ def QOpsCanonicalize : Pass<"qops-canonicalize"> {
     Upstream's `canonicalize` as the pipelines configure it (region
     simplification off: "Weights viewed, regions left alone" in
     docs/Performance.md): every loaded dialect's and registered op's
-    canonicalization patterns, applied by the greedy driver top-down, at
-    most 10 sweeps. Upstream's pass collects and freezes those patterns
+    canonicalization patterns, applied by the greedy driver with its
+    default configuration otherwise (bottom-up, at most 10 sweeps), as
+    `createCanonicalizerPass(config)` applied them in the pipelines. Upstream's pass collects and freezes those patterns
     when each instance is initialized, from every op the context has
     registered (the LLVM, OpenMP, vector, ... dialects the pipeline
     loads): about 0.5-1 ms each, before the pipeline's first pass runs.

@@ -43,11 +43,18 @@
 // B read through its flat view at an offset the k loop carries (the
 // panel's first row, ((b * 2 + panel) * 64) * 16, then + 16 per k-pair):
 // an address code generation needs no loop strength reduction for.
+// CHECK: %[[PANEL_OF_N0:.*]] = arith.divui %[[N0]], %c16 : index
 // CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[BP]] {{\[}}[0, 1, 2, 3]] : tensor<1x2x64x16xi32> into tensor<2048xi32>
-// CHECK: %[[OFF0:.*]] = arith.muli %{{.*}}, %c16{{.*}} : index
+// CHECK: %[[BATCH_PANELS:.*]] = arith.muli %{{.*}}, %c2{{.*}} : index
+// CHECK: %[[PANEL_ROW:.*]] = arith.addi %[[BATCH_PANELS]], %[[PANEL_OF_N0]] : index
+// CHECK: %[[K_ROWS:.*]] = arith.muli %[[PANEL_ROW]], %c64{{.*}} : index
+// CHECK: %[[OFF0:.*]] = arith.muli %[[K_ROWS]], %c16{{.*}} : index
 // CHECK: scf.for %[[KP:.*]] = {{.*}} iter_args({{.*}}, %[[OFF:.*]] = %[[OFF0]]) -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, index)
-// CHECK: %[[BLO:.*]] = vector.transfer_read %[[FLAT]][%{{.*}}]{{.*}} : tensor<2048xi32>, vector<8xi32>
+// CHECK: %[[LO_AT:.*]] = arith.addi %[[OFF]], %c0{{.*}} : index
+// CHECK: %[[BLO:.*]] = vector.transfer_read %[[FLAT]][%[[LO_AT]]]{{.*}} : tensor<2048xi32>, vector<8xi32>
 // CHECK: vector.bitcast %[[BLO]] : vector<8xi32> to vector<16xi16>
+// CHECK: %[[HI_AT:.*]] = arith.addi %[[OFF]], %c8{{.*}} : index
+// CHECK: vector.transfer_read %[[FLAT]][%[[HI_AT]]]{{.*}} : tensor<2048xi32>, vector<8xi32>
 // CHECK: %[[ROW0:.*]] = arith.addi %[[M0]], %c0
 // CHECK: %[[CLAMPED:.*]] = arith.minui %[[ROW0]], %[[LAST:.*]] : index
 // CHECK: %[[PAIR:.*]] = vector.transfer_read %{{.*}}[%{{.*}}, %[[CLAMPED]], %{{.*}}]{{.*}} : tensor<1x64x128xi16>, vector<2xi16>
