@@ -638,10 +638,11 @@ def QOpsCanonicalize : Pass<"qops-canonicalize"> {
     docs/Performance.md): every loaded dialect's and registered op's
     canonicalization patterns, applied by the greedy driver with its
     default configuration otherwise (bottom-up, at most 10 sweeps), as
-    `createCanonicalizerPass(config)` applied them in the pipelines. Upstream's pass collects and freezes those patterns
-    when each instance is initialized, from every op the context has
-    registered (the LLVM, OpenMP, vector, ... dialects the pipeline
-    loads): about 0.5-1 ms each, before the pipeline's first pass runs.
+    `createCanonicalizerPass(config)` applied them in the pipelines.
+    Upstream's pass collects and freezes those patterns when each instance
+    is initialized, from every op the context has registered (the LLVM,
+    OpenMP, vector, ... dialects the pipeline loads): about 0.5-1 ms
+    each, before the pipeline's first pass runs.
     The instances a pipeline builder makes with one
     `CanonicalPatternsCache` (`createQOpsCanonicalize(cache)`: the
     qops-lower-to-llvm pipeline's, the kernels' thread's included) build
