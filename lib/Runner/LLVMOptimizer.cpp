@@ -192,25 +192,13 @@ void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
 
 } // namespace
 
-/// Whether `function` calls VPDPBUSD (zmm or ymm) or VPMADDUBSW (zmm or
-/// ymm): the int8 kernels' intrinsics on x86 (qops-lower-kernel-intrinsics,
-/// which marks the madd kernels instead: kInt8KernelAttr).
-static bool callsX86Int8Dot(const llvm::Function &function) {
-  return callsAny(function, [](const llvm::Function &callee) {
-    llvm::StringRef name = callee.getName();
-    return name.starts_with("llvm.x86.avx512.vpdpbusd.") ||
-           name == "llvm.x86.avx512.pmaddubs.w.512" ||
-           name == "llvm.x86.avx2.pmadd.ub.sw";
-  });
-}
-
 bool mlir::qops::runner::canSkipLoopStrengthReduction(
     const llvm::Module &module) {
   bool skippable = false; // a kernel's or run-once code's loops
   for (const llvm::Function &function : module) {
     if (function.isDeclaration())
       continue;
-    if (callsX86Int8Dot(function) || function.hasFnAttribute(kInt8KernelAttr) ||
+    if (function.hasFnAttribute(kInt8KernelAttr) ||
         function.hasFnAttribute(kRunOnceFunctionAttr)) {
       skippable = true;
       continue;

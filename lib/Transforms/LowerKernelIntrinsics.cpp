@@ -226,17 +226,20 @@ struct LowerPairs : OpRewritePattern<qkernel::DotI16PairsOp> {
   }
 };
 
-/// Marks each function that holds a qkernel.dot_i16_pairs with the LLVM
-/// function attribute qops::kInt8KernelAttr (`passthrough`, which
-/// func-to-llvm carries over and LLVM's OpenMP outlining copies to the
-/// parallel regions): its plain form names no intrinsic for the JIT to
-/// recognize the kernel by, as it does VPDPBUSD's.
-void markPairKernels(Operation *root) {
-  root->walk([](qkernel::DotI16PairsOp op) {
+/// Marks each function that holds an x86 int8 kernel's step (the quads'
+/// VPDPBUSD or VPMADDUBSW, madd's pair sums) with the LLVM function
+/// attribute qops::kInt8KernelAttr (`passthrough`, which func-to-llvm
+/// carries over and LLVM's OpenMP outlining copies to the parallel
+/// regions): how code generation knows a kernel, whose loops it compiles
+/// without loop strength reduction (runner::canSkipLoopStrengthReduction).
+void markX86Kernels(Operation *root) {
+  root->walk([](Operation *op) {
+    if (!isa<qkernel::DotU8S8QuadsOp, qkernel::DotI16PairsOp>(op))
+      return;
     Operation *function = op->getParentOfType<FunctionOpInterface>();
     if (!function)
       return;
-    auto kernel = StringAttr::get(op.getContext(), qops::kInt8KernelAttr);
+    auto kernel = StringAttr::get(op->getContext(), qops::kInt8KernelAttr);
     SmallVector<Attribute> passthrough;
     if (auto existing = function->getAttrOfType<ArrayAttr>("passthrough"))
       passthrough.append(existing.begin(), existing.end());
@@ -244,7 +247,7 @@ void markPairKernels(Operation *root) {
       return;
     passthrough.push_back(kernel);
     function->setAttr("passthrough",
-                      ArrayAttr::get(op.getContext(), passthrough));
+                      ArrayAttr::get(op->getContext(), passthrough));
   });
 }
 
@@ -257,7 +260,7 @@ struct QOpsLowerKernelIntrinsicsPass
     // The option, else the configured module's (qops-configure-target).
     llvm::Triple triple(qops::getTripleFor(getOperation(), targetTriple));
     if (triple.isX86())
-      markPairKernels(getOperation());
+      markX86Kernels(getOperation());
     RewritePatternSet patterns(&getContext());
     qops::populateLowerKernelIntrinsicsPatterns(patterns, triple);
     // One walk (no folding, no dead-code removal): the rest of the IR stays

@@ -1,14 +1,15 @@
 // LLVM's loop strength reduction is left out of the code generation of a
-// part whose every function with a loop is an x86 int8 kernel (it calls
-// VPDPBUSD or VPMADDUBSW): canSkipLoopStrengthReduction in LLVMOptimizer.cpp,
-// the part's code generation passes built without it (CodegenPassManager in
+// part whose every function with a loop is an x86 int8 kernel (one
+// qops-lower-kernel-intrinsics marked "qops-int8-kernel": it holds VPDPBUSD
+// here, the madd kernel's pair sums in Inputs/pairs-loop.mlir):
+// canSkipLoopStrengthReduction in LLVMOptimizer.cpp, the part's code
+// generation passes built without it (CodegenPassManager in
 // ObjectCodegen.cpp), so that the analysis only it requires (induction
-// variable users) is not run either; so for the madd kernel's pair sums
-// (a function qops-lower-kernel-intrinsics marks "qops-int8-kernel"). The
-// same loop with an add instead of the dot product keeps both; in a
-// function marked to run once (the "qops-run-once" attribute of
-// qops-const-eval{at-link}'s packing functions) it leaves them out too. -opt-bisect-limit=-1 runs every pass and names
-// each one it is asked about; -debug-pass=Structure prints the code
+// variable users) is not run either. The same loop with an add instead of
+// the dot product keeps both; in a function marked to run once (the
+// "qops-run-once" attribute of qops-const-eval{at-link}'s packing
+// functions) it leaves them out too. -opt-bisect-limit=-1 runs every pass
+// and names each one it is asked about; -debug-pass=Structure prints the code
 // generation pipeline. Compiled for a fixed x86 target: no host requirement.
 // Code generation also selects the run-once function's instructions with
 // FastISel: it is optnone from there on (markRunOnceForFastCodegen), which

@@ -81,11 +81,18 @@ func.func @i16_pairs(%acc: vector<8xi32>, %a: vector<16xi16>, %b: vector<16xi16>
 
 // -----
 
-// A function without the pair sums is not marked.
-// CHECK-LABEL: func.func @quads_not_marked
+// The quads' function is marked the same way (one mark for every x86
+// kernel); a function without a kernel op is not.
+// CHECK-LABEL: func.func @quads_marked
+// CHECK-SAME: attributes {passthrough = ["qops-int8-kernel"]}
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"
+// CHECK-LABEL: func.func @no_kernel
 // CHECK-NOT: qops-int8-kernel
 // CHECK: return
-func.func @quads_not_marked(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> vector<8xi32> {
+func.func @quads_marked(%acc: vector<8xi32>, %a: vector<8xi32>, %b: vector<8xi32>) -> vector<8xi32> {
   %r = qkernel.dot_u8s8_quads %acc, %a, %b : vector<8xi32>
   return %r : vector<8xi32>
+}
+func.func @no_kernel(%acc: vector<8xi32>) -> vector<8xi32> {
+  return %acc : vector<8xi32>
 }

@@ -52,12 +52,12 @@ makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine);
 
 /// Whether LLVM's loop strength reduction can be left out of the code
 /// generation of `module`: every defined function with a loop is an x86
-/// int8 kernel, one that calls VPDPBUSD or VPMADDUBSW or that
-/// qops-lower-kernel-intrinsics marked "qops-int8-kernel" (the pair sums
-/// of the madd tile, whose k loop carries b's offset so that its address
-/// needs no multiply, and of the gemv, memory-bound, its calls the same
-/// without the pass on Zen 3: docs/Performance.md, "The madd kernel without
-/// loop strength reduction"), or code that runs
+/// int8 kernel, a function qops-lower-kernel-intrinsics marked
+/// "qops-int8-kernel" (it holds VPDPBUSD, VPMADDUBSW or madd's pair sums;
+/// the madd tile's k loop carries b's offset so that its address needs no
+/// multiply, the gemv's calls were the same without the pass on Zen 3:
+/// docs/Performance.md, "The madd kernel without loop strength
+/// reduction"), or code that runs
 /// once (the "qops-run-once" attribute of qops-const-eval{at-link}'s
 /// packing functions and of their OpenMP regions). The kernels' loops address
 /// memory with the offsets the qops pipeline computed; the pass took about

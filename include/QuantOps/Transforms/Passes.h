@@ -48,10 +48,10 @@ inline constexpr llvm::StringLiteral kHoistedWaitAttr = "qops.hoisted_wait";
 inline constexpr llvm::StringLiteral kRunOnceFunctionAttr = "qops-run-once";
 
 /// The LLVM function attribute (`passthrough`) qops-lower-kernel-intrinsics
-/// puts on a function that holds the madd kernel's pair sums
-/// (qkernel.dot_i16_pairs) on x86: an int8 kernel, which code generation
-/// compiles without loop strength reduction as it does the functions that
-/// call VPDPBUSD or VPMADDUBSW (runner::canSkipLoopStrengthReduction).
+/// puts on a function that holds an x86 int8 kernel's step
+/// (qkernel.dot_u8s8_quads: VPDPBUSD or VPMADDUBSW; qkernel.dot_i16_pairs:
+/// madd's VPMADDWD): code generation compiles it without loop strength
+/// reduction (runner::canSkipLoopStrengthReduction).
 inline constexpr llvm::StringLiteral kInt8KernelAttr = "qops-int8-kernel";
 
 /// On a function declaration: every memref or tensor it returns is a buffer

@@ -371,11 +371,10 @@ def QOpsLowerKernelIntrinsics : Pass<"qops-lower-kernel-intrinsics"> {
     `qkernel.mmla_u8s8` becomes `llvm.aarch64.neon.usmmla` (i8mm).
     Every target: `qkernel.dot_i16_pairs` becomes llvm.sext, llvm.mul, two
     llvm.shufflevector (even and odd lanes) and two llvm.add, which LLVM
-    selects as VPMADDWD + VPADDD on x86; there the pass also marks the
-    function that holds it with the LLVM function attribute
-    `qops-int8-kernel` (`passthrough`): the JIT compiles such a function
-    without loop strength reduction, as it does those that call VPDPBUSD
-    (the plain form names no intrinsic to know it by). Runs after
+    selects as VPMADDWD + VPADDD on x86. On x86 the pass also marks each
+    function that holds a quads or pairs op with the LLVM function
+    attribute `qops-int8-kernel` (`passthrough`): code generation compiles
+    such a function without loop strength reduction. Runs after
     bufferization (the calls have unknown side effects), before the
     conversion to the LLVM dialect.
   }];

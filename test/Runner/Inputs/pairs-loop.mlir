@@ -1,7 +1,7 @@
 // loop-strength-reduction.mlir's loop with the madd kernel's pair sums
-// (qkernel.dot_i16_pairs, which names no intrinsic once lowered): the
-// function is marked an int8 kernel, so its code generation leaves the
-// pass out as well.
+// (qkernel.dot_i16_pairs, lowered to plain LLVM ops that LLVM selects as
+// VPMADDWD): the function is marked an int8 kernel as the VPDPBUSD one is,
+// so its code generation leaves the pass out as well.
 func.func @pairs(%a: tensor<?x16xi16>, %b: tensor<?x16xi16>) -> tensor<8xi32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
