@@ -30,13 +30,6 @@
 
 using namespace mlir;
 
-/// Upstream's buffer-deallocation-pipeline (BufferizationPipelines.cpp)
-/// without its second canonicalizer, the one between the ownership-based
-/// deallocation and its simplification: the lowered modules of the bench's
-/// models (QLinearMatMul, MatMulInteger, the convolutions, the QDQ and 4-bit
-/// rows, FFN12) are byte for byte the same without it, and each
-/// canonicalizer walks the whole module (FFN12: 14 ms, about 5% of its
-/// lowering). The first one stays: without it the gemv's module differs.
 /// The pipeline's canonicalizer: upstream's patterns and folds without its
 /// region simplification, whose dead-code walk visits every nest's body
 /// once per enclosing op and iteration (FFN12: about 10% of its lowering's
@@ -50,11 +43,17 @@ static std::unique_ptr<Pass> createPipelineCanonicalizer(
   return qops::createQOpsCanonicalize(std::move(patterns));
 }
 
-/// Upstream's buffer-deallocation-pipeline without its first pass,
-/// expand-realloc: nothing here makes a memref.realloc (the ownership-based
-/// deallocation would reject one with an error, not miscompile), and its
-/// greedy walk of the whole module cost FFN12 1.6 ms; the lowered modules
-/// of the 44 bench models are the same without it.
+/// Upstream's buffer-deallocation-pipeline (BufferizationPipelines.cpp)
+/// without its first pass, expand-realloc: nothing here makes a
+/// memref.realloc (the ownership-based deallocation would reject one with
+/// an error, not miscompile), and its greedy walk of the whole module cost
+/// FFN12 1.6 ms; the lowered modules of the 44 bench models are the same
+/// without it. Nor its second canonicalizer, the one between the
+/// ownership-based deallocation and its simplification: the lowered modules
+/// of the bench's models (QLinearMatMul, MatMulInteger, the convolutions,
+/// the QDQ and 4-bit rows, FFN12) are byte for byte the same without it,
+/// and each canonicalizer walks the whole module (FFN12: 14 ms, about 5% of
+/// its lowering). The first one stays: without it the gemv's module differs.
 static void
 addBufferDeallocation(OpPassManager &pm,
                       std::shared_ptr<qops::CanonicalPatternsCache> patterns) {
