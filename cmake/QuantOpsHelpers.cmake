@@ -21,6 +21,9 @@ function(quantops_add_library name)
   target_include_directories(${name} SYSTEM PUBLIC
     ${MLIR_INCLUDE_DIRS} ${LLVM_INCLUDE_DIRS})
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  if(QUANTOPS_PRECOMPILED_HEADERS)
+    target_precompile_headers(${name} REUSE_FROM QuantOpsPrecompiledHeaders)
+  endif()
   install(TARGETS ${name} EXPORT QuantOpsTargets
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
           LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -7,11 +7,14 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 LLVM_PREFIX=${LLVM_PREFIX:-/usr/lib/llvm-22}
 
+start=$(date +%s)
 bash scripts/build.sh || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+built=$(date +%s)
 
 log=$(mktemp)
 "$LLVM_PREFIX/bin/lit" -sv "$BUILD_DIR/test" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
+done_at=$(date +%s)
 
 # lit pads the labels when other kinds are listed ("Passed     : 67").
 passed=$(sed -nE 's/^ *Passed *: *([0-9]+).*/\1/p' "$log")
@@ -21,6 +24,7 @@ for kind in Failed "Unexpectedly Passed" Unresolved "Timed Out"; do
   failed=$((failed + ${n:-0}))
 done
 rm -f "$log"
+echo "build: $((built - start)) s, lit: $((done_at - built)) s"
 echo "${passed:-0} passed, ${failed} failed"
 if [ "$status" -ne 0 ] || [ "$failed" -ne 0 ] || [ "${passed:-0}" -eq 0 ]; then
   exit 1
