@@ -2,8 +2,10 @@
 
 # quantops_add_library(name SOURCES... [DEPENDS tblgen targets...]
 #                      [LINK_LIBS libs...])
-# A shared-MLIR library of the project: linked against libMLIR.so, exported in
-# the QuantOpsTargets set and installed.
+# A library of the project, exported in the QuantOpsTargets set and
+# installed. Its users link libMLIR.so and libLLVM.so through it, except the
+# tools of a QUANTOPS_STATIC_LLVM build, which link the static libraries
+# (quantops_add_tool); installed, it always names the shared ones.
 function(quantops_add_library name)
   cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS" ${ARGN})
   add_library(${name} ${ARG_UNPARSED_ARGUMENTS})
@@ -11,7 +13,13 @@ function(quantops_add_library name)
   if(ARG_DEPENDS)
     add_dependencies(${name} ${ARG_DEPENDS})
   endif()
-  target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR LLVM)
+  target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS})
+  if(QUANTOPS_STATIC_LLVM)
+    target_link_libraries(${name} PUBLIC $<INSTALL_INTERFACE:MLIR>
+                          $<INSTALL_INTERFACE:LLVM>)
+  else()
+    target_link_libraries(${name} PUBLIC MLIR LLVM)
+  endif()
   target_include_directories(${name} PUBLIC
     $<BUILD_INTERFACE:${QUANTOPS_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${QUANTOPS_BINARY_DIR}/include>
@@ -37,4 +45,31 @@ endfunction()
 function(quantops_set_install_rpath target)
   set_target_properties(${target} PROPERTIES
     INSTALL_RPATH "\$ORIGIN/../${CMAKE_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}")
+endfunction()
+
+# quantops_add_tool(name SOURCES... LINK_LIBS libs...)
+# A command-line tool of the project: LLVM's executable set-up, the
+# project's libraries, LLVM and MLIR, the install rpath, installed. LLVM and
+# MLIR are their static libraries in a QUANTOPS_STATIC_LLVM build
+# (QuantOpsStaticLLVM; add_llvm_executable would add libLLVM.so, as Debian's
+# LLVM links its own tools with it), else libLLVM.so and libMLIR.so. The
+# project's shared libraries (the C API, the mlir-opt plugin) and the fuzzers
+# link the shared ones themselves.
+function(quantops_add_tool name)
+  cmake_parse_arguments(ARG "" "" "LINK_LIBS" ${ARGN})
+  if(QUANTOPS_STATIC_LLVM)
+    add_llvm_executable(${name} DISABLE_LLVM_LINK_LLVM_DYLIB
+                        ${ARG_UNPARSED_ARGUMENTS})
+  else()
+    add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
+  endif()
+  llvm_update_compile_flags(${name})
+  target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
+  if(QUANTOPS_STATIC_LLVM)
+    target_link_libraries(${name} PRIVATE QuantOpsStaticLLVM)
+  else()
+    target_link_libraries(${name} PRIVATE MLIR LLVM)
+  endif()
+  quantops_set_install_rpath(${name})
+  install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()

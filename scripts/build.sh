@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures and builds QuantOps in ./build (clang-22 + lld-22, libMLIR.so).
+# Configures and builds QuantOps in ./build (clang-22 + lld-22; the tools link
+# LLVM's and MLIR's static libraries, QUANTOPS_STATIC_LLVM).
 # Usage: scripts/build.sh [extra cmake args...]
 set -euo pipefail
 cd "$(dirname "$0")/.."

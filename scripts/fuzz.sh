@@ -35,6 +35,7 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DLLVM_USE_LINKER=lld \
+    -DQUANTOPS_STATIC_LLVM=OFF \
     -DQUANTOPS_ENABLE_FUZZERS=ON || { echo "fuzz: configure failed"; exit 1; }
 fi
 cmake --build "$BUILD_DIR" -j "$JOBS" --target quantops-fuzzers ||

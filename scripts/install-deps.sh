@@ -12,6 +12,9 @@ PACKAGES=(
   build-essential cmake ninja-build
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
   python3 python3-numpy libomp-22-dev
+  # What LLVM's static libraries use, for the tools linked with them
+  # (QUANTOPS_STATIC_LLVM): zlib and zstd.
+  zlib1g-dev libzstd-dev
   # The Python package's tests (test/Python).
   python3-pytest
   # QDQ models for the tests and bench (scripts/make_qdq_model.py).

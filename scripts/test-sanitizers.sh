@@ -22,6 +22,7 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DLLVM_USE_LINKER=lld \
+    -DQUANTOPS_STATIC_LLVM=OFF \
     -DQUANTOPS_ENABLE_SANITIZERS=ON \
     "$@" || { echo "configure failed"; echo "0 passed, 1 failed"; exit 1; }
 fi

@@ -129,6 +129,11 @@ if {"avx512_vnni", "avx512vl"} <= _cpu_flags:
 if "avx_vnni" in _cpu_flags or {"avx512_vnni", "avx512vl"} <= _cpu_flags:
     config.available_features.add("avxvnni")
 
+# Tools linked with LLVM's and MLIR's static libraries (QUANTOPS_STATIC_LLVM,
+# test/Runner/static-llvm.test).
+if getattr(config, "quantops_static_llvm", "OFF").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("static-llvm")
+
 # ASan/UBSan builds (scripts/test-sanitizers.sh): an instrumented plugin
 # cannot be loaded into Debian's uninstrumented mlir-opt.
 if getattr(config, "quantops_sanitizers", "OFF").upper() in ("ON", "1", "TRUE", "YES"):

@@ -271,7 +271,12 @@ llvm::Expected<JitOptions> runner::getJitOptions(unsigned optLevel,
                                                  unsigned threads) {
   JitOptions options;
   options.optLevel = optLevel;
-  options.sharedLibs.push_back(QUANTOPS_C_RUNNER_UTILS);
+  // No MLIR runner utilities: the lowered code calls libc (aligned_alloc,
+  // free, memcpy, memset, libm), the session's runtime (JitSession.cpp: the
+  // allocator, the bf16 truncations LLVM calls) and, with threads, libomp
+  // (strided copies are loops, qops-expand-strided-copies). Debian's
+  // libmlir_c_runner_utils.so would bring libMLIR.so and libLLVM.so into a
+  // tool that has them linked in (QUANTOPS_STATIC_LLVM): a second LLVM.
   if (threads > 1) {
 #ifdef QUANTOPS_LIBOMP
     // libomp reads the thread count when it starts its first team.

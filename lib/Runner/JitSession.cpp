@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/ExecutionEngine/JITEventListener.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
@@ -350,10 +351,32 @@ extern "C" void *quantRunnerAlignedAlloc(uint64_t alignment, uint64_t size) {
   return getBlockCache().allocate(size);
 }
 extern "C" void quantRunnerFree(void *block) { getBlockCache().release(block); }
+
+/// f32 -> bf16 (LLVM calls __truncsfbf2 for an fptrunc to bfloat on x86
+/// without AVX512-BF16; GCC 12's libgcc does not have it). Round to nearest
+/// even: bias = 0x7fff + the kept part's lowest bit, bf16 = (bits + bias)
+/// >> 16 (a carry into the exponent is the rounding up, to infinity past
+/// the largest bf16). A NaN becomes the quiet NaN of its sign, 0x7fc0 or
+/// 0xffc0, as MLIR's runner utilities made it (the library the JIT loaded
+/// for it before: libmlir_float16_utils.so).
+extern "C" __bf16 quantRunnerTruncSFBF2(float value) {
+  uint32_t bits = llvm::bit_cast<uint32_t>(value);
+  uint16_t result;
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    result = uint16_t(((bits >> 16) & 0x8000u) | 0x7fc0u);
+  else
+    result = uint16_t((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+  return llvm::bit_cast<__bf16>(result);
+}
+
+/// f64 -> bf16 through f32 (two roundings), as MLIR's runner utilities do.
+extern "C" __bf16 quantRunnerTruncDFBF2(double value) {
+  return quantRunnerTruncSFBF2(static_cast<float>(value));
+}
 } // namespace
 
-/// The runtime the compiled code calls: output, abort and the memref
-/// allocator (the session's block cache).
+/// The runtime the compiled code calls: output, abort, the memref
+/// allocator (the session's block cache) and the bf16 truncations.
 static llvm::orc::SymbolMap
 getRuntimeSymbols(llvm::orc::MangleAndInterner interner) {
   const std::pair<const char *, void *> runtime[] = {
@@ -363,7 +386,9 @@ getRuntimeSymbols(llvm::orc::MangleAndInterner interner) {
        reinterpret_cast<void *>(&quantRunnerAlloc)},
       {"_mlir_memref_to_llvm_aligned_alloc",
        reinterpret_cast<void *>(&quantRunnerAlignedAlloc)},
-      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&quantRunnerFree)}};
+      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&quantRunnerFree)},
+      {"__truncsfbf2", reinterpret_cast<void *>(&quantRunnerTruncSFBF2)},
+      {"__truncdfbf2", reinterpret_cast<void *>(&quantRunnerTruncDFBF2)}};
   llvm::orc::SymbolMap symbols;
   for (auto [name, address] : runtime)
     symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),

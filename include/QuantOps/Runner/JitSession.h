@@ -63,7 +63,7 @@ struct TensorSignature {
 struct JitOptions {
   /// LLVM optimization level for the JIT (0-3).
   unsigned optLevel = 3;
-  /// Extra shared libraries to load (e.g. libmlir_c_runner_utils.so).
+  /// Extra shared libraries to load (libomp for threads).
   std::vector<std::string> sharedLibs;
   /// Keep the compiled objects in memory, for writeObject (the object
   /// cache stores them).
