@@ -394,13 +394,8 @@ struct QOpsConstEvalPass
     // passes depend on when it starts, and that list adds the GPU ones
     // (NVVM, ROCDL, SPIR-V, OpenACC, XeVM, ...), about 9 M instructions of
     // dialect set-up, and their patterns to the canonicalizers' sets.
-    if (!atLink && !(handoff && handoff->at == qops::ConstEvalAt::Link)) {
-      registerBuiltinDialectTranslation(registry);
-      registerLLVMDialectTranslation(registry);
-      registerOpenMPDialectTranslation(registry);
-      registerArmNeonDialectTranslation(registry);
-      registerArmSVEDialectTranslation(registry);
-    }
+    if (!atLink && !(handoff && handoff->at == qops::ConstEvalAt::Link))
+      qops::registerCPUToLLVMIRTranslations(registry);
   }
 
   void runOnOperation() override;
@@ -638,6 +633,14 @@ LogicalResult qops::finishConstEval(ConstEvalHandoff &handoff) {
   if (!handoff.compiled.valid())
     return success();
   return handoff.compiled.get();
+}
+
+void qops::registerCPUToLLVMIRTranslations(DialectRegistry &registry) {
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+  registerArmNeonDialectTranslation(registry);
+  registerArmSVEDialectTranslation(registry);
 }
 
 void qops::initializeNativeTarget() {

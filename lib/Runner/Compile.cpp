@@ -19,12 +19,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -42,15 +39,6 @@ using namespace mlir::qops::runner;
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
-void runner::registerRunnerDialects(DialectRegistry &registry) {
-  // qkernel too: a module a stage of quant-opt wrote (qkernel.matmul
-  // after qops-decompose-contractions) runs as well.
-  registry.insert<QOpsDialect, qkernel::QKernelDialect>();
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
 }
 
 llvm::Expected<OwningOpRef<ModuleOp>>

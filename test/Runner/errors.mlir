@@ -21,6 +21,11 @@
 // RUN: %expect_exit 2 quant-runner %t/garbage.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
 // PARSE: garbage.mlir:1:
 // PARSE: quant-runner: cannot parse
+// An op of a dialect outside the runner's registry (RunnerRegistry.cpp):
+// RUN: printf 'func.func @main() {\n  %%%%0 = "gpu.thread_id"() {dimension = #gpu<dim x>} : () -> index\n  return\n}\n' > %t/gpu.mlir
+// RUN: %expect_exit 2 quant-runner %t/gpu.mlir 2>&1 | FileCheck %s --check-prefix=DIALECT
+// DIALECT: gpu.mlir:2:{{[0-9]+}}: error: operation being parsed with an unregistered dialect
+// DIALECT: quant-runner: cannot parse
 // RUN: %expect_exit 2 quant-runner %s --input %t/x.npy --input %t/s.npy 2>&1 | FileCheck %s --check-prefix=COUNT
 // COUNT: quant-runner: 'main' takes 3 arguments but 2 --input files were given
 // RUN: %expect_exit 2 quant-runner %s --input %t/nope.npy --input %t/s.npy --input %t/zp.npy 2>&1 | FileCheck %s --check-prefix=MISSING

@@ -222,6 +222,12 @@ createQOpsKernelsApartPass(std::shared_ptr<KernelsApartHandoff> handoff,
 /// module: for quant-opt and its tests).
 void registerQOpsKernelsApartPass();
 
+/// The LLVM IR translations of the dialects a module lowered for a CPU
+/// holds: builtin, LLVM, OpenMP, Arm Neon, Arm SVE (not upstream's
+/// registerAllToLLVMIRTranslations, whose GPU dialects a pipeline would
+/// load; qops-const-eval's JIT, the runner's registry).
+void registerCPUToLLVMIRTranslations(DialectRegistry &registry);
+
 /// Registers the host's LLVM target, its assembly printer and parser, once
 /// per process, on whichever thread comes first (qops-const-eval's JIT and
 /// the runner's target machines may be made on different threads).

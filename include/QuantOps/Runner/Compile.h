@@ -28,7 +28,9 @@ struct QOpsPipelineOptions;
 
 namespace mlir::qops::runner {
 
-/// The registry quant-runner parses, lowers and translates with.
+/// The registry quant-runner, quant-compile and the C API parse, lower and
+/// translate with: the dialects and interface models of a CPU lowering
+/// (RunnerRegistry.cpp), not all of upstream's.
 void registerRunnerDialects(DialectRegistry &registry);
 
 /// Reads an .onnx model (imported into qops) or an .mlir file. Parse errors
