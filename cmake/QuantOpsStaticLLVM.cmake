@@ -8,7 +8,8 @@
 # process relocates both libraries before main. Linked statically, the calls
 # are direct and only the code a tool uses is in it: quant-runner starts in
 # about 14 ms instead of 45 and compiles QLinearMatMul 128x768x3072 about
-# 7 ms sooner (docs/Performance.md, "MLIR and LLVM linked into the tools").
+# 5.6 ms sooner (paired median, Zen 3; docs/Performance.md, "MLIR and LLVM
+# linked into the tools").
 #
 # The archives are raw paths, not MLIR's imported targets: the imported
 # MLIRExecutionEngine names libMLIR.so in its interface, and two copies of
