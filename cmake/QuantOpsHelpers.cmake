@@ -50,11 +50,10 @@ endfunction()
 # quantops_add_tool(name SOURCES... LINK_LIBS libs...)
 # A command-line tool of the project: LLVM's executable set-up, the
 # project's libraries, LLVM and MLIR, the install rpath, installed. LLVM and
-# MLIR are their static libraries in a QUANTOPS_STATIC_LLVM build
-# (QuantOpsStaticLLVM; add_llvm_executable would add libLLVM.so, as Debian's
-# LLVM links its own tools with it), else libLLVM.so and libMLIR.so. The
-# project's shared libraries (the C API, the mlir-opt plugin) and the fuzzers
-# link the shared ones themselves.
+# MLIR are QuantOpsLLVM (QuantOpsStaticLLVM.cmake): their static libraries in
+# a QUANTOPS_STATIC_LLVM build (then add_llvm_executable is told not to add
+# libLLVM.so, as Debian's LLVM links its own tools with it), else libLLVM.so
+# and libMLIR.so. The mlir-opt plugin and the fuzzers link the shared ones.
 function(quantops_add_tool name)
   cmake_parse_arguments(ARG "" "" "LINK_LIBS" ${ARGN})
   if(QUANTOPS_STATIC_LLVM)
@@ -64,12 +63,7 @@ function(quantops_add_tool name)
     add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
   endif()
   llvm_update_compile_flags(${name})
-  target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
-  if(QUANTOPS_STATIC_LLVM)
-    target_link_libraries(${name} PRIVATE QuantOpsStaticLLVM)
-  else()
-    target_link_libraries(${name} PRIVATE MLIR LLVM)
-  endif()
+  target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS} QuantOpsLLVM)
   quantops_set_install_rpath(${name})
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()

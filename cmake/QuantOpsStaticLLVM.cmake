@@ -1,7 +1,8 @@
-# QuantOpsStaticLLVM.cmake: the interface target QuantOpsStaticLLVM, every
-# static library of Debian's LLVM 22 and MLIR 22 (libLLVM*.a, libMLIR*.a in
-# LLVM_LIBRARY_DIR) for a tool to link instead of libLLVM.so and libMLIR.so
-# (QUANTOPS_STATIC_LLVM; quantops_add_tool in QuantOpsHelpers.cmake).
+# QuantOpsStaticLLVM.cmake: the interface target QuantOpsLLVM, what a tool or
+# the C API library links for LLVM and MLIR (quantops_add_tool in
+# QuantOpsHelpers.cmake, lib/CAPI): with QUANTOPS_STATIC_LLVM every static
+# library of Debian's LLVM 22 and MLIR 22 (libLLVM*.a, libMLIR*.a in
+# LLVM_LIBRARY_DIR), else libLLVM.so and libMLIR.so.
 #
 # Why: in the shared libraries every call of MLIR into MLIR (and of LLVM into
 # LLVM) goes through the PLT, bound lazily at its first call, and the
@@ -17,7 +18,9 @@
 # the members a tool needs in any order; the group keeps GNU ld working.
 # The system libraries are those LLVM's support library uses (compression:
 # zlib and zstd; Debian: zlib1g-dev, libzstd-dev).
+add_library(QuantOpsLLVM INTERFACE)
 if(NOT QUANTOPS_STATIC_LLVM)
+  target_link_libraries(QuantOpsLLVM INTERFACE MLIR LLVM)
   return()
 endif()
 
@@ -38,8 +41,7 @@ if(NOT TARGET zstd::libzstd_shared)
 endif()
 find_package(Threads REQUIRED)
 
-add_library(QuantOpsStaticLLVM INTERFACE)
-target_link_libraries(QuantOpsStaticLLVM INTERFACE
+target_link_libraries(QuantOpsLLVM INTERFACE
   -Wl,--start-group ${QUANTOPS_MLIR_ARCHIVES} ${QUANTOPS_LLVM_ARCHIVES}
   -Wl,--end-group
   ZLIB::ZLIB zstd::libzstd_shared Threads::Threads ${CMAKE_DL_LIBS} m)

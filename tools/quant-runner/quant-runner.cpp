@@ -379,9 +379,9 @@ getCacheKey(llvm::StringRef inputFile) {
 int run(llvm::StringRef inputFile) {
   LoweringOptions lowering = getLoweringOptions();
   // The target's check (LLVM's subtarget tables of the target and of the
-  // host; no MLIR) on the idle core while this one makes the dialect
-  // registry and the context (about 0.75 ms and 2 ms of the set-up,
-  // docs/Performance.md "The set-up counted").
+  // host; no MLIR, about 0.75 ms) on the idle core while this one makes the
+  // dialect registry and the context (docs/Performance.md "The set-up
+  // counted", "The runner's registry").
   std::future<llvm::Error> targetChecked =
       std::async(std::launch::async,
                  [&lowering] { return checkTargetRunsOnHost(lowering); });
