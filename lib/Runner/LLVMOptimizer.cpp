@@ -108,24 +108,6 @@ constexpr const char *kVectorCodePipeline =
     "loop-mssa(loop-rotate,licm),loop(indvars),gvn,loop-unroll<O3>,"
     "instcombine<no-verify-fixpoint>,simplifycfg";
 
-/// kVectorCodePipeline without the unroller, for the x86 int8 kernels: the
-/// functions marked qops::kInt8KernelAttr (qops-lower-kernel-intrinsics
-/// marks a function that holds a kernel's step; LLVM's OpenMP outlining
-/// copies the mark to each of its parallel bodies, the packings beside the
-/// kernel's tiles included). The qops pipeline wrote their loops unrolled
-/// as they should be (the register tile; the gemv's k steps), and the
-/// unroller changed none of their code: without it the JIT's archives of
-/// the bench's models, and quant-compile's objects of the bench's models
-/// and of test/Integration for eight x86 and AArch64 CPUs, are the same
-/// bytes. It cost QLinearMatMul 128x768x3072's kernel 5.6 M of its 36 M
-/// instructions of optimisation, about 1.6 ms on the kernels' thread,
-/// whose end is the end of the compile (docs/Performance.md, "The
-/// kernels' optimisation without the unroller").
-constexpr const char *kInt8KernelPipeline =
-    "sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,"
-    "loop-mssa(loop-rotate,licm),loop(indvars),gvn,"
-    "instcombine<no-verify-fixpoint>,simplifycfg";
-
 /// The module passes of -O3 that still change a module whose definitions
 /// are all set aside for kVectorCodePipeline (a part of the kernels alone):
 /// the declarations' library attributes (aligned_alloc, free, memcpy, which
@@ -194,10 +176,8 @@ bool setAsideVectorCode(llvm::Module &module) {
 }
 
 /// Takes optnone and the mark of setAsideVectorCode off again and runs
-/// `pipeline` on each function that had them, `kernelPipeline` on those of
-/// them that are int8 kernels.
+/// `pipeline` on each function that had them.
 void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
-                      llvm::FunctionPassManager &kernelPipeline,
                       llvm::FunctionAnalysisManager &analyses) {
   analyses.clear();
   for (llvm::Function &function : module) {
@@ -206,10 +186,7 @@ void optimizeSetAside(llvm::Module &module, llvm::FunctionPassManager &pipeline,
     function.removeFnAttr(kSetAside);
     function.removeFnAttr(llvm::Attribute::OptimizeNone);
     NoRuntimeUnrollOfOuterLoops().run(function, analyses);
-    if (function.hasFnAttribute(mlir::qops::kInt8KernelAttr))
-      kernelPipeline.run(function, analyses);
-    else
-      pipeline.run(function, analyses);
+    pipeline.run(function, analyses);
   }
 }
 
@@ -293,16 +270,12 @@ mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
       builder.buildO0DefaultPipeline(level).run(*module, modules);
       return llvm::Error::success();
     }
-    // At -O3, vector code gets the short pipeline after -O3 ran on the rest
-    // (the int8 kernels their own).
-    llvm::FunctionPassManager shortPipeline, kernelPipeline;
+    // At -O3, vector code gets the short pipeline after -O3 ran on the rest.
+    llvm::FunctionPassManager shortPipeline;
     bool rest = true;
     if (level == llvm::OptimizationLevel::O3) {
       if (llvm::Error error =
               builder.parsePassPipeline(shortPipeline, kVectorCodePipeline))
-        return error;
-      if (llvm::Error error =
-              builder.parsePassPipeline(kernelPipeline, kInt8KernelPipeline))
         return error;
       rest = setAsideVectorCode(*module);
     }
@@ -316,7 +289,7 @@ mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
       globals.run(*module, modules);
     }
     if (level == llvm::OptimizationLevel::O3)
-      optimizeSetAside(*module, shortPipeline, kernelPipeline, functions);
+      optimizeSetAside(*module, shortPipeline, functions);
     return llvm::Error::success();
   };
 }

@@ -5,14 +5,10 @@
 // constant b, a 768 x 3072 splat, hoisted to the first call; its bounds
 // come from the OpenMP runtime) is not copied per unrolled step, with a
 // remainder copy (`.epil` blocks) besides. Before, LLVM's -O3 made three
-// copies of that packing loop and five of the packing of a. (That body is
-// in the kernel's function, whose OpenMP bodies now get the int8 kernels'
-// pipeline, without the unroller: int8-kernel-pipeline.mlir. The code
-// that reaches code generation is checked; other functions still unroll.)
-// RUN: quant-compile %s --parallel --const-eval=false -o %t.o -print-before=codegenprepare -filter-print-funcs=qmm_constant_b..omp_par 2>&1 | FileCheck %s --check-prefix=PACK
+// copies of that packing loop and five of the packing of a.
+// RUN: quant-compile %s --parallel --const-eval=false -o %t.o -print-after=loop-unroll -filter-print-funcs=qmm_constant_b..omp_par 2>&1 | FileCheck %s --check-prefix=PACK
 // RUN: quant-compile %s --parallel --const-eval=false -o %t.o -print-after=loop-unroll -print-module-scope 2>&1 | FileCheck %s --check-prefix=META
-// PACK: IR Dump Before CodeGen Prepare
-// PACK: define {{.*}}@qmm_constant_b..omp_par(
+// PACK: IR Dump After LoopUnrollPass on qmm_constant_b..omp_par
 // PACK-NOT: .epil:
 // (LLVM marks loops it vectorized with the same string without an operand.)
 // META: !{!"llvm.loop.unroll.runtime.disable", i32 0}

@@ -3,13 +3,11 @@
 // on vectors (the int8 kernel's and the packings' OpenMP bodies), or that
 // has no loop (the C wrapper), and that no call names, gets a short
 // pipeline (scalar clean-up, loop rotation, LICM, induction variables, GVN,
-// the unroller; an int8 kernel's, here both OpenMP bodies of a function
-// that holds the kernel, the same without the unroller:
-// int8-kernel-pipeline.mlir); -O3's other passes (here the loop
-// vectorizer) do not run on it. A function with a scalar innermost loop,
-// or one that a call names (the entry, which its C wrapper calls), gets
-// -O3. Below -O3 every function gets the level's pipeline.
-// RUN: quant-compile %s --parallel --const-eval=false -o %t.o -print-after=loop-vectorize,loop-unroll,gvn 2>&1 | FileCheck %s --implicit-check-not="LoopVectorizePass on qmm_constant_b..omp_par" --implicit-check-not="LoopUnrollPass on qmm_constant_b..omp_par"
+// the unroller); -O3's other passes (here the loop vectorizer) do not run
+// on it. A function with a scalar innermost loop, or one that a call names
+// (the entry, which its C wrapper calls), gets -O3. Below -O3 every
+// function gets the level's pipeline.
+// RUN: quant-compile %s --parallel --const-eval=false -o %t.o -print-after=loop-vectorize,loop-unroll 2>&1 | FileCheck %s --implicit-check-not="LoopVectorizePass on qmm_constant_b..omp_par"
 // RUN: quant-compile %s --parallel --const-eval=false -O2 -o %t.o -print-after=loop-vectorize 2>&1 | FileCheck %s --check-prefix=O2
 
 // CHECK-LABEL: IR Dump After LoopVectorizePass on scalar_loop ***
@@ -29,8 +27,8 @@ func.func @scalar_loop(%x: tensor<1000xi32>) -> tensor<1000xi32> {
 }
 
 // CHECK-LABEL: IR Dump After LoopVectorizePass on qmm_constant_b ***
-// CHECK-DAG: IR Dump After GVNPass on qmm_constant_b..omp_par ***
-// CHECK-DAG: IR Dump After GVNPass on qmm_constant_b..omp_par.1 ***
+// CHECK-DAG: IR Dump After LoopUnrollPass on qmm_constant_b..omp_par ***
+// CHECK-DAG: IR Dump After LoopUnrollPass on qmm_constant_b..omp_par.1 ***
 // O2: IR Dump After LoopVectorizePass on qmm_constant_b..omp_par
 func.func @qmm_constant_b(%a: tensor<32x64xui8>, %sa: tensor<f32>, %za: tensor<ui8>, %sb: tensor<f32>, %zb: tensor<si8>, %sy: tensor<f32>, %zy: tensor<ui8>) -> tensor<32x128xui8> {
   %b = arith.constant dense<5> : tensor<64x128xsi8>
