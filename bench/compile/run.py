@@ -14,8 +14,9 @@ fresh process (bench/compile/ort_session.js: the first session of the
 process, which includes its runtime's start, then a second one, and their
 first runs). Medians over the rounds. Neither side counts loading its
 shared libraries (quant-runner: what the loader does before main, its
-static constructors included; node: require); both count their runtime's start (quant-runner: the set-up, its
-options, dialect registry and MLIR context).
+static constructors included; node: require); both count their runtime's
+start (quant-runner: the set-up, its options, dialect registry and MLIR
+context).
 """
 import os
 import re
