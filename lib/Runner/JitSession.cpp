@@ -548,13 +548,16 @@ struct runner::CompiledApart {
 };
 
 /// Compiles `module` into `into` (one part, at `optLevel`, a machine of
-/// `machines` if one is left); `what` names the step in an error.
+/// `machines` if one is left); `what` names the step in an error;
+/// `kernelsModule`: the module is qops-kernels-apart's.
 static LogicalResult compileApart(ModuleOp module, unsigned optLevel,
                                   MachineSupply *machines,
                                   std::function<void(llvm::Module &)> prepare,
-                                  CompiledApart &into, llvm::StringRef what) {
+                                  CompiledApart &into, llvm::StringRef what,
+                                  bool kernelsModule = false) {
   ObjectCodegenOptions codegen;
   codegen.optLevel = optLevel;
+  codegen.kernelsModule = kernelsModule;
   codegen.parts = 1;
   codegen.makeMachine = getMachineFactory(optLevel);
   codegen.machines = machines;
@@ -597,7 +600,7 @@ void runner::prepareKernelsApart(JitOptions &options) {
       [objects, optLevel = std::min(options.optLevel, 3u),
        machines = options.machines](ModuleOp module) {
         return compileApart(module, optLevel, machines.get(), nullptr, *objects,
-                            "qops-kernels-apart");
+                            "qops-kernels-apart", /*kernelsModule=*/true);
       });
 }
 

@@ -103,9 +103,31 @@ void freezeCollapsedLoopIndices(llvm::Module &module) {
 /// inlining, loop-idiom, unswitching and interprocedural passes that find
 /// nothing to do in such code. InstCombine as -O3 runs it: without failing
 /// on a fixpoint not reached in one iteration (the textual default fails).
+/// No SROA: the code leaves it nothing to promote (the JIT's objects of
+/// every bench row and quant-compile's of the bench's models and of
+/// test/Integration for eight x86 and AArch64 CPUs are the same bytes
+/// without it), and it cost QLinearMatMul 128x768x3072's kernel 3.3 M
+/// instructions (docs/Performance.md, "The kernels' module without
+/// IndVarSimplify").
 constexpr const char *kVectorCodePipeline =
-    "sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,"
+    "early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,"
     "loop-mssa(loop-rotate,licm),loop(indvars),gvn,loop-unroll<O3>,"
+    "instcombine<no-verify-fixpoint>,simplifycfg";
+
+/// kVectorCodePipeline without IndVarSimplify, for the kernels' own module
+/// (qops-kernels-apart's: the int8 kernels' nests and nothing else;
+/// makeLLVMOptimizer's `kernelsModule`). There it rewrote the exit tests of
+/// the OpenMP bodies' loops only (the same number of instructions in the
+/// kernels' inner loops without it, the outer loops' control in another
+/// order), and it was a third of the module's optimisation (12.7 M of
+/// QLinearMatMul 128x768x3072's 36 M instructions: scalar evolution
+/// proving no-wrap flags of the tiles' index arithmetic), on the thread
+/// whose end is the end of the compile. Elsewhere it stays: the float,
+/// convolution and quantization loops change without it
+/// (docs/Performance.md, "The kernels' module without IndVarSimplify").
+constexpr const char *kKernelsModulePipeline =
+    "early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,"
+    "loop-mssa(loop-rotate,licm),gvn,loop-unroll<O3>,"
     "instcombine<no-verify-fixpoint>,simplifycfg";
 
 /// The module passes of -O3 that still change a module whose definitions
@@ -229,8 +251,10 @@ bool mlir::qops::runner::isAmxIntrinsic(const llvm::Function &function) {
 
 std::function<llvm::Error(llvm::Module *)>
 mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
-                                      llvm::TargetMachine *targetMachine) {
-  return [optLevel, targetMachine](llvm::Module *module) -> llvm::Error {
+                                      llvm::TargetMachine *targetMachine,
+                                      bool kernelsModule) {
+  return [optLevel, targetMachine,
+          kernelsModule](llvm::Module *module) -> llvm::Error {
     static const llvm::OptimizationLevel levels[] = {
         llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
         llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
@@ -274,8 +298,9 @@ mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
     llvm::FunctionPassManager shortPipeline;
     bool rest = true;
     if (level == llvm::OptimizationLevel::O3) {
-      if (llvm::Error error =
-              builder.parsePassPipeline(shortPipeline, kVectorCodePipeline))
+      if (llvm::Error error = builder.parsePassPipeline(
+              shortPipeline,
+              kernelsModule ? kKernelsModulePipeline : kVectorCodePipeline))
         return error;
       rest = setAsideVectorCode(*module);
     }

@@ -383,8 +383,8 @@ optimizeAndEmit(llvm::Module &module, const ObjectCodegenOptions &options) {
     for (std::unique_ptr<CodegenSetup> &setup : prepared->codegen)
       setup.reset();
   }
-  if (llvm::Error error =
-          makeLLVMOptimizer(options.optLevel, &machine)(&module))
+  if (llvm::Error error = makeLLVMOptimizer(options.optLevel, &machine,
+                                            options.kernelsModule)(&module))
     return std::move(error);
   markRunOnceForFastCodegen(module);
   bool skip = options.optLevel > 0 && canSkipLoopStrengthReduction(module);

@@ -7,9 +7,9 @@
 // work on this kernel). Here the (row block, column chunk) nest of a
 // QLinearMatMul 128x768x3072's kernel, distributed over threads. Compiled
 // for a fixed x86 target: no host requirement.
-// RUN: quant-compile %s --parallel --const-eval=false --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 -o %t.o -print-before=sroa 2>&1 | FileCheck %s
+// RUN: quant-compile %s --parallel --const-eval=false --target-triple=x86_64-unknown-linux-gnu --target-cpu=znver4 -o %t.o -print-before=early-cse 2>&1 | FileCheck %s
 
-// CHECK: IR Dump Before SROAPass on qmm..omp_par
+// CHECK: IR Dump Before EarlyCSEPass on qmm..omp_par
 // CHECK: omp_collapsed.body:
 // CHECK-NEXT: %[[INDEX:.*]] = add i64 %omp_collapsed.iv
 // The row block (3 of 48 rows) and the column chunk (of 160 columns).

@@ -6,11 +6,13 @@
 // the unroller); -O3's other passes (here the loop vectorizer) do not run
 // on it. A function with a scalar innermost loop, or one that a call names
 // (the entry, which its C wrapper calls), gets -O3. Below -O3 every
-// function gets the level's pipeline.
-// RUN: quant-compile %s --parallel --const-eval=false -o %t.o -print-after=loop-vectorize,loop-unroll 2>&1 | FileCheck %s --implicit-check-not="LoopVectorizePass on qmm_constant_b..omp_par"
+// function gets the level's pipeline. SROA is not in the short pipeline
+// (the lowered code leaves it no alloca to promote), -O3 runs it.
+// RUN: quant-compile %s --parallel --const-eval=false -o %t.o -print-after=loop-vectorize,loop-unroll,sroa 2>&1 | FileCheck %s --implicit-check-not="LoopVectorizePass on qmm_constant_b..omp_par" --implicit-check-not="SROAPass on qmm_constant_b..omp_par"
 // RUN: quant-compile %s --parallel --const-eval=false -O2 -o %t.o -print-after=loop-vectorize 2>&1 | FileCheck %s --check-prefix=O2
 
-// CHECK-LABEL: IR Dump After LoopVectorizePass on scalar_loop ***
+// CHECK-LABEL: IR Dump After SROAPass on scalar_loop ***
+// CHECK: IR Dump After LoopVectorizePass on scalar_loop ***
 // O2: IR Dump After LoopVectorizePass on scalar_loop ***
 func.func @scalar_loop(%x: tensor<1000xi32>) -> tensor<1000xi32> {
   %c1 = arith.constant 1 : index

@@ -46,9 +46,12 @@ namespace mlir::qops::runner {
 /// without run-time unrolling of outer loops (at -O3 the short pipeline for
 /// vector code, above), the indices of OpenMP's collapsed loops frozen first
 /// (above -O0: scalar evolution takes them as opaque values), for
-/// `targetMachine`, which must outlive it.
+/// `targetMachine`, which must outlive it. `kernelsModule`: the module is
+/// qops-kernels-apart's (the int8 kernels' nests alone), whose vector code
+/// gets the short pipeline without IndVarSimplify.
 std::function<llvm::Error(llvm::Module *)>
-makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine);
+makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine,
+                  bool kernelsModule = false);
 
 /// Whether LLVM's loop strength reduction can be left out of the code
 /// generation of `module`: every defined function with a loop is an x86

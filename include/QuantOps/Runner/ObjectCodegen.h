@@ -127,6 +127,9 @@ struct ObjectCodegenOptions {
   /// at its threshold; CompiledModule::constants), and the large globals
   /// that start undefined (CompiledModule::zeroFilled).
   bool externalizeConstants = false;
+  /// The module is qops-kernels-apart's (makeLLVMOptimizer's
+  /// `kernelsModule`).
+  bool kernelsModule = false;
 };
 
 /// A global the objects declare and do not define, which starts undefined:
