@@ -116,15 +116,18 @@ constexpr const char *kVectorCodePipeline =
 
 /// kVectorCodePipeline without IndVarSimplify, for the kernels' own module
 /// (qops-kernels-apart's: the int8 kernels' nests and nothing else;
-/// makeLLVMOptimizer's `kernelsModule`). There it rewrote the exit tests of
-/// the OpenMP bodies' loops only (the same number of instructions in the
-/// kernels' inner loops without it, the outer loops' control in another
-/// order), and it was a third of the module's optimisation (12.7 M of
+/// makeLLVMOptimizer's `kernelsModule`) on x86. There it rewrote the exit
+/// tests of the OpenMP bodies' loops only (the kernels' inner loops as
+/// many instructions without it for every x86 strategy: madd, maddubs,
+/// VPDPBUSD in zmm and ymm; the outer loops' control in another order),
+/// and it was a third of the module's optimisation (12.7 M of
 /// QLinearMatMul 128x768x3072's 36 M instructions: scalar evolution
 /// proving no-wrap flags of the tiles' index arithmetic), on the thread
 /// whose end is the end of the compile. Elsewhere it stays: the float,
-/// convolution and quantization loops change without it
-/// (docs/Performance.md, "The kernels' module without IndVarSimplify").
+/// convolution and quantization loops change without it, and so do the
+/// AArch64 kernels' (SDOT's and the USMMLA gemv's k loops one instruction
+/// longer, an add and a compare for a count-down) (docs/Performance.md,
+/// "The kernels' module without IndVarSimplify").
 constexpr const char *kKernelsModulePipeline =
     "early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,"
     "loop-mssa(loop-rotate,licm),gvn,loop-unroll<O3>,"
@@ -298,9 +301,11 @@ mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
     llvm::FunctionPassManager shortPipeline;
     bool rest = true;
     if (level == llvm::OptimizationLevel::O3) {
+      bool x86Kernels = kernelsModule && targetMachine &&
+                        targetMachine->getTargetTriple().isX86();
       if (llvm::Error error = builder.parsePassPipeline(
               shortPipeline,
-              kernelsModule ? kKernelsModulePipeline : kVectorCodePipeline))
+              x86Kernels ? kKernelsModulePipeline : kVectorCodePipeline))
         return error;
       rest = setAsideVectorCode(*module);
     }

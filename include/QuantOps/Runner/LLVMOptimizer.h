@@ -48,7 +48,7 @@ namespace mlir::qops::runner {
 /// (above -O0: scalar evolution takes them as opaque values), for
 /// `targetMachine`, which must outlive it. `kernelsModule`: the module is
 /// qops-kernels-apart's (the int8 kernels' nests alone), whose vector code
-/// gets the short pipeline without IndVarSimplify.
+/// gets the short pipeline without IndVarSimplify on x86.
 std::function<llvm::Error(llvm::Module *)>
 makeLLVMOptimizer(unsigned optLevel, llvm::TargetMachine *targetMachine,
                   bool kernelsModule = false);
