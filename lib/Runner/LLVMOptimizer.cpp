@@ -109,13 +109,9 @@ void freezeCollapsedLoopIndices(llvm::Module &module) {
 /// without it), and it cost QLinearMatMul 128x768x3072's kernel 3.3 M
 /// instructions (docs/Performance.md, "The kernels' module without
 /// IndVarSimplify").
-constexpr const char *kVectorCodePipeline =
-    "early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,"
-    "loop-mssa(loop-rotate,licm),loop(indvars),gvn,loop-unroll<O3>,"
-    "instcombine<no-verify-fixpoint>,simplifycfg";
-
-/// kVectorCodePipeline without IndVarSimplify, for the kernels' own module
-/// (qops-kernels-apart's: the int8 kernels' nests and nothing else;
+///
+/// `indVarSimplify` false: without IndVarSimplify, for the kernels' own
+/// module (qops-kernels-apart's: the int8 kernels' nests and nothing else;
 /// makeLLVMOptimizer's `kernelsModule`) on x86. There it rewrote the exit
 /// tests of the OpenMP bodies' loops only (the kernels' inner loops as
 /// many instructions without it for every x86 strategy: madd, maddubs,
@@ -128,19 +124,22 @@ constexpr const char *kVectorCodePipeline =
 /// AArch64 kernels' (SDOT's and the USMMLA gemv's k loops one instruction
 /// longer, an add and a compare for a count-down) (docs/Performance.md,
 /// "The kernels' module without IndVarSimplify").
-constexpr const char *kKernelsModulePipeline =
-    "early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,"
-    "loop-mssa(loop-rotate,licm),gvn,loop-unroll<O3>,"
-    "instcombine<no-verify-fixpoint>,simplifycfg";
+std::string getVectorCodePipeline(bool indVarSimplify) {
+  return std::string("early-cse<memssa>,instcombine<no-verify-fixpoint>,"
+                     "simplifycfg,loop-mssa(loop-rotate,licm),") +
+         (indVarSimplify ? "loop(indvars)," : "") +
+         "gvn,loop-unroll<O3>,instcombine<no-verify-fixpoint>,simplifycfg";
+}
 
 /// The module passes of -O3 that still change a module whose definitions
-/// are all set aside for kVectorCodePipeline (a part of the kernels alone):
-/// the declarations' library attributes (aligned_alloc, free, memcpy, which
-/// the short pipeline's alias analysis reads), the constants' propagation
-/// into globals, and the removal of the globals nothing uses. The whole
-/// -O3 pipeline over such a module costs about 2.5 ms (QLinearMatMul
-/// 128x768x3072's kernel part, Zen 4) for these changes only: the objects
-/// of the bench's models are byte for byte the same with this instead.
+/// are all set aside for the short pipeline (getVectorCodePipeline) (a part of
+/// the kernels alone): the declarations' library attributes (aligned_alloc,
+/// free, memcpy, which the short pipeline's alias analysis reads), the
+/// constants' propagation into globals, and the removal of the globals nothing
+/// uses. The whole -O3 pipeline over such a module costs about 2.5 ms
+/// (QLinearMatMul 128x768x3072's kernel part, Zen 4) for these changes only:
+/// the objects of the bench's models are byte for byte the same with this
+/// instead.
 constexpr const char *kGlobalsPipeline =
     "inferattrs,ipsccp,globalopt,globaldce";
 
@@ -151,12 +150,12 @@ bool touchesVectors(const llvm::Instruction &instruction) {
          });
 }
 
-/// Whether -O3 can give `function` nothing that kVectorCodePipeline does
-/// not: every innermost loop computes on vectors (the engine's kernels,
-/// packings and elementwise nests, vectorized by the qops pipeline) or
-/// there is no loop (the entry's glue). Not: a function some call names
-/// (the inliner may want it), a scalar innermost loop (-O3 unrolls and
-/// vectorizes it: the depthwise QLinearConv's), AMX code (LLVM's AMX
+/// Whether -O3 can give `function` nothing that the short pipeline
+/// (getVectorCodePipeline) does not: every innermost loop computes on vectors
+/// (the engine's kernels, packings and elementwise nests, vectorized by the
+/// qops pipeline) or there is no loop (the entry's glue). Not: a function some
+/// call names (the inliner may want it), a scalar innermost loop (-O3 unrolls
+/// and vectorizes it: the depthwise QLinearConv's), AMX code (LLVM's AMX
 /// lowering is only known to work after -O3).
 bool isVectorCode(llvm::Function &function) {
   if (function.isDeclaration())
@@ -301,11 +300,10 @@ mlir::qops::runner::makeLLVMOptimizer(unsigned optLevel,
     llvm::FunctionPassManager shortPipeline;
     bool rest = true;
     if (level == llvm::OptimizationLevel::O3) {
-      bool x86Kernels = kernelsModule && targetMachine &&
-                        targetMachine->getTargetTriple().isX86();
+      bool x86Kernels =
+          kernelsModule && targetMachine->getTargetTriple().isX86();
       if (llvm::Error error = builder.parsePassPipeline(
-              shortPipeline,
-              x86Kernels ? kKernelsModulePipeline : kVectorCodePipeline))
+              shortPipeline, getVectorCodePipeline(!x86Kernels)))
         return error;
       rest = setAsideVectorCode(*module);
     }
