@@ -4,10 +4,11 @@
 // linalg / vector IR of its layout (the formulas are the ops'
 // descriptions):
 //   pack_b pairs     packMaddB             (QLinearMatMulMadd.cpp)
+//   pack_b byte_pairs  packMaddB, bytePairs (QLinearMatMulMadd.cpp)
 //   pack_b quads     packVnniB             (QLinearMatMulVnni.cpp)
-//   pack_b octets    packVnniB, then reorderQuadsForMmla (QLinearMatMulMmla.cpp)
-//   pack_a centered  emitCenteredA16, padded (QLinearMatMulLanes.cpp)
-//   pack_a bytes     packVnniA             (QLinearMatMulVnni.cpp)
+//   pack_b octets    packVnniB, then reorderQuadsForMmla
+//   (QLinearMatMulMmla.cpp) pack_a centered  emitCenteredA16, padded
+//   (QLinearMatMulLanes.cpp) pack_a bytes     packVnniA (QLinearMatMulVnni.cpp)
 // with K (and N, M) read from the operand and padded to multiples of
 // k_step (panel_columns, row_multiple):
 //   Kp = ceil(K / k_step) k_step,  Np = ceil(N / panel_columns) panel_columns
@@ -74,9 +75,11 @@ struct LowerPackB : OpRewritePattern<qkernel::PackBOp> {
     OpFoldResult kPadded = roundUpTo(rewriter, loc, k, op.getKStep());
     OpFoldResult nPadded = roundUpTo(rewriter, loc, n, op.getPanelColumns());
     SmallVector<Value, 2> results;
-    if (op.getLayout() == qkernel::PackLayout::Pairs) {
-      results.push_back(packMaddB(rewriter, loc, b, bOnnx, zeroPoint,
-                                  perColumn, k, n, kPadded, nPadded));
+    if (op.getLayout() == qkernel::PackLayout::Pairs ||
+        op.getLayout() == qkernel::PackLayout::BytePairs) {
+      results.push_back(packMaddB(
+          rewriter, loc, b, bOnnx, zeroPoint, perColumn, k, n, kPadded, nPadded,
+          op.getLayout() == qkernel::PackLayout::BytePairs));
     } else {
       VnniPackedB packed = packVnniB(rewriter, loc, b, bOnnx, zeroPoint,
                                      perColumn, k, n, kPadded, nPadded,

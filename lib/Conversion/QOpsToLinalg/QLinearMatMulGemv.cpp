@@ -3,9 +3,9 @@
 // si8/ui8 QLinearMatMul with f32 scales, or MatMulInteger, whose a has at
 // most four rows (a static M; typically one row of activations times the
 // weights) and whose b is a static 2-D matrix. Every byte of b is used by at
-// most four products, so the work is reading b once; the int8 kernel would pack
-// b first (and its madd packing doubles b's bytes), the generic contraction
-// multiplies in i32 lanes (VPMULLD). Here:
+// most four products, so the work is reading b once; the int8 kernel would
+// pack b first (its madd packing doubles b's bytes where b's zero point is
+// not 0), the generic contraction multiplies in i32 lanes (VPMULLD). Here:
 //
 //   A16[m, k] = a[m, k] - a_zp[m]            i16, [M, Kp], Kp = K rounded up
 //                                            to even, zero padded
@@ -38,8 +38,9 @@
 // the pairs with the sums in registers (with one row of a, four panels
 // together: 8 accumulators), and the loop only extends the pairs (VPMOVSXBW /
 // VPMOVZXBW from memory), one byte of b per multiply (the kernel's i16 packing
-// reads two). The quad strategies keep their kernel for a constant b (VPDPBUSD
-// on packed quads reads one byte per multiply too).
+// reads two; its byte pairs are this layout with a batch dimension, for a b
+// whose zero point is 0). The quad strategies keep their kernel for a constant
+// b (VPDPBUSD on packed quads reads one byte per multiply too).
 //
 // Threads: with K a multiple of kGemvKChunkRows (at least two chunks), an
 // scf.forall sums chunks of kGemvKChunkRows rows of b into partials [C, M, Np]
@@ -73,15 +74,6 @@ namespace {
 
 constexpr int64_t kPanel = 16;       // columns of one pair vector
 constexpr int64_t kLanes = 8;        // i32 lanes of one accumulator
-
-/// Whether `zeroPoint` is a constant whose every value is 0 (the b_zp S[m]
-/// term vanishes).
-bool isConstantZero(Value zeroPoint) {
-  DenseElementsAttr values;
-  return matchPattern(zeroPoint, m_Constant(&values)) &&
-         llvm::all_of(values.getValues<APInt>(),
-                      [](const APInt &v) { return v.isZero(); });
-}
 
 /// Whether the gemv takes `op` (see the file comment); checked before any
 /// IR is built.
@@ -226,7 +218,8 @@ std::pair<Value, Value> packGemvA(OpBuilder &rewriter, Location loc,
   AffineExpr d0 = getAffineDimExpr(0, ctx);
   AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
   Value rowSum;
-  if (op.bZeroPoint && !isConstantZero(op.bZeroPoint)) {
+  // The b_zp S[m] term vanishes where b's zero point is 0.
+  if (!isZeroZeroPoint(op.bZeroPoint)) {
     Value zero =
         arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(0));
     Value sumInit =

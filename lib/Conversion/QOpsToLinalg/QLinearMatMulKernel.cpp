@@ -13,6 +13,13 @@
 //                                         i16 k-pairs interleaved (as one
 //                                         i32), 16-column panels, padded
 //                                         with 0 to Kp, Np
+//   B8[b, n/16, k/2, 2c + j] = b[b, k + j, 16 (n/16) + c]
+//                                         instead where b_zp is 0 (absent,
+//                                         or a constant 0: symmetric
+//                                         weights): the same pairs as
+//                                         bytes, extended as they are read
+//                                         (VPMOVSXBW / VPMOVZXBW from
+//                                         memory), half the packed bytes
 //   for each batch b, 16-column panel, 6-row tile:
 //     acc[6][2] : vector<8xi32> = 0
 //     for each k-pair:
@@ -59,7 +66,8 @@
 //   (avxvnni strategy, ymm, 16 registers)
 //   for each k-quad: acc[r][h] = vpdpbusd(acc[r][h], A quad of row r
 //                    broadcast, B32 lanes of half h)
-// B16 / B32 are one qkernel.pack_b each (layout pairs / quads / octets),
+// B16 / B8 / B32 are one qkernel.pack_b each (layout pairs / byte_pairs /
+// quads / octets),
 // written as IR by qops-lower-packing (LowerPacking.cpp); a constant b is
 // packed by that same IR, which qops-hoist-constant-expressions runs once,
 // at the first call (qops-const-eval: at compile time).
@@ -198,6 +206,7 @@ struct KernelPlan {
   Int8KernelStrategy strategy;
   Int8KernelConfig config;
   bool vnni, mmla, amx, signedA, pairSumsFitI16, sharedB;
+  bool bytePairs; // madd with b_zp 0: B8 instead of B16
   bool smallSums; // the f32 requantization (hasSmallSums)
   int64_t rows, panelColumns, rowBlock, lanes;
   OpFoldResult batch, m, k, n, mPadded, nPadded, kPadded;
@@ -249,6 +258,7 @@ KernelPlan planKernel(OpBuilder &rewriter, Location loc,
   // s8 x s8 (sdot). usmmla steps over k-octets and tiles 2x2 blocks (row
   // pairs), amx over 64-k steps of 32 x 32 tiles.
   plan.vnni = strategy != Int8KernelStrategy::Madd;
+  plan.bytePairs = !plan.vnni && isZeroZeroPoint(op.bZeroPoint);
   plan.mmla = strategy == Int8KernelStrategy::NeonUsmmla;
   plan.signedA = strategy == Int8KernelStrategy::NeonSdot;
   // A statically short a (gemv: M = 1) gets a tile of its own height
@@ -363,10 +373,12 @@ PackedOperands packOperands(OpBuilder &rewriter, Location loc,
   // B packed by the pack stage: a qkernel.pack_b in the strategy's layout,
   // which qops-lower-packing writes as IR (for a constant b too: the
   // pipeline's qops-hoist-constant-expressions computes its packing once).
-  // The quads' column term is K zb' - colsum; madd's pairs hold b - b_zp.
-  qkernel::PackLayout layout = !plan.vnni  ? qkernel::PackLayout::Pairs
-                               : plan.mmla ? qkernel::PackLayout::Octets
-                                           : qkernel::PackLayout::Quads;
+  // The quads' column term is K zb' - colsum; madd's pairs hold b - b_zp,
+  // its byte pairs b (b_zp being 0).
+  qkernel::PackLayout layout = plan.bytePairs ? qkernel::PackLayout::BytePairs
+                               : !plan.vnni   ? qkernel::PackLayout::Pairs
+                               : plan.mmla    ? qkernel::PackLayout::Octets
+                                              : qkernel::PackLayout::Quads;
   auto packB = qkernel::PackBOp::create(
       rewriter, loc, bMat, params.bZeroPoint.tensor, layout,
       plan.panelColumns, plan.config.kStep,
@@ -394,7 +406,7 @@ struct TileEmitter {
   Type aOnnx, bOnnx;
   Value c0, c1, cRows, cCols, zeroAcc, padI16, padI32, padI8;
   Value cM, cLastRow, cKSteps;
-  VectorType accType, pairType, lanesType;
+  VectorType accType, pairType, lanesType, bytePairsType;
 
   TileEmitter(OpBuilder &rewriter, Location loc, const Int8Contraction &op,
               const KernelPlan &plan, const PackedOperands &packed,
@@ -414,6 +426,7 @@ struct TileEmitter {
     accType = VectorType::get({plan.lanes}, rewriter.getI32Type());
     pairType = VectorType::get({2}, i16);
     lanesType = VectorType::get({2 * kHalf}, i16);
+    bytePairsType = VectorType::get({2 * kHalf}, rewriter.getI8Type());
     zeroAcc = arith::ConstantOp::create(
         rewriter, loc, DenseElementsAttr::get(accType, int32_t(0)));
     padI16 = arith::ConstantOp::create(rewriter, loc,
@@ -437,10 +450,12 @@ struct TileEmitter {
   /// each row's A pair broadcast, acc += pairwise multiply-add. B is read
   /// through its flat view at an offset the loop carries,
   ///   off(kp) = ((bb * panels + panel) * kSteps + kp) * W,  off += W,
-  /// W the i32 lanes of one k-pair row (16): its address is the buffer's
-  /// plus off * 4 bytes, an addressing mode, so that code generation needs
-  /// no loop strength reduction to keep the index arithmetic out of the
-  /// loop (its multiply by 64 is no scale an address can hold).
+  /// W the lanes of one k-pair row (16 i32, or 32 bytes of B8): its address
+  /// is the buffer's plus off * 4 (or off) bytes, an addressing mode, so
+  /// that code generation needs no loop strength reduction to keep the
+  /// index arithmetic out of the loop (its multiply by 64 is no scale an
+  /// address can hold). B8's half h is its 16 bytes at off + 16 h,
+  /// extended by b's signedness.
   SmallVector<Value> accumulatePairs(OpBuilder &b, Location l, Value bi,
                                      Value bb, Value m0, Value panel,
                                      bool partial) const {
@@ -468,6 +483,17 @@ struct TileEmitter {
           Value k0 = arith::MulIOp::create(
               b, l, kp, arith::ConstantIndexOp::create(b, l, 2));
           auto readPairs = [&](int64_t column) -> Value {
+            if (plan.bytePairs) {
+              Value bytes = vector::TransferReadOp::create(
+                  b, l, bytePairsType, flatB,
+                  ValueRange{arith::AddIOp::create(
+                      b, l, off,
+                      arith::ConstantIndexOp::create(b, l, 2 * column))},
+                  padI8, ArrayRef<bool>{true});
+              if (cast<IntegerType>(bOnnx).isUnsigned())
+                return arith::ExtUIOp::create(b, l, lanesType, bytes);
+              return arith::ExtSIOp::create(b, l, lanesType, bytes);
+            }
             Value pairs = vector::TransferReadOp::create(
                 b, l, accType, flatB,
                 ValueRange{arith::AddIOp::create(

@@ -199,6 +199,15 @@ bool qops::isZeroSignedOperandB(const Int8Contraction &c) {
   return isZeroSignedOperandB(c.bZeroPoint, bOnnx);
 }
 
+bool qops::isZeroZeroPoint(Value zeroPoint) {
+  DenseElementsAttr values;
+  if (!zeroPoint)
+    return true;
+  return matchPattern(zeroPoint, m_Constant(&values)) &&
+         llvm::all_of(values.getValues<APInt>(),
+                      [](const APInt &v) { return v.isZero(); });
+}
+
 bool qops::isPerRowParam(Value original) {
   auto type = cast<RankedTensorType>(original.getType());
   return type.getRank() >= 2 && type.getShape().back() == 1 &&

@@ -154,6 +154,9 @@ StringRef int8MatMulUnsupportedReason(const Int8Contraction &c);
 /// zb - 128 for ui8) is 0 everywhere.
 bool isZeroSignedOperandB(const Int8Contraction &c);
 
+/// Whether `zeroPoint` is absent or a constant 0 everywhere.
+bool isZeroZeroPoint(Value zeroPoint);
+
 /// Whether a parameter of y has the shape [.., M, 1] (per row) rather than
 /// one element or [.., 1, N] / [N] (per column).
 bool isPerRowParam(Value param);

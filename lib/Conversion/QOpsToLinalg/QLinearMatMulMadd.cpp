@@ -45,6 +45,8 @@ Value indexConstant(OpBuilder &b, Location l, int64_t v) {
 struct MaddPacker {
   Value bMatrix, zeroPoint;
   bool zeroPointPerColumn, isUnsigned, columnsExact;
+  /// The byte pairs: lo8(b - zp), not extended.
+  bool bytePairs;
   OpFoldResult k, wholePairs;
   std::optional<int64_t> staticK;
   VectorType bytesType, wordsType, lanesType;
@@ -58,7 +60,9 @@ struct MaddPacker {
 
   /// The pair q of the panel at column0: rows 2q and 2q + 1 (zeros when
   /// `secondRowEmpty`) interleaved, extended, the zero point pairs
-  /// subtracted, written into `packed` ([1, 1, Kp/2, 16] i32).
+  /// subtracted, written into `packed` ([1, 1, Kp/2, 16] i32); the byte
+  /// pairs: interleaved, the zero point bytes subtracted, written into
+  /// `packed` ([1, 1, Kp/2, 32] i8).
   Value emitPair(OpBuilder &b, Location l, Value bb, Value column0,
                  ArrayRef<Value> zpHalves, Value pair, Value packed,
                  bool secondRowEmpty) const {
@@ -76,20 +80,27 @@ struct MaddPacker {
     for (int64_t h = 0; h < 2; ++h) {
       Value bytes = vector::ShuffleOp::create(b, l, even, odd,
                                               interleaveRowsMask(h == 1));
-      Value words =
-          arith::SubIOp::create(b, l, extend(b, l, bytes), zpHalves[h]);
+      Value lanes =
+          bytePairs
+              ? arith::SubIOp::create(b, l, bytes, zpHalves[h]).getResult()
+              : vector::BitCastOp::create(
+                    b, l, lanesType,
+                    arith::SubIOp::create(b, l, extend(b, l, bytes),
+                                          zpHalves[h]))
+                    .getResult();
+      int64_t lanesPerHalf = bytePairs ? kPanel : kPanel / 2;
       packed = vector::TransferWriteOp::create(
-                   b, l, vector::BitCastOp::create(b, l, lanesType, words),
-                   packed,
+                   b, l, lanes, packed,
                    ValueRange{indexConstant(b, l, 0), indexConstant(b, l, 0),
-                              pair, indexConstant(b, l, h * kPanel / 2)},
+                              pair, indexConstant(b, l, h * lanesPerHalf)},
                    ArrayRef<bool>{true})
                    .getResult();
     }
     return packed;
   }
 
-  /// The panel p of batch bb into `dest` ([1, 1, Kp/2, 16] i32).
+  /// The panel p of batch bb into `dest` ([1, 1, Kp/2, 16] i32, or
+  /// [1, 1, Kp/2, 32] i8 for the byte pairs).
   Value emitPanel(OpBuilder &b, Location l, Value bb, Value panel,
                   Value dest) const {
     auto getIndex = [&](OpFoldResult v) {
@@ -106,7 +117,7 @@ struct MaddPacker {
       zp = vector::BroadcastOp::create(
           b, l, bytesType,
           tensor::ExtractOp::create(b, l, zeroPoint, ValueRange{}));
-    Value zpWords = extend(b, l, zp);
+    Value zpWords = bytePairs ? zp : extend(b, l, zp);
     Value zpHalves[] = {
         vector::ShuffleOp::create(b, l, zpWords, zpWords, duplicateMask(false)),
         vector::ShuffleOp::create(b, l, zpWords, zpWords, duplicateMask(true))};
@@ -144,11 +155,12 @@ struct MaddPacker {
 } // namespace
 
 Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
-                      Value zeroPoint, bool zeroPointPerColumn,
-                      OpFoldResult k, OpFoldResult n, OpFoldResult kPadded,
-                      OpFoldResult nPadded) {
+                      Value zeroPoint, bool zeroPointPerColumn, OpFoldResult k,
+                      OpFoldResult n, OpFoldResult kPadded,
+                      OpFoldResult nPadded, bool bytePairs) {
   Type i8 = b.getI8Type(), i16 = b.getIntegerType(16), i32 = b.getI32Type();
   MaddPacker packer;
+  packer.bytePairs = bytePairs;
   packer.bMatrix = bMatrix;
   packer.zeroPoint = zeroPoint;
   packer.zeroPointPerColumn = zeroPointPerColumn;
@@ -173,7 +185,8 @@ Value qops::packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
       b, loc, DenseElementsAttr::get(packer.bytesType, int8_t(0)));
 
   return emitPanelNest(
-      b, loc, batches, panels, pairs, kPanel, i32,
+      b, loc, batches, panels, pairs, bytePairs ? 2 * kPanel : kPanel,
+      bytePairs ? i8 : i32,
       [&](OpBuilder &b, Location l, Value bb, Value panel, Value slice) {
         return packer.emitPanel(b, l, bb, panel, slice);
       });

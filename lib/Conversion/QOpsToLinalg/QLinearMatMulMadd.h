@@ -1,7 +1,9 @@
-//===- QLinearMatMulMadd.h - the madd strategy's run-time packing -*- C++ -*-===//
+//===- QLinearMatMulMadd.h - the madd strategy's run-time packing -*- C++
+//-*-===//
 //
 // The madd strategy of the int8 kernel (QLinearMatMulKernel.cpp) multiplies
-// i16 k-pairs; a b known only at run time is packed into them per call.
+// i16 k-pairs, packed as such or (b's zero point 0) as byte pairs that it
+// extends as it reads them; a b known only at run time is packed per call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,9 +26,16 @@ namespace mlir::qops {
 /// The loops over batches x panels are marked qkernel.parallel_loops:
 /// qops-distribute makes them an scf.forall (OpenMP gives each thread a
 /// contiguous range of panels).
+///
+/// With `bytePairs`, the byte pairs instead: [Bb, Np/16, Kp/2, 32] i8,
+/// byte 2c + j of (bb, p, q) = lo8(b[2q + j][16p + c] - b_zp), the rows
+/// interleaved as above and the zero point bytes subtracted (VPSUBB), not
+/// extended: half the bytes, which the kernel extends as it reads them
+/// (exact where b_zp is 0, where the kernel takes them).
 Value packMaddB(OpBuilder &b, Location loc, Value bMatrix, Type bOnnx,
                 Value zeroPoint, bool zeroPointPerColumn, OpFoldResult k,
-                OpFoldResult n, OpFoldResult kPadded, OpFoldResult nPadded);
+                OpFoldResult n, OpFoldResult kPadded, OpFoldResult nPadded,
+                bool bytePairs);
 
 } // namespace mlir::qops
 

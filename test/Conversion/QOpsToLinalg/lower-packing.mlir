@@ -60,6 +60,29 @@ func.func @pairs(%b: tensor<1x33x37xi8>, %zp: tensor<48xi8>) -> tensor<1x3x17x16
 
 // -----
 
+// byte_pairs of a ui8 b with one zero point: the rows interleaved as for
+// the pairs, the zero point bytes subtracted (VPSUBB), not extended: each
+// half of a pair row is 16 bytes of the panel's 32, half of the pairs'
+// bytes.
+// CHECK-LABEL: func.func @byte_pairs
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<1x3x17x32xi8>)
+// CHECK: %[[LO:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23] : vector<16xi8>, vector<16xi8>
+// CHECK-NOT: arith.extui
+// CHECK: %[[LOB:.*]] = arith.subi %[[LO]], %{{.*}} : vector<16xi8>
+// CHECK: vector.transfer_write %[[LOB]], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] {in_bounds = [true]} : vector<16xi8>, tensor<1x1x17x32xi8>
+// CHECK: %[[HI:.*]] = vector.shuffle %{{.*}}, %{{.*}} [8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31] : vector<16xi8>, vector<16xi8>
+// CHECK: %[[HIB:.*]] = arith.subi %[[HI]], %{{.*}} : vector<16xi8>
+// CHECK: vector.transfer_write %[[HIB]], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] {in_bounds = [true]} : vector<16xi8>, tensor<1x1x17x32xi8>
+// CHECK: return %{{.*}} : tensor<1x3x17x32xi8>
+// MARK-LABEL: func.func @byte_pairs
+// MARK: qkernel.parallel_loops
+func.func @byte_pairs(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) -> tensor<1x3x17x32xi8> {
+  %p = qkernel.pack_b byte_pairs %b, %zp {b_unsigned, k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x17x32xi8>
+  return %p : tensor<1x3x17x32xi8>
+}
+
+// -----
+
 // octets (usmmla): the quads with K padded to 40 (k_step 8), then two
 // k-quads of each column pair side by side: [1, 3, 10, 16] ->
 // [1, 3, 5, 2, 8, 2] -> [1, 3, 5, 8, 2, 2] -> [1, 3, 5, 32].

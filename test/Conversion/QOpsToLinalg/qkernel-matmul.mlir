@@ -8,8 +8,9 @@
 // strategy's packed kernel, or the generic form, chosen in that order. No
 // qops op in these cases. The kernel's a and b are a qkernel.pack_a and a
 // qkernel.pack_b in the strategy's layouts (TuningTable.h: madd's centered
-// a and k-pairs of 16-column panels, vnni's a' bytes and quads of 32-column
-// panels), left for qops-lower-packing.
+// a and k-pairs of 16-column panels, as bytes where b's zero point is 0,
+// vnni's a' bytes and quads of 32-column panels), left for
+// qops-lower-packing.
 
 // The sums alone: one i32 contraction; no requantization on any path.
 // GEN-LABEL: func.func @sums
@@ -20,8 +21,11 @@
 // GEN-NOT: qkernel.pack_b
 // MADD-LABEL: func.func @sums
 // MADD: qkernel.pack_a centered %{{.*}}, %{{.*}} {a_unsigned, k_step = 2 : i64} : tensor<1x64x33xi8>, tensor<64xi8> -> tensor<1x64x34xi16>
-// MADD: qkernel.pack_b pairs %{{.*}}, %{{.*}} {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x17x16xi32>
+// MADD: qkernel.pack_b byte_pairs %{{.*}}, %{{.*}} {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x17x32xi8>
 // MADD: scf.for {{.*}} -> (vector<8xi32>,
+// MADD: vector.transfer_read %{{.*}} : tensor<1632xi8>, vector<16xi8>
+// MADD: arith.extsi %{{.*}} : vector<16xi8> to vector<16xi16>
+// MADD: qkernel.dot_i16_pairs
 // MADD-NOT: math.roundeven
 // MADD: vector.transfer_write %{{.*}} : vector<8xi32>, tensor<1x?x?xi32>
 // MADD: qkernel.tile_loops
@@ -226,6 +230,21 @@ func.func @constant_a_rows_small_sums(%b: tensor<300x37xui8>, %s: tensor<f32>, %
 // VNNI: qkernel.pack_b quads %{{.*}}, %{{.*}} {b_unsigned, k_step = 4 : i64, panel_columns = 32 : i64} : tensor<1x33x37xi8>, tensor<64xi8> -> tensor<1x2x9x32xi32>, tensor<1x64xi32>
 func.func @unsigned_b_per_column(%a: tensor<64x33xui8>, %b: tensor<33x37xui8>, %bzp: tensor<37xui8>) -> tensor<64x37xi32> {
   %y = qkernel.matmul a(%a : tensor<64x33xui8>) b(%b, %bzp : tensor<33x37xui8>, tensor<37xui8>) -> tensor<64x37xi32>
+  return %y : tensor<64x37xi32>
+}
+
+// -----
+
+// A ui8 b whose zero point is a constant 0 on madd: the byte pairs, which
+// the kernel zero-extends as it reads them.
+// MADD-LABEL: func.func @unsigned_b_zero_point
+// MADD: qkernel.pack_b byte_pairs %{{.*}}, %{{.*}} {b_unsigned, k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x17x32xi8>
+// MADD: vector.transfer_read %{{.*}} : tensor<1632xi8>, vector<16xi8>
+// MADD: arith.extui %{{.*}} : vector<16xi8> to vector<16xi16>
+// MADD: qkernel.dot_i16_pairs
+func.func @unsigned_b_zero_point(%a: tensor<64x33xui8>, %b: tensor<33x37xui8>) -> tensor<64x37xi32> {
+  %bzp = arith.constant dense<0> : tensor<ui8>
+  %y = qkernel.matmul a(%a : tensor<64x33xui8>) b(%b, %bzp : tensor<33x37xui8>, tensor<ui8>) -> tensor<64x37xi32>
   return %y : tensor<64x37xi32>
 }
 

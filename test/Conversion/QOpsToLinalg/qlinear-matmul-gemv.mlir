@@ -208,11 +208,11 @@ func.func @gemv_batched_a(%a: tensor<2x1x8xui8>, %b: tensor<8x5xsi8>) -> tensor<
 
 // -----
 
-// Not a gemv: five rows (the kernel packs b), a dynamic b (the generic
-// contraction), per-row parameters of a batched a (the generic contraction
-// broadcasts them over the batch).
+// Not a gemv: five rows (the kernel packs b, as byte pairs: its zero point
+// is 0), a dynamic b (the generic contraction), per-row parameters of a
+// batched a (the generic contraction broadcasts them over the batch).
 // CHECK-LABEL: func.func @five_rows
-// CHECK: scf.for {{.*}} -> (tensor<1x2x32x16xi32>)
+// CHECK: scf.for {{.*}} -> (tensor<1x2x32x32xi8>)
 // CHECK: scf.for {{.*}} -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, index)
 // CHECK-LABEL: func.func @dynamic_b
 // CHECK-NOT: vector<16xi8>

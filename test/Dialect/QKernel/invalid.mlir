@@ -405,6 +405,40 @@ func.func @pack_b_pairs_k_step(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
 
 // -----
 
+// pack_b byte_pairs: the pairs' k step, panel and no column term; its bytes
+// are i8.
+func.func @pack_b_byte_pairs_k_step(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{k_step must be 2 for byte_pairs, got 4}}
+  %p = qkernel.pack_b byte_pairs %b, %zp {k_step = 4 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x18x32xi8>
+  return
+}
+
+// -----
+
+func.func @pack_b_byte_pairs_panel(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{panel_columns must be 16 for byte_pairs, got 32}}
+  %p = qkernel.pack_b byte_pairs %b, %zp {k_step = 2 : i64, panel_columns = 32 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x2x17x64xi8>
+  return
+}
+
+// -----
+
+func.func @pack_b_byte_pairs_term(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{byte_pairs has no column term}}
+  %p, %t = qkernel.pack_b byte_pairs %b, %zp {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x17x32xi8>, tensor<1x48xi32>
+  return
+}
+
+// -----
+
+func.func @pack_b_byte_pairs_type(%b: tensor<1x33x37xi8>, %zp: tensor<i8>) {
+  // expected-error @+1 {{the packed 'tensor<1x33x37xi8>' has type 'tensor<1x3x17x32xi8>'}}
+  %p = qkernel.pack_b byte_pairs %b, %zp {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x17x16xi32>
+  return
+}
+
+// -----
+
 // A zero point per column covers the padded columns (Np = 48 here).
 func.func @pack_b_zero_point_length(%b: tensor<1x33x37xi8>, %zp: tensor<37xi8>) {
   // expected-error @+1 {{a zero point per column has the padded columns' length, 48, got 'tensor<37xi8>'}}

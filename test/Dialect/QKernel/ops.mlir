@@ -74,10 +74,12 @@ func.func @matmul_requantized(%a: tensor<?x4xui8>, %azp: tensor<ui8>, %b: tensor
 // CHECK: qkernel.pack_b pairs %{{.*}}, %{{.*}} {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<48xi8> -> tensor<1x3x17x16xi32>
 // CHECK: qkernel.pack_b quads %{{.*}}, %{{.*}} {b_unsigned, k_step = 64 : i64, panel_columns = 32 : i64} : tensor<?x?x?xi8>, tensor<i8> -> tensor<?x?x?x32xi32>, tensor<?x?xi32>
 // CHECK: qkernel.pack_b octets %{{.*}}, %{{.*}} {k_step = 8 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x5x32xi32>, tensor<1x48xi32>
+// CHECK: qkernel.pack_b byte_pairs %{{.*}}, %{{.*}} {b_unsigned, k_step = 2 : i64, panel_columns = 16 : i64} : tensor<?x?x?xi8>, tensor<i8> -> tensor<?x?x?x32xi8>
 func.func @pack_b(%b: tensor<1x33x37xi8>, %zpn: tensor<48xi8>, %bd: tensor<?x?x?xi8>, %zp: tensor<i8>) {
   %p = qkernel.pack_b pairs %b, %zpn {k_step = 2 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<48xi8> -> tensor<1x3x17x16xi32>
   %q, %qt = qkernel.pack_b quads %bd, %zp {b_unsigned, k_step = 64 : i64, panel_columns = 32 : i64} : tensor<?x?x?xi8>, tensor<i8> -> tensor<?x?x?x32xi32>, tensor<?x?xi32>
   %o, %ot = qkernel.pack_b octets %b, %zp {k_step = 8 : i64, panel_columns = 16 : i64} : tensor<1x33x37xi8>, tensor<i8> -> tensor<1x3x5x32xi32>, tensor<1x48xi32>
+  %y = qkernel.pack_b byte_pairs %bd, %zp {b_unsigned, k_step = 2 : i64, panel_columns = 16 : i64} : tensor<?x?x?xi8>, tensor<i8> -> tensor<?x?x?x32xi8>
   return
 }
 

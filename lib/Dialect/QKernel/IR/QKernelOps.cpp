@@ -178,6 +178,7 @@ LogicalResult verifyInferredTypes(Operation *op, RankedTensorType source,
 int64_t kGroupOf(PackLayout layout) {
   switch (layout) {
   case PackLayout::Pairs:
+  case PackLayout::BytePairs:
     return 2;
   case PackLayout::Quads:
     return 4;
@@ -199,14 +200,16 @@ PackBOp::inferTypes(RankedTensorType bType, PackLayout layout,
   int64_t kPadded = roundUpDim(bType.getDimSize(1), kStep);
   int64_t nPadded = roundUpDim(bType.getDimSize(2), panelColumns);
   Type i32 = IntegerType::get(bType.getContext(), 32);
-  // Octets hold the quads of two k-quads side by side: twice the lanes.
-  int64_t lanes = layout == PackLayout::Octets ? 2 * panelColumns
-                                               : panelColumns;
+  bool bytePairs = layout == PackLayout::BytePairs;
+  // Octets hold the quads of two k-quads side by side, byte pairs a pair
+  // of bytes per column: twice the lanes.
+  int64_t lanes = layout == PackLayout::Octets || bytePairs ? 2 * panelColumns
+                                                            : panelColumns;
   auto packed = RankedTensorType::get(
       {batches, divide(nPadded, panelColumns),
        divide(kPadded, kGroupOf(layout)), lanes},
-      i32);
-  if (layout == PackLayout::Pairs)
+      bytePairs ? IntegerType::get(bType.getContext(), 8) : i32);
+  if (layout == PackLayout::Pairs || bytePairs)
     return {packed, RankedTensorType()};
   return {packed, RankedTensorType::get({batches, nPadded}, i32)};
 }
@@ -240,16 +243,15 @@ LogicalResult PackBOp::verify() {
                                                          : "16")
                          << " for " << stringifyPackLayout(layout)
                          << ", got " << panel;
-  // pairs: the packer writes the pairs of K rounded up to 2 only.
-  if (kStep <= 0 || kStep % kGroupOf(layout) != 0 ||
-      (layout == PackLayout::Pairs && kStep != 2))
+  // The pairs: the packer writes the pairs of K rounded up to 2 only.
+  bool pairs = layout == PackLayout::Pairs || layout == PackLayout::BytePairs;
+  if (kStep <= 0 || kStep % kGroupOf(layout) != 0 || (pairs && kStep != 2))
     return emitOpError() << "k_step must be "
-                         << (layout == PackLayout::Pairs
-                                 ? "2"
-                                 : "a positive multiple of " +
-                                       std::to_string(kGroupOf(layout)))
-                         << " for " << stringifyPackLayout(layout)
-                         << ", got " << kStep;
+                         << (pairs ? "2"
+                                   : "a positive multiple of " +
+                                         std::to_string(kGroupOf(layout)))
+                         << " for " << stringifyPackLayout(layout) << ", got "
+                         << kStep;
   RankedTensorType zpType = getZeroPoint().getType();
   if (zpType.getRank() == 1 &&
       staticMismatch(zpType.getDimSize(0),

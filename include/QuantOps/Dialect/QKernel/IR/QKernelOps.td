@@ -135,7 +135,8 @@ def QKernel_PackLayout : I32EnumAttr<"PackLayout",
     "a packed layout of a contraction's b", [
       I32EnumAttrCase<"Pairs", 0, "pairs">,
       I32EnumAttrCase<"Quads", 1, "quads">,
-      I32EnumAttrCase<"Octets", 2, "octets">]> {
+      I32EnumAttrCase<"Octets", 2, "octets">,
+      I32EnumAttrCase<"BytePairs", 3, "byte_pairs">]> {
   let cppNamespace = "::mlir::qkernel";
 }
 
@@ -164,6 +165,9 @@ def QKernel_PackBOp : QKernel_Op<"pack_b", [Pure]> {
       column_term [Bb, Np] i32 = K zb'[n] - sum_k b'[k, n] (0 past N)
     octets (usmmla, P = 16)  the quads reordered, packed [Bb, Np/16, Kp/8, 32] i32:
       two quads of k per column, column pairs side by side; column_term as quads
+    byte_pairs (madd, P = 16)  packed [Bb, Np/16, Kp/2, 32] i8:
+      byte (bb, p, q, 2c + j) = lo8(b[2q + j][16p + c] - zp), padding as pairs
+      (the kernel extends them by b's signedness: b - zp exactly where zp is 0)
     ```
 
     ```mlir
@@ -175,7 +179,7 @@ def QKernel_PackBOp : QKernel_Op<"pack_b", [Pure]> {
                        RankedTensorOf<[I8]>:$zero_point,
                        QKernel_PackLayout:$layout, I64Attr:$panel_columns,
                        I64Attr:$k_step, UnitAttr:$b_unsigned);
-  let results = (outs RankedTensorOf<[I32]>:$packed,
+  let results = (outs RankedTensorOf<[I8, I32]>:$packed,
                       Optional<RankedTensorOf<[I32]>>:$column_term);
   let assemblyFormat = [{
     $layout $b `,` $zero_point attr-dict `:` type($b) `,` type($zero_point)
@@ -188,7 +192,7 @@ def QKernel_PackBOp : QKernel_Op<"pack_b", [Pure]> {
                    "bool":$b_unsigned)>
   ];
   let extraClassDeclaration = [{
-    /// The packed type (and the column term's, null for pairs) of a b of
+    /// The packed type (and the column term's, null for the pairs) of a b of
     /// `bType` [Bb, K, N]: dims static where b's are.
     static std::pair<RankedTensorType, RankedTensorType>
     inferTypes(RankedTensorType bType, PackLayout layout,
