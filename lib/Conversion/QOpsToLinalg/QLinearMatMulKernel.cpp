@@ -13,7 +13,7 @@
 //                                         i16 k-pairs interleaved (as one
 //                                         i32), 16-column panels, padded
 //                                         with 0 to Kp, Np
-//   B8[b, n/16, k/2, 2c + j] = b[b, k + j, 16 (n/16) + c]
+//   B8[b, n/16, k/2, 2 (n mod 16) + k mod 2] = b[b, k, n]
 //                                         instead where b_zp is 0 (absent,
 //                                         or a constant 0: symmetric
 //                                         weights): the same pairs as
